@@ -1,0 +1,90 @@
+"""MagnoBall rules engine: pure Python, imports nothing from Django.
+
+Rules are cited by the ids of docs/rules-magnoball.md (M-D1 … M-L2).
+"""
+
+from .creation import (
+    NewPlayerSlot,
+    StatusRoll,
+    SuperstarRoll,
+    roll_new_roster,
+    roll_status,
+    roll_superstar,
+    roster_template,
+    status_for_face,
+)
+from .dice import (
+    DIE_LADDER,
+    DIE_LADDER_WITH_D4,
+    DiceExhaustedError,
+    DiceSource,
+    FaceOutOfRangeError,
+    RandomDice,
+    RollRecord,
+    ScriptedDice,
+    apply_modifier,
+    die_label,
+    shift_die,
+)
+from .settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
+from .vocabulary import (
+    FIRST_STRING,
+    FIRST_STRING_ORDER,
+    MAX_SUPERSTARS,
+    ROSTER_SIZE,
+    SECOND_STRING,
+    SECOND_STRING_ORDER,
+    Action,
+    EnhancementKind,
+    Position,
+    StatCategory,
+    Status,
+    superstar_action_pick_error,
+    superstar_actions_allowed,
+    veteran_action_pick_error,
+    veteran_actions_allowed,
+)
+
+ENGINE_VERSION = "1.0.0"
+
+__all__ = [
+    "DIE_LADDER",
+    "DIE_LADDER_WITH_D4",
+    "ENGINE_VERSION",
+    "FIRST_STRING",
+    "FIRST_STRING_ORDER",
+    "MAX_SUPERSTARS",
+    "ROSTER_SIZE",
+    "SECOND_STRING",
+    "SECOND_STRING_ORDER",
+    "Action",
+    "DiceExhaustedError",
+    "DiceSource",
+    "EnhancementKind",
+    "FaceOutOfRangeError",
+    "LoweringDieType",
+    "NewPlayerSlot",
+    "Position",
+    "ProgressionMode",
+    "RandomDice",
+    "RollRecord",
+    "RuleSettings",
+    "ScriptedDice",
+    "StatCategory",
+    "Status",
+    "StatusRoll",
+    "SuperstarRoll",
+    "TieBreaker",
+    "apply_modifier",
+    "die_label",
+    "roll_new_roster",
+    "roll_status",
+    "roll_superstar",
+    "roster_template",
+    "shift_die",
+    "status_for_face",
+    "superstar_action_pick_error",
+    "superstar_actions_allowed",
+    "veteran_action_pick_error",
+    "veteran_actions_allowed",
+]

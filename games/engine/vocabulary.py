@@ -1,0 +1,334 @@
+"""The shared vocabulary: positions, statuses, actions, stat categories, enhancements, roster.
+
+Rule ids: M-P1 (positions and dice), M-P2 (roster template), M-P4 (status), M-P6 (Veteran
+actions), M-P7 (stat categories), M-P8 (Superstar actions), M-E1 (enhancements).
+The string values are stored by the Django models: never rename a value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+__all__ = [
+    "FIRST_STRING",
+    "FIRST_STRING_ORDER",
+    "MAX_SUPERSTARS",
+    "ROSTER_SIZE",
+    "SECOND_STRING",
+    "SECOND_STRING_ORDER",
+    "Action",
+    "EnhancementKind",
+    "Position",
+    "StatCategory",
+    "Status",
+    "superstar_action_pick_error",
+    "superstar_actions_allowed",
+    "veteran_action_pick_error",
+    "veteran_actions_allowed",
+]
+
+
+class Position(StrEnum):
+    """M-P1: the seven positions (BattleBall names in :attr:`battleball_name`)."""
+
+    FORWARD = "forward"
+    WINGBACK = "wingback"
+    HALFBACK = "halfback"
+    FULLBACK = "fullback"
+    MAULER = "mauler"
+    HEAVY_MAULER = "heavy_mauler"
+    GOALIE = "goalie"
+
+    @property
+    def label(self) -> str:
+        return _POSITION_LABELS[self]
+
+    @property
+    def abbreviation(self) -> str:
+        """Two letters for tight tables: FW, WB, HB, FB, MA, HM, GK."""
+        return _POSITION_ABBREVIATIONS[self]
+
+    @property
+    def battleball_name(self) -> str:
+        return _BATTLEBALL_NAMES[self]
+
+    @property
+    def base_die(self) -> int:
+        """M-P1: sides of the position's die (the Heavy Mauler rolls two of them, M-D5)."""
+        return _BASE_DIE[self]
+
+    @property
+    def dice_count(self) -> int:
+        """M-D5: the Heavy Mauler rolls two d6 and keeps the better; everyone else one die."""
+        return 2 if self is Position.HEAVY_MAULER else 1
+
+    @property
+    def base_die_label(self) -> str:
+        return "2d6" if self is Position.HEAVY_MAULER else f"d{self.base_die}"
+
+    @property
+    def injury_die(self) -> int:
+        """M-P1/M-I1: the die for injury-duration rolls (Goalie d6, Heavy Mauler one d6)."""
+        return 6 if self is Position.GOALIE else self.base_die
+
+    @property
+    def is_mauler(self) -> bool:
+        """Maulers and Heavy Maulers: already at d6, so M-D7 governs their die-type penalties."""
+        return self in (Position.MAULER, Position.HEAVY_MAULER)
+
+
+_POSITION_LABELS: Mapping[Position, str] = {
+    Position.FORWARD: "Forward",
+    Position.WINGBACK: "Wingback",
+    Position.HALFBACK: "Halfback",
+    Position.FULLBACK: "Fullback",
+    Position.MAULER: "Mauler",
+    Position.HEAVY_MAULER: "Heavy Mauler",
+    Position.GOALIE: "Goalie",
+}
+_POSITION_ABBREVIATIONS: Mapping[Position, str] = {
+    Position.FORWARD: "FW",
+    Position.WINGBACK: "WB",
+    Position.HALFBACK: "HB",
+    Position.FULLBACK: "FB",
+    Position.MAULER: "MA",
+    Position.HEAVY_MAULER: "HM",
+    Position.GOALIE: "GK",
+}
+_BATTLEBALL_NAMES: Mapping[Position, str] = {
+    Position.FORWARD: "Running Back",
+    Position.WINGBACK: "Safety",
+    Position.HALFBACK: "Linebacker",
+    Position.FULLBACK: "Lineman",
+    Position.MAULER: "Tackle",
+    Position.HEAVY_MAULER: "Heavy Tackle",
+    Position.GOALIE: "Running Back (Goalie)",
+}
+_BASE_DIE: Mapping[Position, int] = {
+    Position.FORWARD: 20,
+    Position.WINGBACK: 12,
+    Position.HALFBACK: 10,
+    Position.FULLBACK: 8,
+    Position.MAULER: 6,
+    Position.HEAVY_MAULER: 6,
+    Position.GOALIE: 20,  # Decided in M-P1: keeps the Running Back's d20.
+}
+
+
+class Status(StrEnum):
+    """M-P4: Rookie (worse of ±1 on every action roll), Pro, Veteran (two chosen actions)."""
+
+    ROOKIE = "rookie"
+    PRO = "pro"
+    VETERAN = "veteran"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class Action(StrEnum):
+    """M-P6/M-P8: the actions a Veteran or a Superstar may pick.
+
+    ``TACKLES`` covers tackles, assaults and striking with the ball; ``STRIKING`` is the
+    Forward's striking-only Veteran option; ``MOVEMENT`` is for Superstars only.
+    """
+
+    SCORING = "scoring"
+    FACE_OFFS = "face_offs"
+    PASSING = "passing"
+    BLOCKING_PASSES = "blocking_passes"
+    TACKLES = "tackles"
+    STRIKING = "striking"
+    STEALING = "stealing"
+    SAVES = "saves"
+    MOVEMENT = "movement"
+
+    @property
+    def label(self) -> str:
+        return _ACTION_LABELS[self]
+
+    @property
+    def veteran_modifier(self) -> int:
+        """M-P6: the Veteran modifier as written (+1 higher-wins, -1 lower-wins)."""
+        return 1 if self in _HIGHER_WINS_ACTIONS else -1
+
+
+_HIGHER_WINS_ACTIONS = frozenset(
+    {Action.SCORING, Action.FACE_OFFS, Action.PASSING, Action.SAVES, Action.MOVEMENT}
+)
+
+_ACTION_LABELS: Mapping[Action, str] = {
+    Action.SCORING: "Scoring",
+    Action.FACE_OFFS: "Face-offs",
+    Action.PASSING: "Passing",
+    Action.BLOCKING_PASSES: "Blocking passes",
+    Action.TACKLES: "Tackles, assaults and striking",
+    Action.STRIKING: "Striking with the ball",
+    Action.STEALING: "Stealing the ball",
+    Action.SAVES: "Saves",
+    Action.MOVEMENT: "Movement",
+}
+
+
+class StatCategory(StrEnum):
+    """M-P7: categories counted on stat lines (attempts and successes) and for stat levels."""
+
+    SCORING = "scoring"
+    FACE_OFFS = "face_offs"
+    PASSING = "passing"
+    BLOCKING_PASSES = "blocking_passes"
+    TACKLES = "tackles"
+    STEALING = "stealing"
+    SAVES = "saves"
+
+    @property
+    def label(self) -> str:
+        return _STAT_LABELS[self]
+
+    @property
+    def action(self) -> Action:
+        """The action whose rolls this category's level modifies."""
+        return Action(self.value)
+
+
+_STAT_LABELS: Mapping[StatCategory, str] = {
+    StatCategory.SCORING: "Scoring",
+    StatCategory.FACE_OFFS: "Face-offs",
+    StatCategory.PASSING: "Passing",
+    StatCategory.BLOCKING_PASSES: "Blocking passes",
+    StatCategory.TACKLES: "Tackles",
+    StatCategory.STEALING: "Stealing the ball",
+    StatCategory.SAVES: "Saves",
+}
+
+
+class EnhancementKind(StrEnum):
+    """M-E1: the six enhancements; a player carries at most one of each kind."""
+
+    PULSE_MAGNET = "pulse_magnet"
+    MYOMER_ACTUATORS = "myomer_actuators"
+    EM_COIL = "em_coil"
+    LOADED_GAUNTLETS = "loaded_gauntlets"
+    LASER_TARGETING = "laser_targeting"
+    DEFLECTOR_FIELD = "deflector_field"
+
+    @property
+    def label(self) -> str:
+        return _ENHANCEMENT_LABELS[self][0]
+
+    @property
+    def effect(self) -> str:
+        """One line for the roster page."""
+        return _ENHANCEMENT_LABELS[self][1]
+
+    @property
+    def allowed_positions(self) -> frozenset[Position]:
+        if self is EnhancementKind.DEFLECTOR_FIELD:
+            return frozenset({Position.GOALIE})
+        return frozenset(Position)
+
+    def allowed_for(self, position: Position) -> bool:
+        return position in self.allowed_positions
+
+
+_ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
+    EnhancementKind.PULSE_MAGNET: ("Pulse Magnet", "+1 to Scoring"),
+    EnhancementKind.MYOMER_ACTUATORS: ("Myomer Actuators", "+1 to Movement"),
+    EnhancementKind.EM_COIL: ("EM Coil", "+1 to Face-offs; -1 to Stealing the Ball"),
+    EnhancementKind.LOADED_GAUNTLETS: (
+        "Loaded Gauntlets",
+        "-1 to Tackles, Assaults and Strikes (as the attacker)",
+    ),
+    EnhancementKind.LASER_TARGETING: ("Laser Targeting", "+1 to Passing; -1 to Blocking Passes"),
+    EnhancementKind.DEFLECTOR_FIELD: ("Deflector Field", "+1 to Saves (Goalie only)"),
+}
+
+
+# --- M-P6 / M-P8 picks -----------------------------------------------------------------------
+
+_VETERAN_EXCLUDED: Mapping[Action, frozenset[Position]] = {
+    Action.SCORING: frozenset(
+        {Position.FULLBACK, Position.MAULER, Position.HEAVY_MAULER, Position.GOALIE}
+    ),
+    Action.FACE_OFFS: frozenset(Position) - {Position.FORWARD},
+    Action.PASSING: frozenset({Position.HEAVY_MAULER, Position.GOALIE}),
+    Action.BLOCKING_PASSES: frozenset({Position.FORWARD, Position.GOALIE}),
+    Action.TACKLES: frozenset({Position.FORWARD, Position.HEAVY_MAULER}),
+    Action.STRIKING: frozenset(Position) - {Position.FORWARD},
+    Action.STEALING: frozenset({Position.FORWARD, Position.GOALIE}),
+    Action.SAVES: frozenset(Position) - {Position.GOALIE},
+    Action.MOVEMENT: frozenset(Position),  # Superstars only (M-P8).
+}
+
+
+def veteran_actions_allowed(position: Position) -> frozenset[Action]:
+    """M-P6: the actions a Veteran of ``position`` may pick."""
+    return frozenset(a for a, excluded in _VETERAN_EXCLUDED.items() if position not in excluded)
+
+
+def superstar_actions_allowed() -> frozenset[Action]:
+    """M-P8: the M-P6 list plus Movement, for any position.
+
+    ``STRIKING`` is not offered: ``TACKLES`` already covers striking with the ball.
+    """
+    return frozenset(Action) - {Action.STRIKING}
+
+
+def _pick_error(picks: Iterable[str], allowed: frozenset[Action], who: str) -> str | None:
+    chosen = list(picks)
+    if len(chosen) != 2:
+        return f"{who} must pick exactly two actions (got {len(chosen)})."
+    if chosen[0] == chosen[1]:
+        return f"{who} must pick two different actions."
+    for pick in chosen:
+        try:
+            action = Action(pick)
+        except ValueError:
+            return f"Unknown action {pick!r}."
+        if action not in allowed:
+            names = ", ".join(sorted(a.label for a in allowed))
+            return f"{action.label} is not allowed for this {who}; allowed: {names}."
+    return None
+
+
+def veteran_action_pick_error(position: Position, picks: Iterable[str]) -> str | None:
+    """M-P6: ``None`` when ``picks`` are two distinct actions allowed for ``position``."""
+    return _pick_error(picks, veteran_actions_allowed(position), f"{position.label} Veteran")
+
+
+def superstar_action_pick_error(picks: Iterable[str]) -> str | None:
+    """M-P8: ``None`` when ``picks`` are two distinct Superstar actions."""
+    return _pick_error(picks, superstar_actions_allowed(), "Superstar")
+
+
+# --- M-P2 roster template ---------------------------------------------------------------------
+
+#: M-P2: first string, in the order the team-creation rolls are made.
+FIRST_STRING_ORDER: tuple[Position, ...] = (
+    Position.FORWARD,
+    Position.FORWARD,
+    Position.WINGBACK,
+    Position.WINGBACK,
+    Position.HALFBACK,
+    Position.HALFBACK,
+    Position.FULLBACK,
+    Position.FULLBACK,
+    Position.MAULER,
+    Position.HEAVY_MAULER,
+    Position.GOALIE,
+)
+#: M-P2: second string, one of each position.
+SECOND_STRING_ORDER: tuple[Position, ...] = tuple(Position)
+
+
+def _count(order: tuple[Position, ...]) -> Mapping[Position, int]:
+    return MappingProxyType({p: order.count(p) for p in Position})
+
+
+FIRST_STRING: Mapping[Position, int] = _count(FIRST_STRING_ORDER)
+SECOND_STRING: Mapping[Position, int] = _count(SECOND_STRING_ORDER)
+ROSTER_SIZE = 18
+MAX_SUPERSTARS = 3
