@@ -1,0 +1,220 @@
+"""What happens in a fixture: lineups, inspections, the result with its stat lines and
+events, and the simulation jobs that play fixtures on Celery workers."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.db.models import F, Q
+
+from games.engine.vocabulary import Position, StatCategory
+from league.choices import enum_choices
+from league.models import Fixture, Team
+from rosters.models import Enhancement, Player
+
+
+class LineupEntry(models.Model):
+    """Who may take the field for a team in a fixture, fixed when the fixture gets ready
+    (M-P3: first string, then the fit second-stringers of the same position)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lineup_entries")
+    position = models.CharField(max_length=12, choices=enum_choices(Position))
+    starter = models.BooleanField(help_text="On the field at kick-off; otherwise on the bench.")
+
+    class Meta:
+        ordering = ["fixture", "team", "-starter", "id"]
+        verbose_name_plural = "lineup entries"
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "player"], name="player_once_in_lineup")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({'starter' if self.starter else 'bench'})"
+
+
+class Inspection(models.Model):
+    """The pre-game inspection of one enhancement (M-E2)."""
+
+    class Decision(models.TextChoices):
+        UNDETECTED = "undetected", "Not detected"
+        PENDING = "pending", "Detected: decision pending"
+        ALLOWED = "allowed", "Allowed for this match"
+        BANNED = "banned", "Banned"
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="inspections")
+    enhancement = models.ForeignKey(
+        Enhancement, on_delete=models.PROTECT, related_name="inspections"
+    )
+    owner_roll = models.PositiveSmallIntegerField(help_text="The owning coach's d10.")
+    inspector_roll = models.PositiveSmallIntegerField(help_text="The opposing coach's d10.")
+    decision = models.CharField(max_length=10, choices=Decision.choices)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["fixture", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fixture", "enhancement"], name="one_inspection_per_enhancement"
+            ),
+            # Only a higher opposing roll detects (M-E2).
+            models.CheckConstraint(
+                condition=Q(decision="undetected", inspector_roll__lte=F("owner_roll"))
+                | (~Q(decision="undetected") & Q(inspector_roll__gt=F("owner_roll"))),
+                name="inspection_detects_on_higher_roll",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.enhancement}: {self.get_decision_display()}"
+
+    @property
+    def detected(self) -> bool:
+        return self.decision != self.Decision.UNDETECTED
+
+
+class Result(models.Model):
+    class Source(models.TextChoices):
+        REPORTED = "reported", "Reported"
+        SIMULATED = "simulated", "Simulated"
+        CORRECTED = "corrected", "Corrected by the commissioner"
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.PROTECT, related_name="result")
+    home_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
+    away_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
+    overtime = models.BooleanField(default=False)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    seed = models.BigIntegerField(null=True, blank=True)
+    engine_version = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(home_score__lte=99, away_score__lte=99), name="result_scores_sane"
+            ),
+            # A simulated result records what reproduces it (M-D8).
+            models.CheckConstraint(
+                condition=~Q(source="simulated") | Q(seed__isnull=False),
+                name="simulated_result_has_seed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.home_score}–{self.away_score}"
+
+
+class Appearance(models.Model):
+    """A player who took the field in a match, with the points he scored."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="appearances")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="appearances")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    points = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["result", "player"], name="one_appearance_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.result}"
+
+
+class StatLine(models.Model):
+    """A player's attempts and successes in one action category in one match (M-P7)."""
+
+    appearance = models.ForeignKey(Appearance, on_delete=models.CASCADE, related_name="stat_lines")
+    category = models.CharField(max_length=16, choices=enum_choices(StatCategory))
+    attempts = models.PositiveSmallIntegerField(default=0)
+    successes = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["appearance", "category"], name="one_stat_line_per_category"
+            ),
+            models.CheckConstraint(
+                condition=Q(successes__lte=F("attempts")), name="successes_within_attempts"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category}: {self.successes}/{self.attempts}"
+
+
+class MatchEvent(models.Model):
+    """One step of a simulated match, in order, with board positions for the replay."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="events")
+    sequence = models.PositiveIntegerField()
+    half = models.PositiveSmallIntegerField(help_text="1 and 2, then 3 for overtime.")
+    kind = models.CharField(max_length=30)
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="match_events"
+    )
+    text = models.CharField(max_length=300)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["result", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "sequence"], name="event_sequence_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sequence}. {self.text}"
+
+
+class SimulationJob(models.Model):
+    """A queued simulation of one fixture, claimed by exactly one worker at a time."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="simulation_jobs")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="Per cent done.")
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=20, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    worker = models.CharField(max_length=200, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fixture"],
+                condition=Q(state__in=["queued", "running"]),
+                name="one_live_simulation_per_fixture",
+            ),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="progress_is_a_percentage"),
+        ]
+        indexes = [models.Index(fields=["state"])]
+
+    def __str__(self) -> str:
+        return f"Simulation of {self.fixture} ({self.get_state_display()})"

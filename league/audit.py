@@ -1,0 +1,47 @@
+"""The audit log: who changed what, when, with the state before and after."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.contenttypes.models import ContentType
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+
+from league.models import AuditEntry, League
+
+JSONDict = dict[str, Any]
+
+
+def snapshot(obj: models.Model, fields: Iterable[str]) -> JSONDict:
+    """The named fields of `obj` as JSON-able values (foreign keys as ids)."""
+    values = {name: getattr(obj, obj._meta.get_field(name).attname) for name in fields}
+    result: JSONDict = json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+    return result
+
+
+def audit_record(
+    *,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    action: str,
+    obj: models.Model,
+    league: League | None,
+    message: str = "",
+    before: JSONDict | None = None,
+    after: JSONDict | None = None,
+) -> AuditEntry:
+    user = actor if actor is not None and actor.is_authenticated else None
+    return AuditEntry.objects.create(
+        actor=user,
+        league=league,
+        action=action,
+        content_type=ContentType.objects.get_for_model(obj),
+        object_id=str(obj.pk),
+        object_repr=str(obj)[:200],
+        message=message[:500],
+        before=before,
+        after=after,
+    )

@@ -1,0 +1,27 @@
+"""The Celery application. Workers start with ``celery -A league worker``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+
+app = Celery("league")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+def ensure_broker_folders() -> None:
+    """The filesystem broker needs its folders before a message is sent or read."""
+    options = app.conf.broker_transport_options or {}
+    for key in ("data_folder_in", "data_folder_out", "processed_folder"):
+        folder = options.get(key)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+if str(app.conf.broker_url).startswith("filesystem"):
+    ensure_broker_folders()

@@ -1,0 +1,71 @@
+"""Strict helpers for reading settings from the environment.
+
+A malformed value raises ImproperlyConfigured at start-up instead of silently
+falling back to a default, so a typo in a deployment never goes unnoticed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_str(name: str, default: str = "", *, environ: Mapping[str, str] = os.environ) -> str:
+    return environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool, *, environ: Mapping[str, str] = os.environ) -> bool:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use one of 1/0, true/false.")
+
+
+def env_int(
+    name: str,
+    default: int,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    environ: Mapping[str, str] = os.environ,
+) -> int:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={value} is below the minimum of {minimum}.")
+    if maximum is not None and value > maximum:
+        raise ImproperlyConfigured(f"{name}={value} is above the maximum of {maximum}.")
+    return value
+
+
+def env_list(
+    name: str, default: list[str], *, environ: Mapping[str, str] = os.environ
+) -> list[str]:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_url(name: str, *, schemes: tuple[str, ...], environ: Mapping[str, str] = os.environ) -> str:
+    """An optional URL; when set, its scheme must be one of `schemes`."""
+    value = env_str(name, environ=environ)
+    if value and value.split("://", 1)[0] not in schemes:
+        allowed = ", ".join(f"{scheme}://" for scheme in schemes)
+        raise ImproperlyConfigured(f"{name} must start with one of {allowed}; got {value!r}.")
+    return value

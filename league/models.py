@@ -1,0 +1,361 @@
+"""Leagues, seasons and their rules, teams, the schedule, standings and the audit log."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+
+from games.engine.settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
+from league.choices import enum_choices
+
+
+class League(models.Model):
+    class Ruleset(models.TextChoices):
+        # Arenaball and Magic Number Eleven join here once their engines exist.
+        MAGNOBALL = "magnoball", "MagnoBall"
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.MAGNOBALL)
+    description = models.TextField(blank=True)
+    is_public = models.BooleanField(
+        default=True, help_text="Anyone may read a public league's seasons, results and rosters."
+    )
+    commissioners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="commissioned_leagues", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        ACTIVE = "active", "Active"
+        PLAYOFFS = "playoffs", "Playoffs"
+        FINISHED = "finished", "Finished"
+        ARCHIVED = "archived", "Archived"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    starts_on = models.DateField(null=True, blank=True)
+    double_round_robin = models.BooleanField(
+        default=True, help_text="Every pair of teams meets twice, once at each home."
+    )
+    days_between_rounds = models.PositiveSmallIntegerField(
+        default=7, validators=[MinValueValidator(1), MaxValueValidator(60)]
+    )
+    schedule_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The recorded seed of the schedule's shuffle."
+    )
+    teams = models.ManyToManyField("Team", through="StandingRow", related_name="seasons")
+    champion = models.ForeignKey(
+        "Team", on_delete=models.PROTECT, null=True, blank=True, related_name="championships"
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="season_slug_unique_in_league"),
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.name}"
+
+    @property
+    def rules_frozen(self) -> bool:
+        """Rule settings may change only while the season is a draft."""
+        return self.status != self.Status.DRAFT
+
+
+def _default_tie_breakers() -> list[str]:
+    return [str(tie_breaker) for tie_breaker in RuleSettings().tie_breakers]
+
+
+class SeasonRules(models.Model):
+    """A season's rule settings. Field names mirror the engine's RuleSettings one to one."""
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, primary_key=True, related_name="rules"
+    )
+    lowering_die_type = models.CharField(
+        max_length=10, choices=enum_choices(LoweringDieType), default=LoweringDieType.FORBID
+    )
+    status_roll = models.BooleanField(default=True)
+    superstars = models.BooleanField(default=True)
+    progression_mode = models.CharField(
+        max_length=10,
+        choices=enum_choices(ProgressionMode),
+        default=ProgressionMode.GAMES,
+    )
+    rookie_to_pro_games = models.PositiveSmallIntegerField(default=3)
+    pro_to_veteran_games = models.PositiveSmallIntegerField(default=25)
+    stat_level_1 = models.PositiveSmallIntegerField(default=10)
+    stat_level_2 = models.PositiveSmallIntegerField(default=20)
+    mid_game_replacements = models.BooleanField(default=False)
+    board_columns = models.PositiveSmallIntegerField(default=10)
+    board_rows = models.PositiveSmallIntegerField(default=20)
+    activation_limit = models.PositiveSmallIntegerField(default=400)
+    activations_per_turn = models.PositiveSmallIntegerField(default=1)
+    evading_rushing = models.BooleanField(default=True)
+    assault = models.BooleanField(default=True)
+    striking = models.BooleanField(default=True)
+    pass_blocking = models.BooleanField(default=True)
+    goal_zones = models.BooleanField(default=False)
+    ricochet = models.BooleanField(default=False)
+    permanent_injuries = models.BooleanField(default=True)
+    force_healing = models.BooleanField(default=True)
+    enhancements = models.BooleanField(default=True)
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_overtime_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_overtime_loss = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tie_breakers = models.JSONField(default=_default_tie_breakers)
+    # Not a game rule but a league procedure: who rolls injury tables after a reported match.
+    coaches_roll_injuries = models.BooleanField(
+        default=False,
+        help_text="Coaches enter their table rolls for injuries (M-I1, M-I2); "
+        "otherwise the server rolls them.",
+    )
+
+    class Meta:
+        verbose_name = "season rules"
+        verbose_name_plural = "season rules"
+
+    def __str__(self) -> str:
+        return f"Rules of {self.season}"
+
+    def to_engine(self) -> RuleSettings:
+        values: dict[str, Any] = {
+            field.name: getattr(self, field.name) for field in dataclasses.fields(RuleSettings)
+        }
+        values["lowering_die_type"] = LoweringDieType(values["lowering_die_type"])
+        values["progression_mode"] = ProgressionMode(values["progression_mode"])
+        try:
+            values["tie_breakers"] = tuple(TieBreaker(key) for key in values["tie_breakers"])
+        except (TypeError, ValueError):
+            values["tie_breakers"] = ()
+        return RuleSettings(**values)
+
+    def clean(self) -> None:
+        # The engine owns the bounds of every setting; the form shows its messages.
+        errors = self.to_engine().errors()
+        if errors:
+            raise ValidationError(errors)
+
+
+_hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", "Use a colour like #1f6feb.")
+
+
+class Team(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60)
+    short_name = models.CharField(
+        max_length=4, help_text="Two to four letters for tables, e.g. DET."
+    )
+    slug = models.SlugField(max_length=60)
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="coached_teams",
+    )
+    colour = models.CharField(max_length=7, default="#1f6feb", validators=[_hex_colour])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="team_name_unique_in_league"),
+            models.UniqueConstraint(fields=["league", "slug"], name="team_slug_unique_in_league"),
+            models.UniqueConstraint(
+                fields=["league", "short_name"], name="team_short_name_unique_in_league"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StandingRow(models.Model):
+    """A team's entry in a season and its line in the table (M-L1, M-L2).
+
+    The ordering and its explanation are computed by the standings service and stored, so
+    reading a table is one query whatever the season's size.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="standings")
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    played = models.PositiveSmallIntegerField(default=0)
+    won = models.PositiveSmallIntegerField(default=0)
+    won_overtime = models.PositiveSmallIntegerField(default=0)
+    drawn = models.PositiveSmallIntegerField(default=0)
+    lost_overtime = models.PositiveSmallIntegerField(default=0)
+    lost = models.PositiveSmallIntegerField(default=0)
+    score_for = models.PositiveIntegerField(default=0)
+    score_against = models.PositiveIntegerField(default=0)
+    points = models.PositiveIntegerField(default=0)
+    explanation = models.CharField(max_length=300, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["season", F("position").asc(nulls_last=True), "team__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "team"], name="one_standing_row_per_team"),
+            models.CheckConstraint(
+                condition=Q(
+                    played=F("won")
+                    + F("won_overtime")
+                    + F("drawn")
+                    + F("lost_overtime")
+                    + F("lost")
+                ),
+                name="standing_played_adds_up",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.season}"
+
+    @property
+    def score_difference(self) -> int:
+        return self.score_for - self.score_against
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        REGULAR = "regular", "Regular season"
+        PLAYOFF = "playoff", "Playoffs"
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        OPEN = "open", "Open"
+        COMPLETE = "complete", "Complete"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.REGULAR)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    starts_on = models.DateField(null=True, blank=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Fixture(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        INSPECTIONS = "inspections", "Inspections pending"
+        READY = "ready", "Ready to play"
+        SIMULATING = "simulating", "Simulating"
+        PLAYED = "played", "Played"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
+    home_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_fixtures")
+    away_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_fixtures")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    kickoff = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round__season", "round__number", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home_team=F("away_team")), name="fixture_teams_differ"
+            ),
+            models.UniqueConstraint(fields=["round", "home_team"], name="home_team_once_a_round"),
+            models.UniqueConstraint(fields=["round", "away_team"], name="away_team_once_a_round"),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.home_team} v {self.away_team}"
+
+
+class AppendOnlyQuerySet(models.QuerySet[Any]):
+    """Rows of a log are written once; bulk updates and deletes are refused."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise ValidationError(f"{self.model._meta.verbose_name_plural} are append-only.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise ValidationError(f"{self.model._meta.verbose_name_plural} are append-only.")
+
+
+class AppendOnlyModel(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ValidationError(f"{self._meta.verbose_name} entries cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValidationError(f"{self._meta.verbose_name} entries cannot be deleted.")
+
+
+class AuditEntry(AppendOnlyModel):
+    """Who changed what and when, with the state before and after (pretix's log_action)."""
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+    )
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    action = models.CharField(max_length=60, db_index=True)
+    content_type = models.ForeignKey(ContentType, on_delete=models.SET_NULL, null=True, blank=True)
+    object_id = models.CharField(max_length=40, blank=True)
+    object_repr = models.CharField(max_length=200, blank=True)
+    message = models.CharField(max_length=500, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "audit entry"
+        verbose_name_plural = "audit entries"
+        indexes = [
+            models.Index(fields=["content_type", "object_id"]),
+            models.Index(fields=["league", "-created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.object_repr}"

@@ -1,0 +1,35 @@
+"""Reads of leagues, seasons and standings."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Prefetch, Q, QuerySet
+
+from league.models import League, Season, StandingRow
+
+
+def league_visible_q(*, user: User | AnonymousUser) -> Q:
+    """Public leagues for everyone; a private league also for its commissioners and coaches."""
+    if not user.is_authenticated:
+        return Q(is_public=True)
+    if user.is_superuser:
+        return Q()
+    return Q(is_public=True) | Q(commissioners=user) | Q(teams__coach=user)
+
+
+def league_list(*, user: User | AnonymousUser) -> QuerySet[League]:
+    return League.objects.filter(league_visible_q(user=user)).distinct().order_by("name")
+
+
+def league_list_with_standings(*, user: User | AnonymousUser) -> QuerySet[League]:
+    """Leagues with their seasons, newest first, and each season's standings rows.
+
+    Three queries whatever the number of leagues, seasons and teams.
+    """
+    rows = StandingRow.objects.select_related("team").order_by("position", "-points", "team__name")
+    seasons = (
+        Season.objects.exclude(status=Season.Status.ARCHIVED)
+        .prefetch_related(Prefetch("standings", queryset=rows))
+        .order_by("-created_at")
+    )
+    return league_list(user=user).prefetch_related(Prefetch("seasons", queryset=seasons))

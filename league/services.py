@@ -1,0 +1,262 @@
+"""Writes for leagues, seasons, their rules, teams' entries and the schedule."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from league.audit import audit_record, snapshot
+from league.errors import LeagueError
+from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow, Team
+from league.scheduling import round_robin
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+# The season's lifecycle: draft → active → playoffs → finished → archived.
+SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {
+    Season.Status.DRAFT: frozenset({Season.Status.ACTIVE}),
+    Season.Status.ACTIVE: frozenset({Season.Status.PLAYOFFS, Season.Status.FINISHED}),
+    Season.Status.PLAYOFFS: frozenset({Season.Status.FINISHED}),
+    Season.Status.FINISHED: frozenset({Season.Status.ARCHIVED}),
+    Season.Status.ARCHIVED: frozenset(),
+}
+
+_RULE_FIELDS = tuple(
+    field.name for field in SeasonRules._meta.concrete_fields if field.name != "season"
+)
+
+
+def league_create(
+    *,
+    name: str,
+    actor: Actor,
+    ruleset: str = League.Ruleset.MAGNOBALL,
+    description: str = "",
+    is_public: bool = True,
+    commissioners: Iterable[AbstractBaseUser] = (),
+) -> League:
+    league = League(
+        name=name,
+        slug=slugify(name),
+        ruleset=ruleset,
+        description=description,
+        is_public=is_public,
+    )
+    league.full_clean()
+    with transaction.atomic():
+        league.save()
+        league.commissioners.set(list(commissioners))
+        audit_record(
+            actor=actor,
+            action="league.create",
+            obj=league,
+            league=league,
+            after=snapshot(league, ["name", "ruleset", "is_public"]),
+        )
+    return league
+
+
+def season_create(
+    *,
+    league: League,
+    name: str,
+    actor: Actor,
+    starts_on: datetime.date | None = None,
+    double_round_robin: bool = True,
+    rules: Mapping[str, Any] | None = None,
+) -> Season:
+    """A draft season. Its rules start from the league's latest season (or the defaults),
+    with `rules` applied on top, and are validated by the engine."""
+    season = Season(
+        league=league,
+        name=name,
+        slug=slugify(name),
+        starts_on=starts_on,
+        double_round_robin=double_round_robin,
+    )
+    season.full_clean(exclude=["teams"])
+    previous = (
+        SeasonRules.objects.filter(season__league=league).order_by("-season__created_at").first()
+    )
+    inherited = {name: getattr(previous, name) for name in _RULE_FIELDS} if previous else {}
+    with transaction.atomic():
+        season.save()
+        season_rules = SeasonRules(season=season, **inherited)
+        _apply_rules(season_rules, rules or {})
+        season_rules.save()
+        audit_record(
+            actor=actor,
+            action="season.create",
+            obj=season,
+            league=league,
+            after=snapshot(season, ["name", "status", "starts_on"]),
+        )
+    return season
+
+
+def _apply_rules(season_rules: SeasonRules, changes: Mapping[str, Any]) -> None:
+    unknown = sorted(set(changes) - set(_RULE_FIELDS))
+    if unknown:
+        raise LeagueError(f"Unknown rule settings: {', '.join(unknown)}.", code="unknown_rule")
+    for name, value in changes.items():
+        setattr(season_rules, name, value)
+    errors = season_rules.to_engine().errors()
+    if errors:
+        field = min(errors)
+        message = " ".join(f"{name}: {text}" for name, text in sorted(errors.items()))
+        raise LeagueError(message, code="invalid_rule", field=field)
+
+
+def season_update_rules(*, season: Season, changes: Mapping[str, Any], actor: Actor) -> SeasonRules:
+    """Change rule settings; refused once the season has started (the rules are frozen)."""
+    with transaction.atomic():
+        # Locks the season so it cannot start while its rules are being changed.
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        if locked.rules_frozen:
+            raise LeagueError(
+                f"The rules of {locked} are frozen: the season is {locked.get_status_display()}.",
+                code="rules_frozen",
+            )
+        season_rules = SeasonRules.objects.get(season=locked)
+        before = snapshot(season_rules, _RULE_FIELDS)
+        _apply_rules(season_rules, changes)
+        season_rules.save(update_fields=list(changes))
+        audit_record(
+            actor=actor,
+            action="season.rules",
+            obj=season_rules,
+            league=locked.league,
+            before=before,
+            after=snapshot(season_rules, _RULE_FIELDS),
+        )
+    return season_rules
+
+
+def season_transition(*, season: Season, to: str, actor: Actor) -> Season:
+    with transaction.atomic():
+        # Locks the season so two commissioners cannot move it at once.
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        if to not in SEASON_TRANSITIONS[locked.status]:
+            raise LeagueError(
+                f"A season that is {locked.get_status_display().lower()} cannot become "
+                f"{Season.Status(to).label.lower()}.",
+                code="bad_transition",
+            )
+        before = snapshot(locked, ["status"])
+        locked.status = to
+        update_fields = ["status"]
+        if to == Season.Status.ACTIVE:
+            locked.started_at = timezone.now()
+            update_fields.append("started_at")
+        elif to == Season.Status.FINISHED:
+            locked.finished_at = timezone.now()
+            update_fields.append("finished_at")
+        locked.save(update_fields=update_fields)
+        audit_record(
+            actor=actor,
+            action="season.status",
+            obj=locked,
+            league=locked.league,
+            before=before,
+            after=snapshot(locked, ["status"]),
+        )
+    return locked
+
+
+def season_enter_team(*, season: Season, team: Team, actor: Actor) -> StandingRow:
+    if team.league_id != season.league_id:
+        raise LeagueError(f"{team} plays in another league.", code="wrong_league")
+    with transaction.atomic():
+        # Locks the season: entries close when the schedule exists.
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        if Round.objects.filter(season=locked).exists():
+            raise LeagueError(
+                f"{locked} already has a schedule; teams can no longer enter.",
+                code="schedule_exists",
+            )
+        row, created = StandingRow.objects.get_or_create(season=locked, team=team)
+        if created:
+            audit_record(
+                actor=actor,
+                action="season.enter_team",
+                obj=row,
+                league=locked.league,
+                message=f"{team} entered {locked}",
+            )
+    return row
+
+
+def season_generate_schedule(
+    *, season: Season, actor: Actor, shuffle: bool = True, seed: int | None = None
+) -> list[Round]:
+    """The regular season by the circle method (single or double round robin), replacing any
+    schedule without results. Refused once a result exists."""
+    with transaction.atomic():
+        # Locks the season: no result may be recorded while its rounds are replaced.
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        if locked.status not in (Season.Status.DRAFT, Season.Status.ACTIVE):
+            raise LeagueError(
+                f"{locked} is {locked.get_status_display().lower()}.", code="season_closed"
+            )
+        if Fixture.objects.filter(round__season=locked, status=Fixture.Status.PLAYED).exists():
+            raise LeagueError(
+                "The schedule cannot be regenerated: results have been recorded.",
+                code="results_exist",
+            )
+        if Round.objects.filter(season=locked).exclude(status=Round.Status.SCHEDULED).exists():
+            raise LeagueError(
+                "The schedule cannot be regenerated: a round has already been opened.",
+                code="round_opened",
+            )
+        team_ids = list(
+            StandingRow.objects.filter(season=locked)
+            .order_by("team__name")
+            .values_list("team_id", flat=True)
+        )
+        if len(team_ids) < 2:
+            raise LeagueError(
+                "A schedule needs at least two teams in the season.", code="too_few_teams"
+            )
+        if shuffle and seed is None:
+            seed = secrets.randbits(48)
+        pairings = round_robin(
+            team_ids, double=locked.double_round_robin, seed=seed if shuffle else None
+        )
+        Round.objects.filter(season=locked).delete()
+        rounds = Round.objects.bulk_create(
+            Round(season=locked, number=number, starts_on=_round_date(locked, number))
+            for number in range(1, len(pairings) + 1)
+        )
+        Fixture.objects.bulk_create(
+            Fixture(round=round_, home_team_id=home, away_team_id=away)
+            for round_, pairs in zip(rounds, pairings, strict=True)
+            for home, away in pairs
+        )
+        locked.schedule_seed = seed if shuffle else None
+        locked.save(update_fields=["schedule_seed"])
+        audit_record(
+            actor=actor,
+            action="season.schedule",
+            obj=locked,
+            league=locked.league,
+            message=f"{len(rounds)} rounds for {len(team_ids)} teams",
+            after={
+                "rounds": len(rounds),
+                "seed": locked.schedule_seed,
+                "double_round_robin": locked.double_round_robin,
+            },
+        )
+    return rounds
+
+
+def _round_date(season: Season, number: int) -> datetime.date | None:
+    if season.starts_on is None:
+        return None
+    return season.starts_on + datetime.timedelta(days=(number - 1) * season.days_between_rounds)

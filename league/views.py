@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league import selectors
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    leagues = selectors.league_list_with_standings(user=request.user)
+    return render(request, "league/home.html", {"leagues": leagues})

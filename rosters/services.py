@@ -1,0 +1,226 @@
+"""Writes for teams' rosters: creation by the rules, call-ups, action picks, the dice ledger."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.text import slugify
+
+from games.engine.creation import roll_new_roster
+from games.engine.dice import DiceSource, RandomDice, RollRecord
+from games.engine.vocabulary import (
+    ROSTER_SIZE,
+    Position,
+    Status,
+    superstar_action_pick_error,
+    veteran_action_pick_error,
+)
+from league.audit import audit_record, snapshot
+from league.models import Fixture, Season, Team
+from league.services import Actor, season_enter_team
+from rosters.errors import RosterError
+from rosters.models import DiceRoll, Player
+from rosters.names import player_names
+
+
+def server_dice() -> DiceSource:
+    """The dice the server rolls with: the operating system's randomness."""
+    return RandomDice(random.SystemRandom())
+
+
+def ledger_record(
+    *,
+    rolls: Sequence[RollRecord],
+    season: Season,
+    actor: Actor = None,
+    team: Team | None = None,
+    fixture: Fixture | None = None,
+    players: Mapping[str, Player] | None = None,
+    source: str = DiceRoll.Source.SERVER,
+) -> list[DiceRoll]:
+    """Write rolls to the dice ledger (M-D8). A roll's `actor` key names its player through
+    `players`; the caller runs inside its own transaction."""
+    players = players or {}
+    rolled_by = actor if actor is not None and actor.is_authenticated else None
+    entries = []
+    for sequence, roll in enumerate(rolls):
+        player = players.get(roll.actor) if roll.actor is not None else None
+        entries.append(
+            DiceRoll(
+                league_id=season.league_id,
+                season=season,
+                team=team if team is not None else (player.team if player else None),
+                player=player,
+                fixture=fixture,
+                rolled_by=rolled_by,
+                source=source,
+                sequence=sequence,
+                purpose=roll.purpose,
+                die=roll.die,
+                faces=list(roll.faces),
+                modifier=roll.modifier,
+                result=roll.result,
+                detail=roll.detail[:200],
+            )
+        )
+    return DiceRoll.objects.bulk_create(entries)
+
+
+def team_create(
+    *,
+    season: Season,
+    name: str,
+    short_name: str,
+    actor: Actor,
+    coach: User | None = None,
+    colour: str = "#1f6feb",
+    player_names_: Sequence[str] | None = None,
+    dice: DiceSource | None = None,
+) -> Team:
+    """A new team of 18 (M-P2) in `season`'s league, entered into the season.
+
+    Status (M-P4) and Superstar (M-P8) rolls follow the season's rule settings; every roll
+    goes to the dice ledger. `player_names_`, when given, names the players in roster order
+    (first string FW, FW, WB, WB, HB, HB, FB, FB, MA, HM, GK, then one of each position).
+    """
+    dice = dice or server_dice()
+    settings = season.rules.to_engine()
+    if player_names_ is not None and (
+        len(player_names_) != ROSTER_SIZE or len(set(player_names_)) != ROSTER_SIZE
+    ):
+        raise RosterError(
+            f"A new team needs {ROSTER_SIZE} distinct player names.", field="player_names"
+        )
+    team = Team(
+        league=season.league,
+        name=name,
+        short_name=short_name.upper(),
+        slug=slugify(name),
+        coach=coach,
+        colour=colour,
+    )
+    team.full_clean()
+    slots = roll_new_roster(dice, settings)
+    names = (
+        list(player_names_)
+        if player_names_
+        else player_names(ROSTER_SIZE, rng=random.Random(f"{season.league_id}:{name}"))
+    )
+    with transaction.atomic():
+        team.save()
+        players = Player.objects.bulk_create(
+            Player(
+                team=team,
+                name=names[slot.index],
+                shirt_number=slot.index + 1,
+                position=slot.position,
+                string=Player.String.FIRST if slot.first_string else Player.String.SECOND,
+                status=slot.status,
+                superstar=slot.superstar,
+            )
+            for slot in slots
+        )
+        by_slot = {
+            f"slot-{slot.index}": player for slot, player in zip(slots, players, strict=True)
+        }
+        ledger_record(
+            rolls=[roll for slot in slots for roll in slot.rolls],
+            season=season,
+            actor=actor,
+            team=team,
+            players=by_slot,
+        )
+        season_enter_team(season=season, team=team, actor=actor)
+        audit_record(
+            actor=actor,
+            action="team.create",
+            obj=team,
+            league=season.league,
+            message=f"{team} created with {len(players)} players",
+            after={
+                "players": [
+                    snapshot(p, ["name", "position", "string", "status", "superstar"])
+                    for p in players
+                ]
+            },
+        )
+    return team
+
+
+def _lock_team(team: Team) -> Team:
+    return Team.objects.select_for_update().get(pk=team.pk)
+
+
+def player_call_up(*, team: Team, name: str, position: Position, actor: Actor) -> Player:
+    """A Rookie call-up (M-P4, M-P9) into an open spot of the active roster of 18."""
+    with transaction.atomic():
+        # Locks the team so two call-ups cannot both take the last spot.
+        locked = _lock_team(team)
+        active = Player.objects.filter(team=locked, roster_state=Player.RosterState.ACTIVE)
+        if active.count() >= ROSTER_SIZE:
+            raise RosterError(
+                f"{locked} already has {ROSTER_SIZE} active players; put a player on the "
+                "injured list or release one first.",
+                code="roster_full",
+            )
+        if Player.objects.filter(team=locked, name=name).exists():
+            raise RosterError(
+                f"{locked} already has a player called {name}.", field="name", code="duplicate_name"
+            )
+        player = Player(
+            team=locked,
+            name=name,
+            position=position,
+            string=Player.String.SECOND,
+            status=Status.ROOKIE,
+            called_up=True,
+        )
+        player.full_clean(exclude=["team"])
+        player.save()
+        audit_record(
+            actor=actor,
+            action="player.call_up",
+            obj=player,
+            league=locked.league,
+            after=snapshot(player, ["name", "position", "status"]),
+        )
+    return player
+
+
+def player_pick_actions(
+    *, player: Player, kind: Literal["veteran", "superstar"], actions: Sequence[str], actor: Actor
+) -> Player:
+    """The two Veteran (M-P6) or Superstar (M-P8) actions, fixed once chosen."""
+    with transaction.atomic():
+        # Locks the player so a second pick cannot overwrite the first.
+        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        if kind == "veteran":
+            eligible, current = locked.status == Status.VETERAN, locked.veteran_actions
+            error = veteran_action_pick_error(Position(locked.position), actions)
+        else:
+            eligible, current = locked.superstar, locked.superstar_actions
+            error = superstar_action_pick_error(actions)
+        if not eligible:
+            raise RosterError(f"{locked} is not a {kind.capitalize()}.", code="not_eligible")
+        if current:
+            raise RosterError(
+                f"{locked}'s {kind} actions are already chosen and cannot change.",
+                code="actions_fixed",
+            )
+        if error:
+            raise RosterError(error, field="actions", code="invalid_actions")
+        field = f"{kind}_actions"
+        setattr(locked, field, list(actions))
+        locked.save(update_fields=[field])
+        audit_record(
+            actor=actor,
+            action=f"player.{kind}_actions",
+            obj=locked,
+            league=locked.team.league,
+            after={field: list(actions)},
+        )
+    return locked
