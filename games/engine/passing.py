@@ -1,0 +1,95 @@
+"""Hand-offs (M-T7), passes (M-T8) and blocking a pass (M-T9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dice import DiceSource, RollRecord
+from .outcomes import RuleNotAllowedError
+from .rolls import RollKind, effective_roll, roll
+from .settings import RuleSettings
+from .snapshot import PlayerSnapshot
+
+__all__ = ["HandOffOutcome", "PassOutcome", "hand_off", "pass_ball"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandOffOutcome:
+    """M-T7: equal results fumble (the ball is loose next to the receiver)."""
+
+    fumble: bool
+    rolls: tuple[RollRecord, ...]
+
+
+def hand_off(
+    dice: DiceSource, giver: PlayerSnapshot, receiver: PlayerSnapshot, settings: RuleSettings
+) -> HandOffOutcome:
+    """M-T7: hand-off to an adjacent team-mate: both roll their die; equal results fumble.
+
+    No side wants a higher or lower number, so no bonus or Superstar re-roll applies
+    (Decided); a Heavy Mauler keeps the higher of his two dice.
+    """
+    giver_spec = effective_roll(giver, RollKind.HAND_OFF, settings)
+    receiver_spec = effective_roll(receiver, RollKind.HAND_OFF, settings)
+    assert giver_spec is not None
+    assert receiver_spec is not None
+    a = roll(dice, giver_spec, "hand_off", giver.key, "giver")
+    b = roll(dice, receiver_spec, "hand_off", receiver.key, "receiver")
+    return HandOffOutcome(a.result == b.result, (a, b))
+
+
+@dataclass(frozen=True, slots=True)
+class PassOutcome:
+    """M-T8/M-T9: the pass total and what became of the ball.
+
+    ``completed``: the receiver has it. ``intercepted``: the blocker has it. ``blocked`` (not
+    intercepted): loose next to the blocker. Otherwise (a failed pass): loose next to the
+    receiver.
+    """
+
+    total: int
+    distance: int
+    completed: bool
+    blocked: bool
+    intercepted: bool
+    blocker_key: str | None
+    rolls: tuple[RollRecord, ...]
+
+
+def pass_ball(
+    dice: DiceSource,
+    passer: PlayerSnapshot,
+    receiver: PlayerSnapshot,
+    distance: int,
+    settings: RuleSettings,
+    blocker: PlayerSnapshot | None = None,
+) -> PassOutcome:
+    """M-T8: the football d6 (thrown by the passer) plus the receiver's die must exceed
+    ``distance``. M-T9: an eligible ``blocker`` then rolls: below the total blocks, a 1
+    intercepts.
+
+    Decided: Passing bonuses apply to both rolls of the pass (the passer's on the d6, the
+    receiver's on his die); the block is rolled only against a pass that would arrive.
+    """
+    if blocker is not None and not settings.pass_blocking:
+        raise RuleNotAllowedError("Blocking passes is not used in this season.")
+    throw_spec = effective_roll(passer, RollKind.PASS_THROW, settings)
+    catch_spec = effective_roll(receiver, RollKind.PASS_CATCH, settings)
+    assert throw_spec is not None
+    assert catch_spec is not None
+    throw = roll(dice, throw_spec, "pass", passer.key, "football d6")
+    catch = roll(dice, catch_spec, "pass", receiver.key, "receiver")
+    total = throw.result + catch.result
+    rolls = [throw, catch]
+    if total <= distance:
+        return PassOutcome(total, distance, False, False, False, None, tuple(rolls))
+    if blocker is not None:
+        block_spec = effective_roll(blocker, RollKind.BLOCK_PASS, settings)
+        assert block_spec is not None
+        block = roll(dice, block_spec, "block_pass", blocker.key, f"against {total}")
+        rolls.append(block)
+        if block.result < total:
+            intercepted = block.result == 1
+            return PassOutcome(total, distance, False, True, intercepted, blocker.key, tuple(rolls))
+        return PassOutcome(total, distance, True, False, False, blocker.key, tuple(rolls))
+    return PassOutcome(total, distance, True, False, False, None, tuple(rolls))

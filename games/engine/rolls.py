@@ -1,0 +1,341 @@
+"""The effective die and modifier of any roll, and rolling it (M-D1 … M-D7, M-P4 … M-P8, M-E1).
+
+:func:`effective_roll` is the ONE place that turns a player, the kind of roll and the
+circumstances into a :class:`RollSpec`; every rule rolls through :func:`roll`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
+from .settings import LoweringDieType, ProgressionMode, RuleSettings
+from .snapshot import MoveMode, PlayerSnapshot
+from .vocabulary import Action, EnhancementKind, Position, StatCategory, Status
+
+__all__ = [
+    "GoalZone",
+    "RollKind",
+    "RollSpec",
+    "effective_roll",
+    "plain_spec",
+    "roll",
+]
+
+
+class RollKind(Enum):
+    """What a roll is for: decides direction (M-D2), bonuses and die-type shifts."""
+
+    MOVE = "movement"
+    FACE_OFF = "face_off"
+    SHOT = "shot"
+    RICOCHET = "ricochet"
+    SAVE = "save"
+    PASS_THROW = "pass_throw"  # the football d6, thrown by the passer (M-T8)
+    PASS_CATCH = "pass_catch"  # the receiver's die (M-T8)
+    HAND_OFF = "hand_off"  # equal results fumble: no side to help (M-T7)
+    BLOCK_PASS = "block_pass"
+    TACKLE = "tackle"
+    ASSAULT = "assault"
+    STRIKE = "strike"
+    DEFEND = "defend"  # the target of a tackle, assault or strike
+    STEAL = "steal"
+
+
+class GoalZone(Enum):
+    """M-S3: the zone a shot aims at (only with the Goal Zones setting)."""
+
+    NORMAL = "normal"
+    WIDE = "wide"  # Shooting Wide: worth 1, +1 die type, not Forwards
+    ACE = "ace"  # Acing the Hole: worth 3, -1 die type, Maulers need M-D7
+
+    def points(self, settings: RuleSettings) -> int:
+        """M-S3: 2 / 1 / 3 with Goal Zones, else every goal is worth 1."""
+        if not settings.goal_zones:
+            return 1
+        return {GoalZone.NORMAL: 2, GoalZone.WIDE: 1, GoalZone.ACE: 3}[self]
+
+
+_HIGHER_WINS = frozenset(
+    {
+        RollKind.MOVE,
+        RollKind.FACE_OFF,
+        RollKind.SHOT,
+        RollKind.RICOCHET,
+        RollKind.SAVE,
+        RollKind.PASS_THROW,
+        RollKind.PASS_CATCH,
+    }
+)
+_ATTACKS = frozenset({RollKind.TACKLE, RollKind.ASSAULT, RollKind.STRIKE})
+
+#: The Veteran / Superstar action that applies to each kind of roll (M-P6, M-P8).
+_ACTION_FOR: MappingProxyType[RollKind, Action] = MappingProxyType(
+    {
+        RollKind.MOVE: Action.MOVEMENT,
+        RollKind.FACE_OFF: Action.FACE_OFFS,
+        RollKind.SHOT: Action.SCORING,
+        RollKind.RICOCHET: Action.SCORING,
+        RollKind.SAVE: Action.SAVES,
+        RollKind.PASS_THROW: Action.PASSING,
+        RollKind.PASS_CATCH: Action.PASSING,
+        RollKind.BLOCK_PASS: Action.BLOCKING_PASSES,
+        RollKind.TACKLE: Action.TACKLES,
+        RollKind.ASSAULT: Action.TACKLES,
+        RollKind.STRIKE: Action.TACKLES,
+        RollKind.DEFEND: Action.TACKLES,
+        RollKind.STEAL: Action.STEALING,
+    }
+)
+
+#: M-E1: the enhancements that help each kind of roll.
+_ENHANCEMENTS_FOR: MappingProxyType[RollKind, frozenset[EnhancementKind]] = MappingProxyType(
+    {
+        RollKind.SHOT: frozenset({EnhancementKind.PULSE_MAGNET}),
+        RollKind.RICOCHET: frozenset({EnhancementKind.PULSE_MAGNET}),
+        RollKind.MOVE: frozenset({EnhancementKind.MYOMER_ACTUATORS}),
+        RollKind.FACE_OFF: frozenset({EnhancementKind.EM_COIL}),
+        RollKind.STEAL: frozenset({EnhancementKind.EM_COIL}),
+        RollKind.TACKLE: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
+        RollKind.ASSAULT: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
+        RollKind.STRIKE: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
+        RollKind.PASS_THROW: frozenset({EnhancementKind.LASER_TARGETING}),
+        RollKind.PASS_CATCH: frozenset({EnhancementKind.LASER_TARGETING}),
+        RollKind.BLOCK_PASS: frozenset({EnhancementKind.LASER_TARGETING}),
+        RollKind.SAVE: frozenset({EnhancementKind.DEFLECTOR_FIELD}),
+    }
+)
+
+#: Rolls a player cannot decline: a die pushed below d6 becomes -1 per missing type instead.
+_FORCED = frozenset(
+    {RollKind.DEFEND, RollKind.SAVE, RollKind.STEAL, RollKind.FACE_OFF, RollKind.HAND_OFF}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RollSpec:
+    """The effective roll: ``count`` dice of ``sides`` (better one kept), ``modifier`` added.
+
+    ``higher_wins`` is ``None`` for a roll with no better side (hand-off). ``best_of_two`` is
+    the Superstar re-roll (M-D6). ``notes`` say why the roll differs from the position's base.
+    """
+
+    sides: int
+    count: int
+    modifier: int
+    higher_wins: bool | None
+    best_of_two: bool = False
+    notes: str = ""
+
+    @property
+    def die(self) -> str:
+        return die_label(self.sides, self.count)
+
+    def describe(self) -> str:
+        """E.g. ``"d12+1, best of two"`` for pages that show what a bonus changes."""
+        text = self.die
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        if self.best_of_two:
+            text += ", best of two"
+        return text
+
+
+def plain_spec(sides: int, *, higher_wins: bool | None = True) -> RollSpec:
+    """A die with no player behind it (the football d6, the d12 of a Ricochet, a d10)."""
+    return RollSpec(sides, 1, 0, higher_wins)
+
+
+def _category_bonus(player: PlayerSnapshot, action: Action, settings: RuleSettings) -> int:
+    """M-P6 + M-P7: Veteran ±1 plus the stat level, together capped at 2 (Decided)."""
+    bonus = 0
+    if player.status is Status.VETERAN and action in player.veteran_actions:
+        bonus += 1
+    if settings.progression_mode is ProgressionMode.STATS and action is not Action.MOVEMENT:
+        bonus += player.stat_levels.get(StatCategory(action.value), 0)
+    return min(bonus, 2)
+
+
+def _die_steps(
+    player: PlayerSnapshot,
+    kind: RollKind,
+    mode: MoveMode,
+    *,
+    range_squares: int,
+    zone: GoalZone,
+    after_ricochet: bool,
+    hurt: bool,
+) -> tuple[int, int, list[str]]:
+    """Die-type shifts as (other steps, M-D7 penalty steps, notes)."""
+    steps = 0
+    penalty = 0  # the one-type penalties M-D7 lets Maulers take: Assault, Evade, Acing the Hole
+    notes: list[str] = []
+    if kind is RollKind.MOVE:
+        if mode is MoveMode.EVADING:
+            penalty += 1
+            notes.append("Evading -1 die type")
+        elif mode is MoveMode.RUSHING:
+            steps += 1
+            notes.append("Rushing +1 die type")
+    elif kind in _ATTACKS:
+        if kind is not RollKind.TACKLE:
+            penalty += 1
+            notes.append(f"{kind.value.capitalize()} -1 die type")
+        if mode is MoveMode.RUSHING:
+            steps += 1
+            notes.append("Rushing +1 die type")
+    elif kind is RollKind.DEFEND:
+        if mode is MoveMode.EVADING:
+            penalty += 1
+            notes.append("Evading -1 die type")
+        elif mode is MoveMode.RUSHING:
+            steps += 1
+            notes.append("Rushing +1 die type")
+    elif kind is RollKind.STEAL and hurt:
+        steps += 1
+        notes.append("Hurt +1 die type")
+    elif kind in (RollKind.SHOT, RollKind.RICOCHET):
+        if range_squares:
+            steps -= range_squares
+            notes.append(f"range {range_squares} -{range_squares} die type")
+        if zone is GoalZone.WIDE:
+            steps += 1
+            notes.append("Shooting Wide +1 die type")
+        elif zone is GoalZone.ACE:
+            penalty += 1
+            notes.append("Acing the Hole -1 die type")
+    elif kind is RollKind.SAVE:
+        if player.substitute_goalie:
+            steps -= 1
+            notes.append("substitute Goalie -1 die type")
+        if after_ricochet:
+            steps -= 1
+            notes.append("Ricochet -1 die type")
+    return steps, penalty, notes
+
+
+def effective_roll(
+    player: PlayerSnapshot,
+    kind: RollKind,
+    settings: RuleSettings,
+    *,
+    mode: MoveMode | None = None,
+    range_squares: int = 0,
+    zone: GoalZone = GoalZone.NORMAL,
+    after_ricochet: bool = False,
+    hurt: bool | None = None,
+) -> RollSpec | None:
+    """The die and modifier ``player`` rolls for ``kind``; ``None`` when the roll is not allowed.
+
+    Sources, in order: the position die (M-P1, two d6 for a Heavy Mauler, M-D5; a single d8
+    when he Rushes, M-G5); die-type shifts (Evading/Rushing M-G5, Assault/Strike M-T5/M-T6,
+    Hurt stealing M-T4, range and zones M-S1/M-S3, substitute Goalie and Ricochet M-S4/M-S5),
+    resolved on the ladder (M-D1) with M-D7 for Maulers; the Rookie's worse ±1 (M-P4); Veteran
+    and stat-level bonus, capped at ±2 together (M-P6/M-P7); enhancements (M-E1); the
+    Superstar's better of two (M-D6). ``mode`` and ``hurt`` default to the player's state.
+    """
+    position = player.position
+    mode = player.move_mode if mode is None else mode
+    hurt = player.hurt if hurt is None else hurt
+    higher_wins: bool | None = True if kind in _HIGHER_WINS else None
+    if higher_wins is None and kind is not RollKind.HAND_OFF:
+        higher_wins = False
+    steps, penalty, notes = _die_steps(
+        player,
+        kind,
+        mode,
+        range_squares=range_squares,
+        zone=zone,
+        after_ricochet=after_ricochet,
+        hurt=hurt,
+    )
+    sides = position.base_die
+    count = position.dice_count
+    modifier = 0
+    if kind is RollKind.PASS_THROW:
+        sides, count = 6, 1  # M-T8: the passer throws the football d6, not his own die.
+    if position is Position.HEAVY_MAULER and kind is RollKind.MOVE and mode is MoveMode.RUSHING:
+        sides, count, steps = 8, 1, 0  # M-D5/M-G5: a Rushing Heavy Mauler rolls a single d8.
+        notes = ["Rushing: a single d8"]
+    base_index = DIE_LADDER.index(sides)
+    index = base_index + steps
+    if index < 0 and kind not in _FORCED:
+        return None  # e.g. M-S1: no shot below d6 because of range
+    index -= penalty
+    if index >= len(DIE_LADDER):
+        sides = DIE_LADDER[-1]
+    elif index >= 0:
+        sides = DIE_LADDER[index]
+    else:
+        missing = -index
+        lowering = settings.lowering_die_type
+        d7_ok = position.is_mauler and lowering is not LoweringDieType.FORBID
+        if d7_ok and missing == 1 and index + penalty >= 0:
+            if lowering is LoweringDieType.D4:
+                sides = 4
+                notes.append("M-D7: rolls a d4")
+            else:
+                sides = 6
+                modifier -= 1
+                notes.append("M-D7: d6 at -1")
+        elif kind in _FORCED:
+            sides = DIE_LADDER[0]
+            modifier -= missing
+            notes.append(f"below d6: -{missing}")
+        else:
+            return None
+    direction = 0 if higher_wins is None else (1 if higher_wins else -1)
+    best_of_two = False
+    if direction:
+        if player.status is Status.ROOKIE:
+            modifier -= direction
+            notes.append(f"Rookie {-direction:+d}")
+        action = _ACTION_FOR[kind]
+        if kind is RollKind.STRIKE and Action.STRIKING in player.veteran_actions:
+            action_bonus = 1 if player.status is Status.VETERAN else 0
+            bonus = min(action_bonus + _category_bonus(player, Action.TACKLES, settings), 2)
+        else:
+            bonus = _category_bonus(player, action, settings)
+        if bonus:
+            modifier += direction * bonus
+            notes.append(f"{action.label} bonus {direction * bonus:+d}")
+        if settings.enhancements and player.enhancements:
+            for enhancement in _ENHANCEMENTS_FOR.get(kind, frozenset()):
+                if enhancement in player.enhancements:
+                    modifier += direction
+                    notes.append(f"{enhancement.label} {direction:+d}")
+        if settings.superstars and player.superstar and action in player.superstar_actions:
+            best_of_two = True
+            notes.append("Superstar: better of two")
+    return RollSpec(sides, count, modifier, higher_wins, best_of_two, "; ".join(notes))
+
+
+def roll(
+    dice: DiceSource,
+    spec: RollSpec,
+    purpose: str,
+    actor: str | None = None,
+    detail: str = "",
+) -> RollRecord:
+    """Roll ``spec`` (M-D5 two dice keep the better; M-D6 Superstar re-roll; M-D3 floor of 1).
+
+    Faces are recorded in the order rolled: a Heavy Mauler's two d6, then a Superstar's extra
+    die (a Heavy Mauler re-rolls only one die, so it has three faces).
+    """
+    sides = spec.sides
+    first = dice.roll(sides)
+    if spec.count == 1 and not spec.best_of_two:
+        faces: tuple[int, ...] = (first,)
+        best = first
+    else:
+        faces = (first, dice.roll(sides))
+        if spec.count == 2 and spec.best_of_two:
+            faces += (dice.roll(sides),)
+        best = min(faces) if spec.higher_wins is False else max(faces)
+    result = best + spec.modifier
+    if result < 1:
+        result = 1
+    note = spec.notes if not detail else (f"{detail}; {spec.notes}" if spec.notes else detail)
+    return RollRecord(purpose, spec.die, faces, spec.modifier, result, actor, note)
