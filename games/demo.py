@@ -1,0 +1,124 @@
+"""The demo league: eight teams with named players, a commissioner, a coach per team and an
+active season with its schedule. Building it twice changes nothing."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group, Permission, User
+from django.db import transaction
+
+from games.engine.dice import RandomDice
+from league.models import League, Season
+from league.services import (
+    league_create,
+    season_create,
+    season_generate_schedule,
+    season_transition,
+)
+from rosters.services import team_create
+
+LEAGUE_NAME = "Neon Coast MagnoBall League"
+SEASON_NAME = "2026 Season"
+DEMO_PASSWORD = "magnoball-demo"
+ADMIN_PASSWORD = "magnoball-admin"
+COMMISSIONERS_GROUP = "Commissioners"
+
+# (name, short name, colour, coach username)
+TEAMS = (
+    ("Detroit Dynamos", "DET", "#c0392b", "dana"),
+    ("Osaka Thunderbolts", "OSA", "#f1c40f", "kenji"),
+    ("Lisbon Ironclads", "LIS", "#2c3e50", "ines"),
+    ("Lagos Meteors", "LAG", "#16a085", "tunde"),
+    ("Reykjavik Glaciers", "REK", "#5dade2", "sigrun"),
+    ("Valparaiso Vipers", "VAL", "#27ae60", "mateo"),
+    ("Montreal Magnetrons", "MTL", "#8e44ad", "camille"),
+    ("Bristol Bulldozers", "BRI", "#d35400", "alfie"),
+)
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    password: str
+    role: str
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    league: League
+    season: Season
+    created: bool
+    logins: tuple[DemoLogin, ...]
+
+
+def _user(username: str, password: str, **fields: object) -> User:
+    user, created = User.objects.get_or_create(username=username, defaults=fields)
+    if created:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    return user
+
+
+def _commissioners_group() -> Group:
+    group, _ = Group.objects.get_or_create(name=COMMISSIONERS_GROUP)
+    group.permissions.set(
+        Permission.objects.filter(
+            content_type__app_label__in=["league", "rosters", "injuries", "games"]
+        )
+    )
+    return group
+
+
+def demo_league_build(*, seed: int = 2026) -> DemoSummary:
+    admin = _user(
+        "admin", ADMIN_PASSWORD, is_staff=True, is_superuser=True, email="admin@example.com"
+    )
+    commissioner = _user(
+        "commissioner", DEMO_PASSWORD, is_staff=True, first_name="Morgan", last_name="Reyes"
+    )
+    commissioner.groups.add(_commissioners_group())
+    coaches = {
+        username: _user(username, DEMO_PASSWORD, first_name=username.capitalize())
+        for *_, username in TEAMS
+    }
+    logins = (
+        DemoLogin("admin", ADMIN_PASSWORD, "site administrator"),
+        DemoLogin("commissioner", DEMO_PASSWORD, f"commissioner of {LEAGUE_NAME}"),
+        *(DemoLogin(username, DEMO_PASSWORD, f"coach of {name}") for name, _, _, username in TEAMS),
+    )
+    existing = League.objects.filter(name=LEAGUE_NAME).first()
+    if existing is not None:
+        season = existing.seasons.get(name=SEASON_NAME)
+        return DemoSummary(existing, season, created=False, logins=logins)
+
+    dice = RandomDice(random.Random(seed))
+    with transaction.atomic():
+        league = league_create(
+            name=LEAGUE_NAME,
+            actor=admin,
+            commissioners=[commissioner],
+            description="Eight clubs of the coastal circuit; double round robin, "
+            "then the top four meet in the playoffs.",
+        )
+        season = season_create(
+            league=league,
+            name=SEASON_NAME,
+            actor=commissioner,
+            starts_on=datetime.date(2026, 12, 5),
+        )
+        for name, short_name, colour, username in TEAMS:
+            team_create(
+                season=season,
+                name=name,
+                short_name=short_name,
+                colour=colour,
+                coach=coaches[username],
+                actor=commissioner,
+                dice=dice,
+            )
+        season_generate_schedule(season=season, actor=commissioner, seed=seed)
+        season = season_transition(season=season, to=Season.Status.ACTIVE, actor=commissioner)
+    return DemoSummary(league, season, created=True, logins=logins)

@@ -1,0 +1,27 @@
+"""factory_boy factories for variations on the named world of conftest.py."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth.models import User
+
+from league.models import League
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
+    password = factory.PostGenerationMethodCall("set_password", "correct horse battery")
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = League
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    slug = factory.Sequence(lambda n: f"league-{n}")
