@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -18,14 +18,15 @@ JSONDict = dict[str, Any]
 
 def snapshot(obj: models.Model, fields: Iterable[str]) -> JSONDict:
     """The named fields of `obj` as JSON-able values (foreign keys as ids)."""
-    values = {name: getattr(obj, obj._meta.get_field(name).attname) for name in fields}
+    concrete = {field.name: field for field in obj._meta.concrete_fields}
+    values = {name: getattr(obj, concrete[name].attname) for name in fields}
     result: JSONDict = json.loads(json.dumps(values, cls=DjangoJSONEncoder))
     return result
 
 
 def audit_record(
     *,
-    actor: AbstractBaseUser | AnonymousUser | None,
+    actor: User | AnonymousUser | None,
     action: str,
     obj: models.Model,
     league: League | None,

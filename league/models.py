@@ -62,7 +62,9 @@ class Season(models.Model):
     schedule_seed = models.BigIntegerField(
         null=True, blank=True, help_text="The recorded seed of the schedule's shuffle."
     )
-    teams = models.ManyToManyField("Team", through="StandingRow", related_name="seasons")
+    teams: models.ManyToManyField[Team, StandingRow] = models.ManyToManyField(
+        "Team", through="StandingRow", related_name="seasons"
+    )
     champion = models.ForeignKey(
         "Team", on_delete=models.PROTECT, null=True, blank=True, related_name="championships"
     )

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -17,7 +17,7 @@ from league.errors import LeagueError
 from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow, Team
 from league.scheduling import round_robin
 
-Actor = AbstractBaseUser | AnonymousUser | None
+Actor = User | AnonymousUser | None
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
 SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {
@@ -40,7 +40,7 @@ def league_create(
     ruleset: str = League.Ruleset.MAGNOBALL,
     description: str = "",
     is_public: bool = True,
-    commissioners: Iterable[AbstractBaseUser] = (),
+    commissioners: Iterable[User] = (),
 ) -> League:
     league = League(
         name=name,

@@ -103,7 +103,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "magnoball.sqlite3",
+            "NAME": str(VAR_DIR / "magnoball.sqlite3"),
             "OPTIONS": {
                 # The web server and the Celery worker share the file: WAL lets readers go on
                 # while one writes, IMMEDIATE takes the write lock up front (no upgrade

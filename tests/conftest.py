@@ -17,7 +17,7 @@ from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):  # type: ignore[no-untyped-def]
+def _fast_password_hashing(settings):
     """Real hashers take a third of a second by design; tests need no such strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -36,10 +36,10 @@ class World:
 
 @pytest.fixture
 def world(db: None) -> World:
-    commissioner = UserFactory(username="commissioner")
-    home_coach = UserFactory(username="home_coach")
-    away_coach = UserFactory(username="away_coach")
-    outsider = UserFactory(username="outsider")
+    commissioner = UserFactory.create(username="commissioner")
+    home_coach = UserFactory.create(username="home_coach")
+    away_coach = UserFactory.create(username="away_coach")
+    outsider = UserFactory.create(username="outsider")
     league = league_create(name="Test League", actor=None, commissioners=[commissioner])
     season = season_create(league=league, name="2026", actor=commissioner)
     dice = RandomDice(random.Random(7))
