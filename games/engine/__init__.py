@@ -3,6 +3,7 @@
 Rules are cited by the ids of docs/rules-magnoball.md (M-D1 … M-L2).
 """
 
+from .batch import SeriesStats, run_series
 from .between_matches import (
     ForceHealOutcome,
     IncapacitationOutcome,
@@ -16,6 +17,8 @@ from .between_matches import (
     roll_incapacitation,
     status_after_games,
 )
+from .board import Board
+from .coach import Coach
 from .contact import (
     BallAfterContact,
     ContactKind,
@@ -55,12 +58,21 @@ from .face_off_and_movement import (
     move_mode_error,
     movement_roll,
 )
+from .match_result import (
+    MatchEvent,
+    MatchInjury,
+    MatchResult,
+    PlayerStatLine,
+    TeamSheet,
+    TeamTotals,
+)
 from .odds import beat_probability, result_distribution, tie_probability
 from .outcomes import Condition, RuleNotAllowedError
 from .passing import HandOffOutcome, PassOutcome, hand_off, pass_ball
 from .rolls import GoalZone, RollKind, RollSpec, effective_roll, plain_spec, roll
 from .scoring import ShotOutcome, shoot, shot_error, walk_in_points
 from .settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
+from .simulator import MatchSetupError, simulate_match
 from .snapshot import (
     MoveMode,
     PlayerSnapshot,
@@ -70,6 +82,8 @@ from .snapshot import (
     stat_levels,
     team_superstar_error,
 )
+from .teams import standard_team
+from .version import ENGINE_VERSION
 from .vocabulary import (
     FIRST_STRING,
     FIRST_STRING_ORDER,
@@ -88,8 +102,6 @@ from .vocabulary import (
     veteran_actions_allowed,
 )
 
-ENGINE_VERSION = "1.0.0"
-
 __all__ = [
     "DIE_LADDER",
     "DIE_LADDER_WITH_D4",
@@ -102,6 +114,8 @@ __all__ = [
     "SECOND_STRING_ORDER",
     "Action",
     "BallAfterContact",
+    "Board",
+    "Coach",
     "Condition",
     "ContactKind",
     "ContactOutcome",
@@ -117,12 +131,17 @@ __all__ = [
     "InjuryDurationOutcome",
     "InspectionOutcome",
     "LoweringDieType",
+    "MatchEvent",
+    "MatchInjury",
+    "MatchResult",
+    "MatchSetupError",
     "MoveMode",
     "MovementOutcome",
     "NewPlayerSlot",
     "PassOutcome",
     "PermanentInjuryOutcome",
     "PlayerSnapshot",
+    "PlayerStatLine",
     "Position",
     "ProgressionMode",
     "RandomDice",
@@ -132,6 +151,7 @@ __all__ = [
     "RuleNotAllowedError",
     "RuleSettings",
     "ScriptedDice",
+    "SeriesStats",
     "ShotOutcome",
     "Side",
     "StatCategory",
@@ -139,6 +159,8 @@ __all__ = [
     "StatusRoll",
     "StealOutcome",
     "SuperstarRoll",
+    "TeamSheet",
+    "TeamTotals",
     "TieBreaker",
     "apply_modifier",
     "beat_probability",
@@ -163,10 +185,13 @@ __all__ = [
     "roll_status",
     "roll_superstar",
     "roster_template",
+    "run_series",
     "shift_die",
     "shoot",
     "shot_error",
+    "simulate_match",
     "snapshot_errors",
+    "standard_team",
     "stat_level",
     "stat_levels",
     "status_after_games",

@@ -1,15 +1,25 @@
 """Exact odds of rolls and contests, for coach policies and for pages that show chances.
 
-Pure functions of :class:`RollSpec`; callers that need speed keep their own cache.
+Pure functions of :class:`RollSpec`. The float versions are memoised (``lru_cache``): the
+cache only remembers answers of pure functions, so it never changes behaviour.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from .rolls import RollSpec
 
-__all__ = ["beat_probability", "result_distribution", "tie_probability"]
+__all__ = [
+    "beat_probability",
+    "float_distribution",
+    "mean_result",
+    "result_distribution",
+    "sum_exceeds_chance",
+    "tie_probability",
+    "win_chance",
+]
 
 
 def result_distribution(spec: RollSpec) -> dict[int, Fraction]:
@@ -54,3 +64,45 @@ def beat_probability(a: RollSpec, b: RollSpec, *, reroll_ties: bool = False) -> 
             raise ValueError("the two rolls always tie")
         return greater / (1 - equal)
     return greater
+
+
+# --- fast float odds for coach policies (memoised: pure functions of hashable specs) ---------
+
+
+@lru_cache(maxsize=8192)
+def float_distribution(spec: RollSpec) -> tuple[tuple[int, float], ...]:
+    """:func:`result_distribution` as floats, sorted by result."""
+    return tuple(sorted((r, float(p)) for r, p in result_distribution(spec).items()))
+
+
+@lru_cache(maxsize=65536)
+def win_chance(a: RollSpec, b: RollSpec, reroll_ties: bool = False) -> float:
+    """P(a's result beats b's in a's direction: higher, or lower when ``a.higher_wins`` is
+    False); with ``reroll_ties`` the tie is rolled again."""
+    low_wins = a.higher_wins is False
+    greater = equal = 0.0
+    for x, px in float_distribution(a):
+        for y, py in float_distribution(b):
+            if x == y:
+                equal += px * py
+            elif (x < y) if low_wins else (x > y):
+                greater += px * py
+    if reroll_ties:
+        return greater / (1.0 - equal) if equal < 1.0 else 0.0
+    return greater
+
+
+@lru_cache(maxsize=65536)
+def sum_exceeds_chance(a: RollSpec, b: RollSpec, target: int) -> float:
+    """P(a + b > target): M-T8's pass total against the distance."""
+    return sum(
+        px * py
+        for x, px in float_distribution(a)
+        for y, py in float_distribution(b)
+        if x + y > target
+    )
+
+
+@lru_cache(maxsize=8192)
+def mean_result(spec: RollSpec) -> float:
+    return sum(r * p for r, p in float_distribution(spec))

@@ -7,7 +7,7 @@ circumstances into a :class:`RollSpec`; every rule rolls through :func:`roll`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
 
 from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-class RollKind(Enum):
+class RollKind(StrEnum):
     """What a roll is for: decides direction (M-D2), bonuses and die-type shifts."""
 
     MOVE = "movement"
@@ -44,7 +44,7 @@ class RollKind(Enum):
     STEAL = "steal"
 
 
-class GoalZone(Enum):
+class GoalZone(StrEnum):
     """M-S3: the zone a shot aims at (only with the Goal Zones setting)."""
 
     NORMAL = "normal"

@@ -1,0 +1,203 @@
+"""M-G1 … M-G5, M-P3, M-D8: the match simulator, with hypothesis properties."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine import (
+    ENGINE_VERSION,
+    Action,
+    LoweringDieType,
+    MatchResult,
+    MatchSetupError,
+    Position,
+    RuleSettings,
+    Side,
+    StatCategory,
+    Status,
+    TeamSheet,
+    run_series,
+    simulate_match,
+    standard_team,
+)
+
+HOME = standard_team("h", "Home")
+AWAY = standard_team("a", "Away", Side.AWAY)
+FAST = RuleSettings(activation_limit=120)
+
+ACTING = {"move", "tackle", "assault", "strike", "pass", "hand_off", "leave_box"}
+
+
+def spicy_team(key: str) -> TeamSheet:
+    """Rookies, Veterans and Superstars, to reach more branches."""
+    base = standard_team(key)
+    first = list(base.first_string)
+    first[0] = dataclasses.replace(
+        first[0], superstar=True, superstar_actions=frozenset({Action.SCORING, Action.MOVEMENT})
+    )
+    first[2] = dataclasses.replace(
+        first[2],
+        status=Status.VETERAN,
+        veteran_actions=frozenset({Action.TACKLES, Action.STEALING}),
+    )
+    first[9] = dataclasses.replace(
+        first[9], superstar=True, superstar_actions=frozenset({Action.MOVEMENT, Action.TACKLES})
+    )
+    first[4] = dataclasses.replace(first[4], status=Status.ROOKIE)
+    return dataclasses.replace(base, first_string=tuple(first))
+
+
+rule_settings = st.builds(
+    RuleSettings,
+    lowering_die_type=st.sampled_from(list(LoweringDieType)),
+    evading_rushing=st.booleans(),
+    assault=st.booleans(),
+    striking=st.booleans(),
+    pass_blocking=st.booleans(),
+    goal_zones=st.booleans(),
+    ricochet=st.booleans(),
+    mid_game_replacements=st.booleans(),
+    activations_per_turn=st.integers(1, 3),
+    activation_limit=st.sampled_from([50, 120]),
+    board_columns=st.sampled_from([6, 10, 14]),
+    board_rows=st.sampled_from([12, 20, 30]),
+)
+
+
+def play(rules: RuleSettings, seed: int, spicy: bool = False) -> MatchResult:
+    home = spicy_team("h") if spicy else HOME
+    return simulate_match(home=home, away=AWAY, settings=rules, seed=seed)
+
+
+def test_m_d8_the_same_seed_reproduces_the_match() -> None:
+    first = play(FAST, 11).as_dict()
+    again = play(FAST, 11).as_dict()
+    assert first == again
+    assert play(FAST, 12).as_dict() != first
+
+
+def test_m_d8_result_is_json_able_and_records_seed_and_version() -> None:
+    result = play(FAST, 3)
+    data = json.loads(json.dumps(result.as_dict()))
+    assert data["seed"] == 3
+    assert data["engine_version"] == ENGINE_VERSION
+    assert data["settings"]["activation_limit"] == 120
+    assert len(data["rolls"]) == len(result.rolls) > 0
+    assert all(0 <= i < len(result.rolls) for e in result.events for i in e.rolls)
+
+
+def test_m_g4_every_half_starts_with_a_face_off() -> None:
+    result = play(FAST, 5)
+    face_offs = [e for e in result.events if e.kind == "face_off"]
+    assert [e.half for e in face_offs] == list(range(1, len(result.activations) + 1))
+    assert len(face_offs[0].players) == 4
+
+
+def test_m_g2_a_level_score_goes_to_overtime_and_may_end_drawn() -> None:
+    for seed in range(40):
+        result = play(RuleSettings(activation_limit=50), seed)
+        level_after_two = len(result.activations) == 3
+        assert result.overtime == level_after_two
+        if result.drawn:
+            assert result.overtime
+
+
+def test_m_p5_first_string_took_the_field_and_bench_only_when_called() -> None:
+    result = play(FAST, 8)
+    for player in HOME.first_string:
+        assert result.stat_line(player.key).took_field
+    subs = {k for e in result.events if e.kind == "substitution" for k in e.players[:1]}
+    for player in HOME.second_string + AWAY.second_string:
+        assert result.stat_line(player.key).took_field == (player.key in subs)
+
+
+def test_duplicate_player_keys_are_refused() -> None:
+    with pytest.raises(MatchSetupError, match="twice"):
+        simulate_match(home=HOME, away=HOME, settings=FAST, seed=1)
+
+
+def test_invalid_settings_are_refused() -> None:
+    with pytest.raises(MatchSetupError):
+        simulate_match(home=HOME, away=AWAY, settings=RuleSettings(board_rows=13), seed=1)
+
+
+def test_progress_is_reported() -> None:
+    seen: list[int] = []
+    result = simulate_match(home=HOME, away=AWAY, settings=FAST, seed=2, progress=seen.append)
+    assert seen[-1] == sum(result.activations)
+    assert seen == sorted(seen)
+
+
+def test_batch_series_counts_add_up() -> None:
+    stats = run_series(home=HOME, away=AWAY, settings=FAST, matches=12, seed=100)
+    assert stats.home_wins + stats.away_wins + stats.draws == 12
+    assert 0 <= stats.home_win_rate <= 1
+    assert stats.as_dict()["mean_goals"] == stats.mean_goals
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rule_settings, seed=st.integers(0, 2**32), spicy=st.booleans())
+def test_properties_of_every_match(rules: RuleSettings, seed: int, spicy: bool) -> None:
+    result = play(rules, seed, spicy)
+    # Every match terminates within the activation limit of each half (M-G2).
+    assert len(result.activations) in (2, 3)
+    assert all(n <= rules.activation_limit for n in result.activations)
+    # The score is the sum of the scorers' points.
+    for side, score in ((Side.HOME, result.home_score), (Side.AWAY, result.away_score)):
+        assert score == sum(line.points for line in result.stat_lines if line.side is side)
+    # Every shot ends in a goal or a save: saves + shot goals = shots on target.
+    for mine, theirs in (
+        (result.home_totals, result.away_totals),
+        (result.away_totals, result.home_totals),
+    ):
+        assert mine.shot_goals + theirs.saves == mine.shots
+    saves = {
+        side: sum(
+            line.successes[StatCategory.SAVES] for line in result.stat_lines if line.side is side
+        )
+        for side in Side
+    }
+    assert saves[Side.HOME] == result.home_totals.saves
+    assert saves[Side.AWAY] == result.away_totals.saves
+    # No player acts while off the field (replayed from the events).
+    hurt: set[str] = set()
+    out: set[str] = set()
+    for event in result.events:
+        if event.kind == "face_off":
+            hurt.clear()
+        elif event.kind == "hurt":
+            hurt.add(event.players[0])
+        elif event.kind == "incapacitated":
+            out.add(event.players[0])
+        elif event.kind in ACTING:
+            assert event.players[0] not in hurt | out, event
+    # Incapacitated players never come back in the same match.
+    for injury in result.injuries:
+        line = result.stat_line(injury.player_key)
+        assert line.took_field
+
+
+def test_m_p3_mid_game_replacement_comes_on_next_to_the_twenty_yard_line() -> None:
+    rules = RuleSettings(mid_game_replacements=True, activation_limit=200)
+    for seed in range(30):
+        result = play(rules, seed)
+        mid = [e for e in result.events if e.kind == "substitution" and e.to_square is not None]
+        if mid:
+            event = mid[0]
+            assert event.to_square is not None
+            assert event.to_square[0] in (0, rules.board_columns - 1)
+            return
+    pytest.fail("no mid-game replacement in 30 matches")
+
+
+def test_goalie_position_is_the_substitute_when_missing() -> None:
+    first = tuple(p for p in HOME.first_string if p.position is not Position.GOALIE)
+    second = tuple(p for p in HOME.second_string if p.position is not Position.GOALIE)
+    sheet = dataclasses.replace(HOME, first_string=first, second_string=second)
+    result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
+    assert any(e.kind == "substitute_goalie" for e in result.events)
