@@ -1,6 +1,8 @@
 """Benchmark the match simulator: full matches per second on one core, and what limits it.
 
-Run: ``python bench/engine.py [--seconds 5] [--no-profile]``.
+Run: ``python bench/engine.py [--seconds 5] [--no-profile]``; ``--series 10000`` also plays
+that many matches between two identical standard rosters (all Pro, no Superstars) and prints
+the home win rate, mean goals and mean Incapacitated players per match.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from games.engine import (
     LoweringDieType,
     RuleSettings,
     Side,
+    run_series,
     simulate_match,
     standard_team,
 )
@@ -78,6 +81,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--series", type=int, default=0, metavar="N")
     args = parser.parse_args()
     for label, settings in SCENARIOS.items():
         per_second, matches = rate(settings, args.seconds)
@@ -86,6 +90,17 @@ def main() -> None:
             shares = profile_shares(settings, 100)
             text = ", ".join(f"{g} {s:.0%}" for g, s in sorted(shares.items(), key=lambda i: -i[1]))
             print(f"  profile (own time): {text}")
+    if args.series:
+        start = time.perf_counter()
+        stats = run_series(home=HOME, away=AWAY, settings=RuleSettings(), matches=args.series)
+        elapsed = time.perf_counter() - start
+        print(
+            f"series of {stats.matches} matches (default settings, seeds 0..{stats.matches - 1},"
+            f" {elapsed:.0f} s): home win rate {stats.home_win_rate:.3f},"
+            f" away win rate {stats.away_win_rate:.3f}, draws {stats.draw_rate:.3f},"
+            f" overtime {stats.overtime_rate:.3f}, mean goals {stats.mean_goals:.3f},"
+            f" mean Incapacitated {stats.mean_incapacitated:.3f}, mean Hurt {stats.mean_hurt:.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -7,11 +7,28 @@ opposite. Distance is the larger of the row and column differences (8-way adjace
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .snapshot import Side
 from .vocabulary import Position
 
 __all__ = ["Board", "Square", "distance"]
+
+
+@lru_cache(maxsize=64)
+def _neighbour_table(columns: int, rows: int) -> dict[Square, tuple[Square, ...]]:
+    """Every square's neighbours, worked out once per board size (a pure memo)."""
+    return {
+        (x, y): tuple(
+            (x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < columns and 0 <= y + dy < rows
+        )
+        for x in range(columns)
+        for y in range(rows)
+    }
+
 
 Square = tuple[int, int]
 
@@ -37,14 +54,9 @@ class Board:
     def on_board(self, square: Square) -> bool:
         return 0 <= square[0] < self.columns and 0 <= square[1] < self.rows
 
-    def neighbours(self, square: Square) -> list[Square]:
-        x, y = square
-        return [
-            (x + dx, y + dy)
-            for dy in (-1, 0, 1)
-            for dx in (-1, 0, 1)
-            if (dx or dy) and 0 <= x + dx < self.columns and 0 <= y + dy < self.rows
-        ]
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        """The up to 8 squares next to ``square`` (M-G1: 8-way adjacency)."""
+        return _neighbour_table(self.columns, self.rows)[square]
 
     def forward(self, side: Side) -> int:
         """+1 when ``side`` attacks towards higher rows."""

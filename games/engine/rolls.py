@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
 from .settings import LoweringDieType, ProgressionMode, RuleSettings
@@ -143,23 +145,45 @@ class RollSpec:
         return text
 
 
+class _Traits(NamedTuple):
+    """The parts of a player a roll depends on: hashable, so rolls can be memoised."""
+
+    position: Position
+    status: Status
+    veteran_actions: frozenset[Action]
+    superstar: bool
+    superstar_actions: frozenset[Action]
+    stat_levels: tuple[tuple[StatCategory, int], ...]
+    enhancements: frozenset[EnhancementKind]
+    substitute_goalie: bool
+
+
+class _RollSettings(NamedTuple):
+    """The rule settings a roll depends on."""
+
+    lowering_die_type: LoweringDieType
+    progression_mode: ProgressionMode
+    enhancements: bool
+    superstars: bool
+
+
 def plain_spec(sides: int, *, higher_wins: bool | None = True) -> RollSpec:
     """A die with no player behind it (the football d6, the d12 of a Ricochet, a d10)."""
     return RollSpec(sides, 1, 0, higher_wins)
 
 
-def _category_bonus(player: PlayerSnapshot, action: Action, settings: RuleSettings) -> int:
+def _category_bonus(player: _Traits, action: Action, settings: _RollSettings) -> int:
     """M-P6 + M-P7: Veteran ±1 plus the stat level, together capped at 2 (Decided)."""
     bonus = 0
     if player.status is Status.VETERAN and action in player.veteran_actions:
         bonus += 1
     if settings.progression_mode is ProgressionMode.STATS and action is not Action.MOVEMENT:
-        bonus += player.stat_levels.get(StatCategory(action.value), 0)
+        bonus += dict(player.stat_levels).get(StatCategory(action.value), 0)
     return min(bonus, 2)
 
 
 def _die_steps(
-    player: PlayerSnapshot,
+    player: _Traits,
     kind: RollKind,
     mode: MoveMode,
     *,
@@ -236,9 +260,45 @@ def effective_roll(
     and stat-level bonus, capped at ±2 together (M-P6/M-P7); enhancements (M-E1); the
     Superstar's better of two (M-D6). ``mode`` and ``hurt`` default to the player's state.
     """
-    position = player.position
     mode = player.move_mode if mode is None else mode
     hurt = player.hurt if hurt is None else hurt
+    levels = (
+        tuple(sorted(player.stat_levels.items()))
+        if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
+        else ()
+    )
+    traits = _Traits(
+        player.position,
+        player.status,
+        player.veteran_actions,
+        player.superstar,
+        player.superstar_actions,
+        levels,
+        player.enhancements,
+        player.substitute_goalie,
+    )
+    rules = _RollSettings(
+        settings.lowering_die_type,
+        settings.progression_mode,
+        settings.enhancements,
+        settings.superstars,
+    )
+    return _effective_roll(traits, kind, rules, mode, range_squares, zone, after_ricochet, hurt)
+
+
+@lru_cache(maxsize=16384)
+def _effective_roll(
+    player: _Traits,
+    kind: RollKind,
+    settings: _RollSettings,
+    mode: MoveMode,
+    range_squares: int,
+    zone: GoalZone,
+    after_ricochet: bool,
+    hurt: bool,
+) -> RollSpec | None:
+    """:func:`effective_roll` on hashable values (memoised: a pure function)."""
+    position = player.position
     higher_wins: bool | None = True if kind in _HIGHER_WINS else None
     if higher_wins is None and kind is not RollKind.HAND_OFF:
         higher_wins = False

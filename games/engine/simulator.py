@@ -402,13 +402,14 @@ class _Match:
         became_adjacent = False
         board = s.board
         shooting = board.shooting_squares(player.side)
+        threats = self._threats(player.side) if steps > 0 else {}
         while steps > 0:
             here = player.square
             assert here is not None
             if player.has_ball and here in shooting and s.goalie[player.side.other] is None:
                 self._walk_in(player, rolls, start)
                 return
-            step = self._next_step(player, here, target)
+            step = self._next_step(here, target, threats)
             if step is None:
                 break
             del s.occupant[here]
@@ -421,7 +422,7 @@ class _Match:
                     "pick_up", player.side, (player.key,), f"{player.label} picks up the ball"
                 )
                 break
-            if s.adjacent_opponents(player):
+            if threats.get(step, 0):
                 became_adjacent = True
                 break
         self._event(
@@ -438,24 +439,36 @@ class _Match:
             choice = self.coaches[player.side].contact_after_move(s, player)
             self._contact(player, s.players[choice.target_key], choice.kind, moved=True)
 
-    def _next_step(self, player: PlayerSnapshot, here: Square, target: Square) -> Square | None:
-        """Greedy path: the free neighbour nearest ``target`` (fewest adjacent opponents, then
-        straightest); ``None`` when no step gets closer."""
+    def _next_step(self, here: Square, target: Square, threats: dict[Square, int]) -> Square | None:
+        """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
+        opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
+        closer."""
         s = self.state
+        occupant = s.occupant
         now = distance(here, target)
-        best: tuple[int, int, int, Square] | None = None
+        best: tuple[int, int, Square] | None = None
         for square in s.board.neighbours(here):
-            if square in s.occupant:
+            if square in occupant:
                 continue
             d = distance(square, target)
             if d >= now:
                 continue
-            crowd = len(s.adjacent_opponents(player, square)) if square != target else 0
+            crowd = threats.get(square, 0) if square != target else 0
             straight = abs(square[0] - target[0]) + abs(square[1] - target[1])
-            option = (d + 2 * crowd, straight, crowd, square)
+            option = (d + 2 * crowd, straight, square)
             if best is None or option < best:
                 best = option
-        return None if best is None else best[3]
+        return None if best is None else best[2]
+
+    def _threats(self, side: Side) -> dict[Square, int]:
+        """For each square, how many opponents of ``side`` stand next to it."""
+        board = self.state.board
+        counts: dict[Square, int] = {}
+        for opponent in self.state.on_field(side.other):
+            assert opponent.square is not None
+            for square in board.neighbours(opponent.square):
+                counts[square] = counts.get(square, 0) + 1
+        return counts
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
