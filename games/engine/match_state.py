@@ -49,16 +49,28 @@ class MatchState:
     points: dict[str, int] = field(default_factory=dict)
     totals: dict[Side, dict[str, int]] = field(default_factory=dict)
     _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
+    _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
 
     # --- questions ---------------------------------------------------------------------------
 
     def on_field(self, side: Side) -> list[PlayerSnapshot]:
-        """Players of ``side`` standing on the grid (the Goalie in his box is not)."""
-        return [
-            p
-            for p in self.players.values()
-            if p.side is side and p.on_field and p.square is not None
-        ]
+        """Players of ``side`` standing on the grid (the Goalie in his box is not).
+
+        Cached until :meth:`field_changed`; callers must not change the list.
+        """
+        cached = self._on_field.get(side)
+        if cached is None:
+            cached = [
+                p
+                for p in self.players.values()
+                if p.side is side and p.on_field and p.square is not None
+            ]
+            self._on_field[side] = cached
+        return cached
+
+    def field_changed(self) -> None:
+        """Someone came onto or left the grid: forget the cached :meth:`on_field` lists."""
+        self._on_field.clear()
 
     def can_act(self, player: PlayerSnapshot) -> bool:
         return player.on_field and not player.is_stunned(self.turn)

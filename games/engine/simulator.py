@@ -213,6 +213,7 @@ class _Match:
     def _kick_off(self) -> Side:
         s = self.state
         s.occupant.clear()
+        s.field_changed()
         s.ball_holder = None
         s.loose_ball = None
         s.turn += 1
@@ -325,6 +326,7 @@ class _Match:
         player.square = square
         player.took_field = True
         self.state.occupant[square] = player.key
+        self.state.field_changed()
 
     # --- ball ----------------------------------------------------------------------------------
 
@@ -566,6 +568,7 @@ class _Match:
             player.on_field = False
             player.square = None
             player.in_goalie_box = False
+            s.field_changed()
             self._event(
                 condition.value, player.side, (player.key,), f"{player.label} is {condition.value}"
             )
