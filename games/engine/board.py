@@ -58,6 +58,10 @@ class Board:
         """The up to 8 squares next to ``square`` (M-G1: 8-way adjacency)."""
         return _neighbour_table(self.columns, self.rows)[square]
 
+    def neighbour_table(self) -> dict[Square, tuple[Square, ...]]:
+        """Every square's :meth:`neighbours` at once (shared memo: do not change it)."""
+        return _neighbour_table(self.columns, self.rows)
+
     def forward(self, side: Side) -> int:
         """+1 when ``side`` attacks towards higher rows."""
         return 1 if side is Side.HOME else -1

@@ -92,6 +92,18 @@ class Idle:
 Decision = Move | Tackle | Pass | HandOff | Shoot | Replace | LeaveBox | Idle
 
 
+def _nearest(players: list[PlayerSnapshot], square: Square) -> PlayerSnapshot:
+    """The player nearest ``square`` (ties: lowest key); all must stand on the grid."""
+    best: tuple[int, str, PlayerSnapshot] | None = None
+    for p in players:
+        assert p.square is not None
+        option = (distance(p.square, square), p.key, p)
+        if best is None or option[:2] < best[:2]:
+            best = option
+    assert best is not None
+    return best[2]
+
+
 @dataclass(frozen=True, slots=True)
 class ContactChoice:
     target_key: str
@@ -310,7 +322,7 @@ class Coach:
         ]
         if not movers:
             return self._any_tackle(state, side)
-        mover = min(movers, key=lambda p: (distance(p.square, ahead), p.key))  # type: ignore[arg-type]
+        mover = _nearest(movers, ahead)
         return Move(mover.key, ahead)
 
     # --- defence ---------------------------------------------------------------------------
@@ -331,11 +343,25 @@ class Coach:
         kind: ContactKind,
     ) -> float:
         """P(attacker's result is lower: he Hurts or Incapacitates the defender)."""
-        attack = state.spec(attacker, kind.roll_kind)
-        defend = state.spec(defender, RollKind.DEFEND)
-        if attack is None or defend is None:
-            return 0.0
-        return win_chance(attack, defend, False)
+        key = (
+            attacker.key,
+            defender.key,
+            kind,
+            attacker.move_mode,
+            defender.move_mode,
+            attacker.hurt,
+            defender.hurt,
+            attacker.substitute_goalie,
+            defender.substitute_goalie,
+        )
+        memo = state.odds_memo
+        chance = memo.get(key)
+        if chance is None:
+            attack = state.spec(attacker, kind.roll_kind)
+            defend = state.spec(defender, RollKind.DEFEND)
+            chance = 0.0 if attack is None or defend is None else win_chance(attack, defend, False)
+            memo[key] = chance
+        return chance
 
     def contact_kind(
         self, state: MatchState, attacker: PlayerSnapshot, defender: PlayerSnapshot
@@ -372,13 +398,12 @@ class Coach:
                 )
             else:
                 mode = MoveMode.NORMAL
-                reach = self._reach(state, player, mode)
-                rushing_ok = move_mode_error(player, MoveMode.RUSHING, state.settings) is None
-                if gap > reach and rushing_ok:
+                if gap > self._reach(state, player, mode):
+                    if move_mode_error(player, MoveMode.RUSHING, state.settings) is not None:
+                        continue
                     mode = MoveMode.RUSHING
-                    reach = self._reach(state, player, mode)
-                if gap > reach:
-                    continue
+                    if gap > self._reach(state, player, mode):
+                        continue
                 chance = self.tackle_chance(state, player, target, ContactKind.TACKLE)
                 option = (chance - 0.02 * gap, player.key, Move(player.key, target.square, mode))
             if best is None or (option[0], option[1]) > (best[0], best[1]):
@@ -404,14 +429,19 @@ class Coach:
         ]
         if not movers:
             return self._any_tackle(state, side)
-        mover = min(movers, key=lambda p: (distance(p.square, spot), p.key))  # type: ignore[arg-type]
+        mover = _nearest(movers, spot)
         return Move(mover.key, spot)
 
     def _reach(self, state: MatchState, player: PlayerSnapshot, mode: MoveMode) -> float:
         """The mean number of squares ``player`` moves in ``mode``."""
-        spec = state.spec(player, RollKind.MOVE, mode=mode)
-        assert spec is not None
-        return mean_result(spec)
+        key = (player.key, mode, player.hurt, player.substitute_goalie)
+        memo = state.reach_memo
+        reach = memo.get(key)
+        if reach is None:
+            spec = state.spec(player, RollKind.MOVE, mode=mode)
+            assert spec is not None
+            reach = memo[key] = mean_result(spec)
+        return reach
 
     def _any_tackle(self, state: MatchState, side: Side) -> Decision:
         for player in sorted(state.on_field(side), key=lambda p: p.key):
@@ -432,7 +462,7 @@ class Coach:
         movers = [p for p in state.on_field(side) if state.can_act(p)]
         if not movers:
             return Idle()
-        mover = min(movers, key=lambda p: (distance(p.square, ball), p.key))  # type: ignore[arg-type]
+        mover = _nearest(movers, ball)
         return Move(mover.key, ball)
 
     # --- choices forced by the rules --------------------------------------------------------

@@ -50,6 +50,9 @@ class MatchState:
     totals: dict[Side, dict[str, int]] = field(default_factory=dict)
     _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
+    #: Coach memos for this match (pure functions of the players' roll-relevant state).
+    reach_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    odds_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
 
     # --- questions ---------------------------------------------------------------------------
 

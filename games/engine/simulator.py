@@ -204,9 +204,27 @@ class _Match:
                 if self.half_over or s.activations >= limit:
                     break
             side = side.other
+            if self._dead_half():
+                self._event("half_end", None, (), f"half {s.half} ends: nobody can reach the ball")
+                return s.activations
         if not self.half_over:
             self._event("half_end", None, (), f"half {s.half} ends with no goal")
         return s.activations
+
+    def _dead_half(self) -> bool:
+        """M-G2 (Decided): the half can only idle to its activation limit, so it ends now.
+
+        That is when the ball is loose, neither team has a player on the grid (Goalies stay in
+        their boxes) and no mid-game replacement can come on: every further activation would
+        be an idle one, with no roll, and the score cannot change.
+        """
+        s = self.state
+        return (
+            s.ball_holder is None
+            and not s.settings.mid_game_replacements
+            and not s.on_field(Side.HOME)
+            and not s.on_field(Side.AWAY)
+        )
 
     # --- face-off (M-G2, M-G4, M-P3) ---------------------------------------------------------
 
@@ -445,31 +463,37 @@ class _Match:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
         opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
         closer."""
-        s = self.state
-        occupant = s.occupant
+        occupant = self.state.occupant
+        tx, ty = target
         now = distance(here, target)
         best: tuple[int, int, Square] | None = None
-        for square in s.board.neighbours(here):
+        for square in self.state.board.neighbours(here):
             if square in occupant:
                 continue
-            d = distance(square, target)
+            dx = square[0] - tx
+            dy = square[1] - ty
+            if dx < 0:
+                dx = -dx
+            if dy < 0:
+                dy = -dy
+            d = dx if dx > dy else dy  # distance(square, target), inlined on the hot path
             if d >= now:
                 continue
             crowd = threats.get(square, 0) if square != target else 0
-            straight = abs(square[0] - target[0]) + abs(square[1] - target[1])
-            option = (d + 2 * crowd, straight, square)
+            option = (d + 2 * crowd, dx + dy, square)
             if best is None or option < best:
                 best = option
         return None if best is None else best[2]
 
     def _threats(self, side: Side) -> dict[Square, int]:
         """For each square, how many opponents of ``side`` stand next to it."""
-        board = self.state.board
+        neighbours = self.state.board.neighbour_table()
         counts: dict[Square, int] = {}
+        get = counts.get
         for opponent in self.state.on_field(side.other):
             assert opponent.square is not None
-            for square in board.neighbours(opponent.square):
-                counts[square] = counts.get(square, 0) + 1
+            for square in neighbours[opponent.square]:
+                counts[square] = get(square, 0) + 1
         return counts
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import (
     Action,
     Condition,
     ContactKind,
+    ContactOutcome,
     GoalZone,
     LoweringDieType,
     MoveMode,
+    PlayerSnapshot,
     Position,
     RuleNotAllowedError,
     RuleSettings,
@@ -33,7 +37,7 @@ from .helpers import player
 DEFAULT = RuleSettings()
 
 
-def away(position: Position, key: str, **kw: object):  # type: ignore[no-untyped-def]
+def away(position: Position, key: str, **kw: Any) -> PlayerSnapshot:
     return player(position, key, side=Side.AWAY, **kw)
 
 
@@ -113,7 +117,7 @@ def test_m_d5_rushing_heavy_mauler_single_d8_cannot_malfunction() -> None:
 # --- M-T1 … M-T3 tackles ----------------------------------------------------------------------
 
 
-def tackle(faces: list[int], **kw: object):  # type: ignore[no-untyped-def]
+def tackle(faces: list[int], **kw: Any) -> ContactOutcome:
     tackler = player(Position.HALFBACK, "t")
     target = away(Position.WINGBACK, "x", **kw)
     return resolve_contact(ScriptedDice(faces), tackler, target, DEFAULT)
@@ -350,7 +354,7 @@ def test_m_t9_blocking_setting_off_refuses_a_blocker() -> None:
 # --- M-S1 … M-S5 ------------------------------------------------------------------------------
 
 
-def gk(**kw: object):  # type: ignore[no-untyped-def]
+def gk(**kw: Any) -> PlayerSnapshot:
     return away(Position.GOALIE, "gk", **kw)
 
 

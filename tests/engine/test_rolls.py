@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import (
@@ -10,9 +12,11 @@ from games.engine import (
     GoalZone,
     LoweringDieType,
     MoveMode,
+    PlayerSnapshot,
     Position,
     ProgressionMode,
     RollKind,
+    RollSpec,
     RuleSettings,
     ScriptedDice,
     StatCategory,
@@ -26,8 +30,10 @@ from .helpers import player
 DEFAULT = RuleSettings()
 
 
-def spec_of(p: object, kind: RollKind, settings: RuleSettings = DEFAULT, **kw: object):  # type: ignore[no-untyped-def]
-    spec = effective_roll(p, kind, settings, **kw)  # type: ignore[arg-type]
+def spec_of(
+    p: PlayerSnapshot, kind: RollKind, settings: RuleSettings = DEFAULT, **kw: Any
+) -> RollSpec:
+    spec = effective_roll(p, kind, settings, **kw)
     assert spec is not None
     return spec
 
