@@ -383,19 +383,17 @@ class Coach:
     ) -> Decision | None:
         """The best tackler that can reach ``target`` this activation."""
         assert target.square is not None
-        best: tuple[float, str, Decision] | None = None
+        # (score, key, the player, None for a standing tackle or the move mode); the decision
+        # is built once, for the winner.
+        best: tuple[float, str, PlayerSnapshot, MoveMode | None] | None = None
         for player in state.on_field(side):
             if player.key == exclude or not state.can_act(player):
                 continue
             assert player.square is not None
             gap = distance(player.square, target.square) - 1
+            mode: MoveMode | None = None
             if gap == 0:
-                chance, kind = self.contact_kind(state, player, target)
-                option: tuple[float, str, Decision] = (
-                    chance + 0.05,
-                    player.key,
-                    Tackle(player.key, target.key, kind),
-                )
+                score = self.contact_kind(state, player, target)[0] + 0.05
             else:
                 mode = MoveMode.NORMAL
                 if gap > self._reach(state, player, mode):
@@ -405,12 +403,15 @@ class Coach:
                     if gap > self._reach(state, player, mode):
                         continue
                 chance = self.tackle_chance(state, player, target, ContactKind.TACKLE)
-                option = (chance - 0.02 * gap, player.key, Move(player.key, target.square, mode))
-            if best is None or (option[0], option[1]) > (best[0], best[1]):
-                best = option
+                score = chance - 0.02 * gap
+            if best is None or (score, player.key) > (best[0], best[1]):
+                best = (score, player.key, player, mode)
         if best is None:
             return None
-        return best[2]
+        _, key, tackler, mode = best
+        if mode is None:
+            return Tackle(key, target.key, self.contact_kind(state, tackler, target)[1])
+        return Move(key, target.square, mode)
 
     def _mark(
         self, state: MatchState, side: Side, carrier: PlayerSnapshot | None = None
