@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 
 from league.models import League, Season, StandingRow
 
@@ -26,9 +26,12 @@ def league_list_with_standings(*, user: User | AnonymousUser) -> QuerySet[League
 
     Three queries whatever the number of leagues, seasons and teams.
     """
-    rows = StandingRow.objects.select_related("team").order_by("position", "-points", "team__name")
+    rows = StandingRow.objects.select_related("team").order_by(
+        F("position").asc(nulls_last=True), "-points", "team__name"
+    )
     seasons = (
         Season.objects.exclude(status=Season.Status.ARCHIVED)
+        .annotate(round_count=Count("rounds"))
         .prefetch_related(Prefetch("standings", queryset=rows))
         .order_by("-created_at")
     )

@@ -17,6 +17,9 @@ from league.env import env_bool, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MAGNOBALL_VAR_DIR") or BASE_DIR / "var")
+# Runtime files (SQLite, the filesystem broker, collected static files) live here; the
+# folders must exist before SQLite or WhiteNoise look at them.
+(VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 
 PRODUCTION = env_bool("MAGNOBALL_PRODUCTION", False)
 DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)

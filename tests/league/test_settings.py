@@ -53,7 +53,14 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"SECRET_KEY", "MAGNOBALL_PRODUCTION", "ALLOWED_HOSTS", "DJANGO_DEBUG"}
+        if k
+        not in {
+            "SECRET_KEY",
+            "MAGNOBALL_PRODUCTION",
+            "ALLOWED_HOSTS",
+            "DJANGO_DEBUG",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -1,0 +1,71 @@
+"""Presentation helpers shared by the pages and the admin: state badges and number formats.
+
+Every badge's colour comes from ``BADGE_STYLES``, one table of state → CSS modifier, so a
+player's or a season's state always looks the same (docs/ux.md: "one badge per state").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.html import format_html
+
+from games.engine.vocabulary import Status
+
+register = template.Library()
+
+#: State key → badge modifier (``badge--<modifier>`` in static/css/*.css). Keys are the stored
+#: values of player statuses, roster states and season statuses, plus "superstar", "injured"
+#: and "picks_due".
+BADGE_STYLES: dict[str, str] = {
+    # Player status (M-P4) and the Superstar mark (M-P8).
+    Status.ROOKIE.value: "rookie",
+    Status.PRO.value: "pro",
+    Status.VETERAN.value: "veteran",
+    "superstar": "superstar",
+    "picks_due": "todo",
+    # Availability (M-I1, M-P9) and roster states; "active" is also the live season.
+    "injured": "injured",
+    "active": "live",
+    "injured_list": "injured-list",
+    "retired": "retired",
+    "released": "retired",
+    # Season lifecycle.
+    "draft": "neutral",
+    "playoffs": "veteran",
+    "finished": "done",
+    "archived": "retired",
+}
+
+
+def badge_html(state: str, text: str) -> str:
+    """A badge whose text names the state; the colour only repeats it."""
+    return format_html(
+        '<span class="badge badge--{}">{}</span>', BADGE_STYLES.get(state, "neutral"), text
+    )
+
+
+@register.simple_tag
+def badge(state: str, text: str) -> str:
+    """``{% badge season.status season.get_status_display %}``"""
+    return badge_html(state, text)
+
+
+@register.filter
+def signed(value: int | None) -> str:
+    """A difference with its sign: +3, 0, and a real minus sign (U+2212) for losses."""
+    if value is None:
+        return ""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\N{MINUS SIGN}{-value}"
+    return "0"
+
+
+@register.filter
+def any_played(rows: Iterable[Any]) -> bool:
+    """Whether any standings row has a game played (works on prefetched rows, no query)."""
+    return any(row.played for row in rows)

@@ -1,0 +1,163 @@
+"""A league with every kind of row the admin shows.
+
+Leagues, seasons, teams and the schedule come from the services; the rows of a played match
+(result, appearances, stat lines, events, lineups, inspections, injuries, force-healing,
+season lines, simulation jobs) are written directly, as their services do not exist yet.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.engine.dice import RandomDice
+from games.engine.vocabulary import EnhancementKind, Position, StatCategory
+from games.models import (
+    Appearance,
+    Inspection,
+    LineupEntry,
+    MatchEvent,
+    Result,
+    SimulationJob,
+    StatLine,
+)
+from injuries.models import ForceHealingAttempt, Injury
+from league.models import Fixture, League, Season, Team
+from league.services import league_create, season_create, season_generate_schedule
+from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.services import team_create
+
+
+@dataclass
+class AdminWorld:
+    league: League
+    season: Season
+    teams: list[Team]
+    played: list[Fixture]
+
+
+def play_fixture(fixture: Fixture, season: Season, *, actor: User | None, seed: int) -> None:
+    """One played match with a row of each kind that a match leaves behind."""
+    home, away = fixture.home_team, fixture.away_team
+    result = Result.objects.create(
+        fixture=fixture,
+        home_score=2,
+        away_score=1,
+        source=Result.Source.SIMULATED,
+        seed=seed,
+        engine_version="test",
+        reported_by=actor,
+    )
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+    SimulationJob.objects.create(
+        fixture=fixture, state=SimulationJob.State.SUCCEEDED, progress=100, seed=seed
+    )
+    for team in (home, away):
+        players = list(team.players.filter(string=Player.String.FIRST).order_by("id")[:3])
+        for sequence, player in enumerate(players):
+            LineupEntry.objects.create(
+                fixture=fixture, team=team, player=player, position=player.position, starter=True
+            )
+            appearance = Appearance.objects.create(
+                result=result, player=player, team=team, points=1 if sequence == 0 else 0
+            )
+            StatLine.objects.create(
+                appearance=appearance, category=StatCategory.TACKLES, attempts=3, successes=2
+            )
+            MatchEvent.objects.create(
+                result=result,
+                sequence=len(players) * (team == away) + sequence,
+                half=1,
+                kind="tackle",
+                team=team,
+                player=player,
+                text=f"{player.name} tackles.",
+            )
+            PlayerSeason.objects.update_or_create(
+                player=player, season=season, defaults={"games_played": 1, "points": 1}
+            )
+            PlayerSeasonStat.objects.update_or_create(
+                player=player,
+                season=season,
+                category=StatCategory.TACKLES,
+                defaults={"attempts": 3, "successes": 2},
+            )
+        forward = team.players.filter(position=Position.FORWARD).order_by("id").first()
+        assert forward is not None
+        enhancement, _ = Enhancement.objects.get_or_create(
+            player=forward, kind=EnhancementKind.PULSE_MAGNET, removed_at=None
+        )
+        Inspection.objects.create(
+            fixture=fixture,
+            enhancement=enhancement,
+            owner_roll=3,
+            inspector_roll=7,
+            decision=Inspection.Decision.ALLOWED,
+            decided_by=actor,
+        )
+        hurt = players[-1]
+        injury = Injury.objects.create(
+            player=hurt,
+            season=season,
+            fixture=fixture,
+            duration_die="d10",
+            duration_roll=5,
+            games_out=2,
+            state=Injury.State.HEALED,
+        )
+        ForceHealingAttempt.objects.create(
+            injury=injury, attempted_by=actor, player_result=8, healer_result=3, succeeded=True
+        )
+
+
+def build_world(
+    *, name: str, teams: int, played: int, actor: User | None, public: bool = True
+) -> AdminWorld:
+    league = league_create(name=name, actor=actor, is_public=public)
+    season = season_create(
+        league=league, name="Spring", actor=actor, starts_on=datetime.date(2026, 3, 5)
+    )
+    dice = RandomDice(random.Random(f"{name}-dice"))
+    made = [
+        team_create(
+            season=season,
+            name=f"{name} Team {index}",
+            short_name=f"T{index}",
+            actor=actor,
+            dice=dice,
+        )
+        for index in range(1, teams + 1)
+    ]
+    season_generate_schedule(season=season, actor=actor, seed=11)
+    fixtures = list(
+        Fixture.objects.filter(round__season=season)
+        .select_related("home_team", "away_team")
+        .order_by("round__number", "id")[:played]
+    )
+    for index, fixture in enumerate(fixtures):
+        play_fixture(fixture, season, actor=actor, seed=1000 + index)
+    return AdminWorld(league=league, season=season, teams=made, played=fixtures)
+
+
+@pytest.fixture
+def superuser(db: None, django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_superuser(
+        "chief", "chief@example.com", "correct horse battery"
+    )
+
+
+@pytest.fixture
+def superuser_client(client: Client, superuser: User) -> Client:
+    client.force_login(superuser)
+    return client
+
+
+@pytest.fixture
+def admin_world(superuser: User) -> AdminWorld:
+    """A small league: two teams, one played match."""
+    return build_world(name="North", teams=2, played=1, actor=superuser)

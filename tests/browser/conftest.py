@@ -1,0 +1,61 @@
+"""Headless Chromium through Playwright, against pytest-django's live server.
+
+Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH); where there is none the
+browser tests skip and say why. Screenshots go to test-results/screenshots/ for review.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's chromium to run browser tests")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread for the whole session; the ORM
+    # calls that tests and database teardown make meanwhile are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot at desktop width and at 375 px."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-375.png"), full_page=True)
+    page.set_viewport_size(size)
+    return path

@@ -1,0 +1,35 @@
+"""In a real browser: the home page shows the league's standings; a commissioner signs in
+and reads a team with its 18 players in the admin."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.browser.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_visitor_reads_the_standings_on_the_home_page(page, world):
+    page.goto("/")
+    assert page.get_by_role("heading", name="Test League").is_visible()
+    table = page.get_by_role("table").first
+    assert table.get_by_text("Home Hammers").is_visible()
+    assert table.get_by_text("Away Arrows").is_visible()
+    screenshot(page, "home")
+
+
+def test_staff_signs_in_and_sees_the_team_roster_in_the_admin(page, world):
+    User.objects.create_superuser("chief", "chief@example.com", "correct horse battery")
+    page.goto("/admin/")
+    page.get_by_label("Username").fill("chief")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"/admin/league/team/{world.home.pk}/change/")
+    names = sorted(world.home.players.values_list("name", flat=True))
+    inline_names = page.locator("input[name^='players-'][name$='-name']").evaluate_all(
+        "inputs => inputs.map(input => input.value)"
+    )
+    assert sorted(name for name in inline_names if name) == names
+    screenshot(page, "admin-team")
