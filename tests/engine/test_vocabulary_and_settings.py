@@ -6,6 +6,7 @@ import dataclasses
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_rule_settings_from_mapping_rejects_unknown_keys_unless_asked() -> None:
         ({"tie_breakers": (TieBreaker.POINTS, TieBreaker.POINTS, TieBreaker.NAME)}, "tie_breakers"),
     ],
 )
-def test_rule_settings_errors_name_the_bad_field(changes: dict[str, object], field: str) -> None:
-    errors = RuleSettings(**changes).errors()  # type: ignore[arg-type]
+def test_rule_settings_errors_name_the_bad_field(changes: dict[str, Any], field: str) -> None:
+    errors = RuleSettings(**changes).errors()
     assert field in errors
     assert errors[field]
