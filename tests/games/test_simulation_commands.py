@@ -25,28 +25,8 @@ def _run(*args: str) -> dict:
 
 
 def test_m_d8_the_same_seed_prints_the_same_match(world):
-    first = _run(
-        "simulate_match",
-        "--home",
-        "HOM",
-        "--away",
-        "Away Arrows",
-        "--seed",
-        "11",
-        "--events",
-        "--rolls",
-    )
-    again = _run(
-        "simulate_match",
-        "--home",
-        "HOM",
-        "--away",
-        "Away Arrows",
-        "--seed",
-        "11",
-        "--events",
-        "--rolls",
-    )
+    args = ("simulate_match", "--home", "HOM", "--away", "Away Arrows", "--seed", "11")
+    first, again = (_run(*args, "--events", "--rolls") for _ in range(2))
     assert first == again
     assert first["seed"] == 11
     assert first["engine_version"]
