@@ -322,13 +322,15 @@ def rule_changes(form: forms.ModelForm) -> dict[str, Any]:
 
 
 class SeasonRulesPresentation:
-    """Fieldsets and the read-only view shared by the rules inline and the rules admin.
+    """Fieldsets and the read-only view shared by the rules inline and the rules admin."""
 
-    ``_season(obj)`` names the season the displayed rules belong to.
-    """
-
-    def _season(self, obj: Any) -> Season | None:
-        raise NotImplementedError
+    @staticmethod
+    def _season(obj: Any) -> Season | None:
+        """The season whose rules are shown: an inline is given the season itself, the rules
+        admin the rules row."""
+        if isinstance(obj, SeasonRules):
+            return obj.season
+        return obj if isinstance(obj, Season) else None
 
     def _frozen(self, obj: Any) -> bool:
         season = self._season(obj)
@@ -377,9 +379,6 @@ class SeasonRulesInline(SeasonRulesPresentation, admin.StackedInline):
     verbose_name = "rules"
     verbose_name_plural = "rules"
 
-    def _season(self, obj: Any) -> Season | None:
-        return obj  # An inline is given its parent: the season.
-
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return not self._frozen(obj) and super().has_add_permission(request, obj)
 
@@ -417,9 +416,6 @@ class SeasonRulesAdmin(SeasonRulesPresentation, admin.ModelAdmin):
     search_fields = ("season__name", "season__league__name")
     list_select_related = ("season__league",)
     ordering = ("season__league__name", "-season__created_at")
-
-    def _season(self, obj: Any) -> Season | None:
-        return obj.season if obj is not None else None
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # Created with the season (season_create).
