@@ -13,9 +13,7 @@ from league.models import Season
 from league.templatetags.league_tags import BADGE_STYLES, badge_html, signed
 from rosters.models import Player
 
-STYLESHEETS = [
-    Path(settings.BASE_DIR) / "static" / "css" / name for name in ("league.css", "admin.css")
-]
+STYLESHEETS = [Path(settings.BASE_DIR) / "static" / "css" / "badges.css"]
 
 
 def test_badge_table_covers_every_player_roster_and_season_state():
@@ -36,6 +34,12 @@ def test_every_badge_colour_is_defined_in_the_stylesheet(stylesheet: Path):
     defined = set(re.findall(r"\.badge--([a-z-]+)\s*\{", stylesheet.read_text()))
 
     assert set(BADGE_STYLES.values()) <= defined
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/admin/login/"])
+def test_the_league_pages_and_the_admin_both_load_the_badges(client, url):
+    assert "css/badges.css" in client.get(url).content.decode()
 
 
 def test_a_badge_names_its_state_in_text():
