@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from .dice import DiceSource, RollRecord
 from .outcomes import Condition, RuleNotAllowedError
-from .rolls import RollKind, effective_roll, roll
+from .rolls import RollKind, RollSpecs, roll, roll_specs
 from .settings import LoweringDieType, RuleSettings
 from .snapshot import PlayerSnapshot
 
@@ -75,13 +75,15 @@ def steal_ball(
     *,
     carrier_hurt: bool = False,
     challenger_hurt: bool = False,
+    specs: RollSpecs | None = None,
 ) -> StealOutcome:
     """M-T4: both roll for the ball, lower takes it; a Hurt player rolls at +1 die type.
 
-    M-D4: ties are re-rolled.
+    M-D4: ties are re-rolled. ``specs`` (default :func:`effective_roll`) gives the dice.
     """
-    carrier_spec = effective_roll(carrier, RollKind.STEAL, settings, hurt=carrier_hurt)
-    challenger_spec = effective_roll(challenger, RollKind.STEAL, settings, hurt=challenger_hurt)
+    spec_of = specs or roll_specs(settings)
+    carrier_spec = spec_of(carrier, RollKind.STEAL, hurt=carrier_hurt)
+    challenger_spec = spec_of(challenger, RollKind.STEAL, hurt=challenger_hurt)
     assert carrier_spec is not None
     assert challenger_spec is not None
     rolls: list[RollRecord] = []
@@ -149,17 +151,21 @@ def resolve_contact(
     defender: PlayerSnapshot,
     settings: RuleSettings,
     kind: ContactKind = ContactKind.TACKLE,
+    *,
+    specs: RollSpecs | None = None,
 ) -> ContactOutcome:
     """M-T1: attacker and defender roll, lower wins; M-T2/M-T3 outcomes; M-T4 for the ball.
 
     Each player's Evading/Rushing marker (``move_mode``) and ``has_ball`` are read from the
-    snapshots. Raises :class:`RuleNotAllowedError` for a contact the rules forbid.
+    snapshots; ``specs`` (default :func:`effective_roll`) gives the dice. Raises
+    :class:`RuleNotAllowedError` for a contact the rules forbid.
     """
     error = contact_error(attacker, kind, settings)
     if error:
         raise RuleNotAllowedError(error)
-    attack_spec = effective_roll(attacker, kind.roll_kind, settings)
-    defend_spec = effective_roll(defender, RollKind.DEFEND, settings)
+    spec_of = specs or roll_specs(settings)
+    attack_spec = spec_of(attacker, _ROLL_KIND[kind])
+    defend_spec = spec_of(defender, RollKind.DEFEND)
     if attack_spec is None or defend_spec is None:  # pragma: no cover - contact_error refused
         raise RuleNotAllowedError(f"this {kind.value} is not allowed")
     a = roll(dice, attack_spec, kind.value, attacker.key, "attacker")
@@ -170,7 +176,14 @@ def resolve_contact(
     carrier = attacker if attacker.has_ball else defender if defender.has_ball else None
     if carrier is not None:
         ball = _ball_after(
-            dice, settings, attacker, defender, carrier, attacker_condition, defender_condition
+            dice,
+            settings,
+            spec_of,
+            attacker,
+            defender,
+            carrier,
+            attacker_condition,
+            defender_condition,
         )
         if ball.steal is not None:
             rolls += ball.steal.rolls
@@ -190,6 +203,7 @@ def resolve_contact(
 def _ball_after(
     dice: DiceSource,
     settings: RuleSettings,
+    specs: RollSpecs,
     attacker: PlayerSnapshot,
     defender: PlayerSnapshot,
     carrier: PlayerSnapshot,
@@ -216,6 +230,7 @@ def _ball_after(
         settings,
         carrier_hurt=carrier_condition is Condition.HURT,
         challenger_hurt=other_condition is Condition.HURT,
+        specs=specs,
     )
     winner_condition = carrier_condition if steal.winner_key == carrier.key else other_condition
     return BallAfterContact(steal.winner_key, winner_condition.leaves_field, steal)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .dice import DiceSource, RollRecord
 from .outcomes import RuleNotAllowedError
-from .rolls import RollKind, effective_roll, roll
+from .rolls import RollKind, RollSpecs, roll, roll_specs
 from .settings import LoweringDieType, RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot
 from .vocabulary import Position
@@ -31,15 +31,21 @@ class FaceOffOutcome:
 
 
 def face_off(
-    dice: DiceSource, players: Sequence[PlayerSnapshot], settings: RuleSettings
+    dice: DiceSource,
+    players: Sequence[PlayerSnapshot],
+    settings: RuleSettings,
+    *,
+    specs: RollSpecs | None = None,
 ) -> FaceOffOutcome:
     """M-G4: every player in the face-off rolls; the highest takes possession.
 
-    M-D4: only the tied leaders re-roll, until one leads alone.
+    M-D4: only the tied leaders re-roll, until one leads alone. ``specs`` (default
+    :func:`effective_roll`) gives the dice.
     """
     if not players:
         raise ValueError("a face-off needs at least one player")
-    specs = {p.key: effective_roll(p, RollKind.FACE_OFF, settings) for p in players}
+    spec_of = specs or roll_specs(settings)
+    face_off_specs = {p.key: spec_of(p, RollKind.FACE_OFF) for p in players}
     contenders = list(players)
     rolls: list[RollRecord] = []
     rounds = 0
@@ -47,7 +53,7 @@ def face_off(
         rounds += 1
         results: list[tuple[int, PlayerSnapshot]] = []
         for player in contenders:
-            spec = specs[player.key]
+            spec = face_off_specs[player.key]
             assert spec is not None  # face-off rolls are never refused
             record = roll(dice, spec, "face_off", player.key, f"round {rounds}")
             rolls.append(record)
@@ -90,17 +96,20 @@ def movement_roll(
     player: PlayerSnapshot,
     settings: RuleSettings,
     mode: MoveMode = MoveMode.NORMAL,
+    *,
+    specs: RollSpecs | None = None,
 ) -> MovementOutcome:
     """M-G3: roll the movement die (M-G5 Evading one type less, Rushing one type more).
 
     M-D5: a Heavy Mauler's doubles are a malfunction (no move; no fumble in MagnoBall). A
     Superstar Heavy Mauler re-rolls one die and the extra roll never malfunctions, so taking
-    the better result he never malfunctions (M-D6).
+    the better result he never malfunctions (M-D6). ``specs`` (default :func:`effective_roll`)
+    gives the die.
     """
     error = move_mode_error(player, mode, settings)
     if error:
         raise RuleNotAllowedError(error)
-    spec = effective_roll(player, RollKind.MOVE, settings, mode=mode)
+    spec = (specs or roll_specs(settings))(player, RollKind.MOVE, mode=mode)
     if spec is None:  # pragma: no cover - move_mode_error already refused it
         raise RuleNotAllowedError("this movement is not allowed")
     record = roll(dice, spec, "movement", player.key, mode.value)

@@ -129,9 +129,12 @@ class MatchState:
         range_squares: int = 0,
         zone: GoalZone = GoalZone.NORMAL,
         after_ricochet: bool = False,
+        hurt: bool | None = None,
     ) -> RollSpec | None:
-        """:func:`effective_roll`, memoised for this match (traits do not change in a match)."""
+        """:func:`effective_roll`, memoised for this match (traits do not change in a match);
+        a :class:`~games.engine.rolls.RollSpecs` for the rule functions."""
         mode = player.move_mode if mode is None else mode
+        hurt = player.hurt if hurt is None else hurt
         key = (
             player.key,
             kind,
@@ -139,7 +142,7 @@ class MatchState:
             range_squares,
             zone,
             after_ricochet,
-            player.hurt,
+            hurt,
             player.substitute_goalie,
         )
         try:
@@ -153,6 +156,7 @@ class MatchState:
                 range_squares=range_squares,
                 zone=zone,
                 after_ricochet=after_ricochet,
+                hurt=hurt,
             )
             self._specs[key] = spec
             return spec

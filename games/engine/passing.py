@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .dice import DiceSource, RollRecord
 from .outcomes import RuleNotAllowedError
-from .rolls import RollKind, effective_roll, roll
+from .rolls import RollKind, RollSpecs, roll, roll_specs
 from .settings import RuleSettings
 from .snapshot import PlayerSnapshot
 
@@ -22,15 +22,22 @@ class HandOffOutcome:
 
 
 def hand_off(
-    dice: DiceSource, giver: PlayerSnapshot, receiver: PlayerSnapshot, settings: RuleSettings
+    dice: DiceSource,
+    giver: PlayerSnapshot,
+    receiver: PlayerSnapshot,
+    settings: RuleSettings,
+    *,
+    specs: RollSpecs | None = None,
 ) -> HandOffOutcome:
     """M-T7: hand-off to an adjacent team-mate: both roll their die; equal results fumble.
 
     No side wants a higher or lower number, so no bonus or Superstar re-roll applies
-    (Decided); a Heavy Mauler keeps the higher of his two dice.
+    (Decided); a Heavy Mauler keeps the higher of his two dice. ``specs`` (default
+    :func:`effective_roll`) gives the dice.
     """
-    giver_spec = effective_roll(giver, RollKind.HAND_OFF, settings)
-    receiver_spec = effective_roll(receiver, RollKind.HAND_OFF, settings)
+    spec_of = specs or roll_specs(settings)
+    giver_spec = spec_of(giver, RollKind.HAND_OFF)
+    receiver_spec = spec_of(receiver, RollKind.HAND_OFF)
     assert giver_spec is not None
     assert receiver_spec is not None
     a = roll(dice, giver_spec, "hand_off", giver.key, "giver")
@@ -63,6 +70,8 @@ def pass_ball(
     distance: int,
     settings: RuleSettings,
     blocker: PlayerSnapshot | None = None,
+    *,
+    specs: RollSpecs | None = None,
 ) -> PassOutcome:
     """M-T8: the football d6 (thrown by the passer) plus the receiver's die must exceed
     ``distance``. M-T9: an eligible ``blocker`` then rolls: below the total blocks, a 1
@@ -70,11 +79,13 @@ def pass_ball(
 
     Decided: Passing bonuses apply to both rolls of the pass (the passer's on the d6, the
     receiver's on his die); the block is rolled only against a pass that would arrive.
+    ``specs`` (default :func:`effective_roll`) gives the dice.
     """
     if blocker is not None and not settings.pass_blocking:
         raise RuleNotAllowedError("Blocking passes is not used in this season.")
-    throw_spec = effective_roll(passer, RollKind.PASS_THROW, settings)
-    catch_spec = effective_roll(receiver, RollKind.PASS_CATCH, settings)
+    spec_of = specs or roll_specs(settings)
+    throw_spec = spec_of(passer, RollKind.PASS_THROW)
+    catch_spec = spec_of(receiver, RollKind.PASS_CATCH)
     assert throw_spec is not None
     assert catch_spec is not None
     throw = roll(dice, throw_spec, "pass", passer.key, "football d6")
@@ -84,7 +95,7 @@ def pass_ball(
     if total <= distance:
         return PassOutcome(total, distance, False, False, False, None, tuple(rolls))
     if blocker is not None:
-        block_spec = effective_roll(blocker, RollKind.BLOCK_PASS, settings)
+        block_spec = spec_of(blocker, RollKind.BLOCK_PASS)
         assert block_spec is not None
         block = roll(dice, block_spec, "block_pass", blocker.key, f"against {total}")
         rolls.append(block)

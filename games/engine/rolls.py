@@ -6,11 +6,11 @@ circumstances into a :class:`RollSpec`; every rule rolls through :func:`roll`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
 from .settings import LoweringDieType, ProgressionMode, RuleSettings
@@ -21,9 +21,11 @@ __all__ = [
     "GoalZone",
     "RollKind",
     "RollSpec",
+    "RollSpecs",
     "effective_roll",
     "plain_spec",
     "roll",
+    "roll_specs",
 ]
 
 
@@ -130,10 +132,11 @@ class RollSpec:
     higher_wins: bool | None
     best_of_two: bool = False
     notes: str = ""
+    #: The die's label (``"2d6"``), worked out once: every roll of this spec records it.
+    die: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def die(self) -> str:
-        return die_label(self.sides, self.count)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "die", die_label(self.sides, self.count))
 
     def describe(self) -> str:
         """E.g. ``"d12+1, best of two"`` for pages that show what a bonus changes."""
@@ -143,6 +146,50 @@ class RollSpec:
         if self.best_of_two:
             text += ", best of two"
         return text
+
+
+class RollSpecs(Protocol):
+    """Where rule functions get a player's :class:`RollSpec`: :func:`roll_specs` (plain
+    :func:`effective_roll`) by default, or the simulator's per-match memo of the same answers."""
+
+    def __call__(
+        self,
+        player: PlayerSnapshot,
+        kind: RollKind,
+        *,
+        mode: MoveMode | None = None,
+        range_squares: int = 0,
+        zone: GoalZone = GoalZone.NORMAL,
+        after_ricochet: bool = False,
+        hurt: bool | None = None,
+    ) -> RollSpec | None: ...
+
+
+def roll_specs(settings: RuleSettings) -> RollSpecs:
+    """:func:`effective_roll` under ``settings``, as a :class:`RollSpecs`."""
+
+    def specs(
+        player: PlayerSnapshot,
+        kind: RollKind,
+        *,
+        mode: MoveMode | None = None,
+        range_squares: int = 0,
+        zone: GoalZone = GoalZone.NORMAL,
+        after_ricochet: bool = False,
+        hurt: bool | None = None,
+    ) -> RollSpec | None:
+        return effective_roll(
+            player,
+            kind,
+            settings,
+            mode=mode,
+            range_squares=range_squares,
+            zone=zone,
+            after_ricochet=after_ricochet,
+            hurt=hurt,
+        )
+
+    return specs
 
 
 class _Traits(NamedTuple):
@@ -167,6 +214,7 @@ class _RollSettings(NamedTuple):
     superstars: bool
 
 
+@lru_cache(maxsize=64)
 def plain_spec(sides: int, *, higher_wins: bool | None = True) -> RollSpec:
     """A die with no player behind it (the football d6, the d12 of a Ricochet, a d10)."""
     return RollSpec(sides, 1, 0, higher_wins)

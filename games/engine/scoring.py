@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .dice import DiceSource, RollRecord
 from .outcomes import RuleNotAllowedError
-from .rolls import GoalZone, RollKind, effective_roll, plain_spec, roll
+from .rolls import GoalZone, RollKind, RollSpecs, plain_spec, roll, roll_specs
 from .settings import RuleSettings
 from .snapshot import PlayerSnapshot
 from .vocabulary import Position
@@ -47,6 +47,7 @@ def shot_error(
     range_squares: int = 0,
     zone: GoalZone = GoalZone.NORMAL,
     ricochet: bool = False,
+    specs: RollSpecs | None = None,
 ) -> str | None:
     """``None`` when the shot is allowed: M-S1 range (no shot below d6), M-S3 zones, M-S4."""
     if zone is not GoalZone.NORMAL and not settings.goal_zones:
@@ -57,7 +58,8 @@ def shot_error(
         return "Forwards cannot shoot wide."
     if range_squares < 0:
         return "Range cannot be negative."
-    if effective_roll(shooter, RollKind.SHOT, settings, range_squares=range_squares, zone=zone):
+    spec_of = specs or roll_specs(settings)
+    if spec_of(shooter, RollKind.SHOT, range_squares=range_squares, zone=zone):
         return None
     if zone is GoalZone.ACE and shooter.position.is_mauler:
         return (
@@ -76,6 +78,7 @@ def shoot(
     range_squares: int = 0,
     zone: GoalZone = GoalZone.NORMAL,
     ricochet: bool = False,
+    specs: RollSpecs | None = None,
 ) -> ShotOutcome:
     """M-S1: shooter against the Goalie's save, higher wins, ties re-roll (M-D4).
 
@@ -84,29 +87,34 @@ def shoot(
     shooter's die (with the same range and zone) against a d12: higher succeeds and the Goalie
     saves at -1 die type; otherwise the Goalie saves with no roll. M-S5: with ``goalie`` None
     the box is empty and the shot scores with no roll; a substitute Goalie saves one type less.
+    ``specs`` (default :func:`effective_roll`) gives the dice.
     """
-    error = shot_error(shooter, settings, range_squares=range_squares, zone=zone, ricochet=ricochet)
+    spec_of = specs or roll_specs(settings)
+    error = shot_error(
+        shooter,
+        settings,
+        range_squares=range_squares,
+        zone=zone,
+        ricochet=ricochet,
+        specs=spec_of,
+    )
     if error:
         raise RuleNotAllowedError(error)
     points = zone.points(settings)
     if goalie is None:
         return ShotOutcome(True, points, zone, ricochet, False, True, ())
-    shot_spec = effective_roll(
-        shooter, RollKind.SHOT, settings, range_squares=range_squares, zone=zone
-    )
+    shot_spec = spec_of(shooter, RollKind.SHOT, range_squares=range_squares, zone=zone)
     assert shot_spec is not None
     rolls: list[RollRecord] = []
     if ricochet:
-        ricochet_spec = effective_roll(
-            shooter, RollKind.RICOCHET, settings, range_squares=range_squares, zone=zone
-        )
+        ricochet_spec = spec_of(shooter, RollKind.RICOCHET, range_squares=range_squares, zone=zone)
         assert ricochet_spec is not None
         attempt = roll(dice, ricochet_spec, "ricochet", shooter.key, "shooter")
         against = roll(dice, plain_spec(12), "ricochet", None, "d12 to beat")
         rolls += (attempt, against)
         if attempt.result <= against.result:  # M-D4: a ricochet tie fails
             return ShotOutcome(False, 0, zone, True, True, False, tuple(rolls))
-    save_spec = effective_roll(goalie, RollKind.SAVE, settings, after_ricochet=ricochet)
+    save_spec = spec_of(goalie, RollKind.SAVE, after_ricochet=ricochet)
     assert save_spec is not None
     while True:
         shot = roll(dice, shot_spec, "shot", shooter.key, zone.value)

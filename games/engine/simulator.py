@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 
 from .board import Board, Square, distance
 from .coach import Coach, Decision, HandOff, Idle, LeaveBox, Move, Pass, Replace, Shoot, Tackle
@@ -67,21 +69,16 @@ def simulate_match(
     return match.play(progress)
 
 
+#: The fixed traits of a snapshot (everything before the in-match state): what a copy keeps.
+_FIELDS = [f.name for f in dataclasses.fields(PlayerSnapshot)]
+_TRAITS = tuple(_FIELDS[: _FIELDS.index("on_field")])
+
+
 def _copy(player: PlayerSnapshot, side: Side) -> PlayerSnapshot:
-    return dataclasses.replace(
-        player,
-        side=side,
-        on_field=False,
-        square=None,
-        in_goalie_box=False,
-        substitute_goalie=False,
-        stunned_until_turn=-1,
-        hurt=False,
-        incapacitated=False,
-        move_mode=MoveMode.NORMAL,
-        has_ball=False,
-        took_field=False,
-    )
+    """The player's traits on ``side``, with every in-match field at its default."""
+    traits = {name: getattr(player, name) for name in _TRAITS}
+    traits["side"] = side
+    return PlayerSnapshot(**traits)
 
 
 def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
@@ -249,7 +246,7 @@ class _Match:
             face_off_players += self._line_up(side)
         if not face_off_players:
             return Side.HOME
-        outcome = face_off(s.dice, face_off_players, s.settings)
+        outcome = face_off(s.dice, face_off_players, s.settings, specs=s.spec)
         rolls = self._record(outcome.rolls)
         for player in face_off_players:
             self._count(player.key, StatCategory.FACE_OFFS, player.key == outcome.winner_key)
@@ -414,7 +411,7 @@ class _Match:
         s = self.state
         self._assert_can_act(player)
         assert player.square is not None
-        outcome = movement_roll(s.dice, player, s.settings, mode)
+        outcome = movement_roll(s.dice, player, s.settings, mode, specs=s.spec)
         rolls = self._record([outcome.roll])
         player.move_mode = mode
         start = player.square
@@ -488,13 +485,8 @@ class _Match:
     def _threats(self, side: Side) -> dict[Square, int]:
         """For each square, how many opponents of ``side`` stand next to it."""
         neighbours = self.state.board.neighbour_table()
-        counts: dict[Square, int] = {}
-        get = counts.get
-        for opponent in self.state.on_field(side.other):
-            assert opponent.square is not None
-            for square in neighbours[opponent.square]:
-                counts[square] = get(square, 0) + 1
-        return counts
+        squares = [opponent.square for opponent in self.state.on_field(side.other)]
+        return Counter(chain.from_iterable(neighbours[sq] for sq in squares if sq is not None))
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
@@ -532,7 +524,7 @@ class _Match:
         assert attacker.square is not None
         assert defender.square is not None
         carrier_square = s.ball_square()
-        outcome = resolve_contact(s.dice, attacker, defender, s.settings, kind)
+        outcome = resolve_contact(s.dice, attacker, defender, s.settings, kind, specs=s.spec)
         rolls = self._record(outcome.rolls)
         winner = outcome.winner_key
         self._count(attacker.key, StatCategory.TACKLES, winner == attacker.key)
@@ -603,7 +595,7 @@ class _Match:
         s = self.state
         self._assert_can_act(giver)
         assert receiver.square is not None
-        outcome = hand_off(s.dice, giver, receiver, s.settings)
+        outcome = hand_off(s.dice, giver, receiver, s.settings, specs=s.spec)
         rolls = self._record(outcome.rolls)
         giver.move_mode = MoveMode.NORMAL
         self._count(giver.key, StatCategory.PASSING, not outcome.fumble)
@@ -636,7 +628,7 @@ class _Match:
             assert passer.square is not None
             dist = distance(passer.square, receiver.square)
         blocker = self._blocker(passer, receiver)
-        outcome = pass_ball(s.dice, passer, receiver, dist, s.settings, blocker)
+        outcome = pass_ball(s.dice, passer, receiver, dist, s.settings, blocker, specs=s.spec)
         rolls = self._record(outcome.rolls)
         passer.move_mode = MoveMode.NORMAL
         self._count(passer.key, StatCategory.PASSING, outcome.completed)
@@ -716,6 +708,7 @@ class _Match:
             range_squares=rng,
             zone=decision.zone,
             ricochet=decision.ricochet,
+            specs=s.spec,
         )
         rolls = self._record(outcome.rolls)
         shooter.move_mode = MoveMode.NORMAL
@@ -792,13 +785,14 @@ class _Match:
     def _result(self) -> MatchResult:
         s = self.state
         lines = []
+        zero = dict.fromkeys(StatCategory, 0)  # every category, in order
         for key, player in s.players.items():
             lines.append(
                 PlayerStatLine(
                     key,
                     player.side,
-                    {c: s.attempts.get(key, {}).get(c, 0) for c in StatCategory},
-                    {c: s.successes.get(key, {}).get(c, 0) for c in StatCategory},
+                    zero | s.attempts.get(key, {}),
+                    zero | s.successes.get(key, {}),
                     s.points.get(key, 0),
                     player.took_field,
                 )

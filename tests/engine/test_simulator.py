@@ -201,3 +201,35 @@ def test_goalie_position_is_the_substitute_when_missing() -> None:
     sheet = dataclasses.replace(HOME, first_string=first, second_string=second)
     result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
     assert any(e.kind == "substitute_goalie" for e in result.events)
+
+
+def test_in_match_copy_keeps_every_trait_and_resets_the_match_state() -> None:
+    from games.engine.simulator import _copy
+
+    from .helpers import player
+
+    original = player(
+        Position.FORWARD,
+        status=Status.VETERAN,
+        veteran_actions=frozenset({Action.SCORING, Action.FACE_OFFS}),
+        superstar=True,
+        superstar_actions=frozenset({Action.MOVEMENT, Action.PASSING}),
+        stat_levels={StatCategory.SCORING: 2},
+        on_field=True,
+        square=(3, 4),
+        has_ball=True,
+        hurt=True,
+        stunned_until_turn=7,
+        took_field=True,
+    )
+    fresh = dataclasses.replace(
+        original,
+        side=Side.AWAY,
+        on_field=False,
+        square=None,
+        has_ball=False,
+        hurt=False,
+        stunned_until_turn=-1,
+        took_field=False,
+    )
+    assert _copy(original, Side.AWAY) == fresh
