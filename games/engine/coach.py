@@ -195,12 +195,33 @@ class Coach:
     def best_shot(self, state: MatchState, shooter: PlayerSnapshot) -> tuple[float, Shoot] | None:
         """The shot with the best expected points from where ``shooter`` stands."""
         assert shooter.square is not None
-        settings = state.settings
         goalie_key = state.goalie.get(shooter.side.other)
         if goalie_key is None:
             return None
         goalie = state.players[goalie_key]
         rng = state.board.shot_range(shooter.side, shooter.square)
+        # Memoised on everything the two players' rolls depend on (a pure function of them).
+        key = (
+            "shot",
+            shooter.key,
+            shooter.move_mode,
+            shooter.hurt,
+            shooter.substitute_goalie,
+            goalie.key,
+            goalie.move_mode,
+            goalie.hurt,
+            goalie.substitute_goalie,
+            rng,
+        )
+        memo = state.shot_memo
+        if key not in memo:
+            memo[key] = self._best_shot(state, shooter, goalie, rng)
+        return memo[key]
+
+    def _best_shot(
+        self, state: MatchState, shooter: PlayerSnapshot, goalie: PlayerSnapshot, rng: int
+    ) -> tuple[float, Shoot] | None:
+        settings = state.settings
         zones = (
             (GoalZone.NORMAL, GoalZone.WIDE, GoalZone.ACE)
             if settings.goal_zones

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .board import Board, Square, distance
 from .dice import RandomDice, RollRecord
@@ -11,6 +12,9 @@ from .rolls import GoalZone, RollKind, RollSpec, effective_roll
 from .settings import RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot, Side
 from .vocabulary import Position, StatCategory
+
+if TYPE_CHECKING:
+    from .coach import Shoot
 
 __all__ = ["LineupSlot", "MatchState"]
 
@@ -53,6 +57,7 @@ class MatchState:
     #: Coach memos for this match (pure functions of the players' roll-relevant state).
     reach_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     odds_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
 
     # --- questions ---------------------------------------------------------------------------
 
@@ -88,16 +93,14 @@ class MatchState:
         square = player.square if square is None else square
         if square is None:
             return []
-        x, y = square
-        found = []
         occupant = self.occupant
         players = self.players
         side = player.side
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                key = occupant.get((x + dx, y + dy))
-                if key is not None and players[key].side is not side:
-                    found.append(key)
+        found = []
+        for near in self.board.neighbours(square):
+            key = occupant.get(near)
+            if key is not None and players[key].side is not side:
+                found.append(key)
         return found
 
     def can_step_closer(self, here: Square, target: Square) -> bool:
