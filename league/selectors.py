@@ -36,3 +36,13 @@ def league_list_with_standings(*, user: User | AnonymousUser) -> QuerySet[League
         .order_by("-created_at")
     )
     return league_list(user=user).prefetch_related(Prefetch("seasons", queryset=seasons))
+
+
+def standings_for_season(*, season: Season) -> QuerySet[StandingRow]:
+    """The season's table: its rows with their teams, by position (rows not yet ranked last),
+    then team name. One query whatever the number of teams."""
+    return (
+        StandingRow.objects.filter(season=season)
+        .select_related("team")
+        .order_by(F("position").asc(nulls_last=True), "team__name")
+    )

@@ -1,0 +1,327 @@
+"""M-L1, M-L2: the standings table, its points and its ordered tie-breakers.
+
+Pure: teams and played games in, ordered rows out, each row explaining in plain words why it
+stands where it does relative to its neighbours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby, pairwise
+
+from .settings import RuleSettings, TieBreaker
+
+__all__ = ["TableGame", "TableRow", "compute_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """A played game: the two teams' keys, the final score, and whether it went to overtime."""
+
+    home: str
+    away: str
+    home_score: int
+    away_score: int
+    overtime: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A team's line in the table; `explanation` is "" when the first tie-breaker (points, by
+    default) alone sets it apart from both neighbours."""
+
+    team: str
+    position: int
+    played: int
+    won: int
+    won_overtime: int
+    drawn: int
+    lost_overtime: int
+    lost: int
+    score_for: int
+    score_against: int
+    points: int
+    explanation: str
+
+    @property
+    def score_difference(self) -> int:
+        return self.score_for - self.score_against
+
+    @property
+    def wins(self) -> int:
+        """Every win counts for the M-L2 "wins" tie-breaker, in regulation or overtime."""
+        return self.won + self.won_overtime
+
+
+def compute_table(
+    *, teams: Mapping[str, str], games: Sequence[TableGame], settings: RuleSettings
+) -> list[TableRow]:
+    """The table of `teams` (key → display name) after `games`, best first.
+
+    M-L1: a win, overtime win, draw, overtime loss and loss earn the settings' points. A level
+    final score is a draw, even after overtime (a simulated overtime can end level).
+
+    M-L2: the order applies ``settings.tie_breakers`` one after the other, like this:
+
+    1. All teams form one group, to be told apart by the first tie-breaker.
+    2. Each team of the group gets its value by that tie-breaker: points, score difference,
+       score for, wins (regulation and overtime), or its place by team name (ignoring case).
+       For head-to-head, the value is the points it earned in the games played among exactly
+       the teams of this group, a mini-table recomputed for every group.
+    3. The group splits into subgroups of equal value, best first.
+    4. Each subgroup of two or more teams goes back to step 2 on its own with the next
+       tie-breaker, never an earlier one. So when head-to-head splits three tied teams 1+2,
+       the two go on to score difference; when score difference splits them 1+2 and
+       head-to-head comes later, the two compare only the games between the two of them.
+
+    Team name is applied last if the settings leave it out, and team key after that, so the
+    order is total and does not depend on the order of `teams` or `games`.
+
+    Raises ValueError for a game naming a team outside `teams` or a team playing itself.
+    """
+    _check_games(teams, games)
+    tallies = _tally(teams, games, settings)
+    breakers = _effective_breakers(settings.tie_breakers)
+    ranking = _Ranking(
+        teams=teams, games=games, tallies=tallies, breakers=breakers, settings=settings
+    )
+    order = ranking.order(sorted(teams), step=0)
+    return [
+        _row(
+            key,
+            position=index + 1,
+            tally=tallies[key],
+            explanation=ranking.explain(order, index),
+        )
+        for index, key in enumerate(order)
+    ]
+
+
+# --- M-L1: points ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A team's running counts (mutable while the games are added up)."""
+
+    won: int = 0
+    won_overtime: int = 0
+    drawn: int = 0
+    lost_overtime: int = 0
+    lost: int = 0
+    score_for: int = 0
+    score_against: int = 0
+    points: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.won + self.won_overtime + self.drawn + self.lost_overtime + self.lost
+
+
+def _outcome(scored: int, conceded: int, overtime: bool) -> str:
+    """M-L1: which count a game adds to, seen from one side."""
+    if scored == conceded:
+        return "drawn"
+    if scored > conceded:
+        return "won_overtime" if overtime else "won"
+    return "lost_overtime" if overtime else "lost"
+
+
+def _points(outcome: str, settings: RuleSettings) -> int:
+    points = {
+        "won": settings.points_win,
+        "won_overtime": settings.points_overtime_win,
+        "drawn": settings.points_draw,
+        "lost_overtime": settings.points_overtime_loss,
+        "lost": settings.points_loss,
+    }
+    return points[outcome]
+
+
+def _tally(
+    keys: Iterable[str], games: Iterable[TableGame], settings: RuleSettings
+) -> dict[str, _Tally]:
+    tallies = {key: _Tally() for key in keys}
+    for game in games:
+        sides = (
+            (game.home, game.home_score, game.away_score),
+            (game.away, game.away_score, game.home_score),
+        )
+        for key, scored, conceded in sides:
+            tally = tallies[key]
+            outcome = _outcome(scored, conceded, game.overtime)
+            setattr(tally, outcome, getattr(tally, outcome) + 1)
+            tally.score_for += scored
+            tally.score_against += conceded
+            tally.points += _points(outcome, settings)
+    return tallies
+
+
+def _check_games(teams: Mapping[str, str], games: Iterable[TableGame]) -> None:
+    for game in games:
+        for key in (game.home, game.away):
+            if key not in teams:
+                raise ValueError(f"A game names team {key!r}, which is not in the table.")
+        if game.home == game.away:
+            raise ValueError(f"Team {game.home!r} cannot play itself.")
+
+
+def _row(key: str, *, position: int, tally: _Tally, explanation: str) -> TableRow:
+    return TableRow(
+        team=key,
+        position=position,
+        played=tally.played,
+        won=tally.won,
+        won_overtime=tally.won_overtime,
+        drawn=tally.drawn,
+        lost_overtime=tally.lost_overtime,
+        lost=tally.lost,
+        score_for=tally.score_for,
+        score_against=tally.score_against,
+        points=tally.points,
+        explanation=explanation,
+    )
+
+
+# --- M-L2: the order ---------------------------------------------------------------------------
+
+
+def _effective_breakers(configured: Sequence[TieBreaker]) -> tuple[TieBreaker, ...]:
+    # Valid settings end with team name already; appending it keeps any other input total.
+    if TieBreaker.NAME in configured:
+        return tuple(configured)
+    return (*configured, TieBreaker.NAME)
+
+
+@dataclass(frozen=True, slots=True)
+class _Split:
+    """Where two neighbours were told apart: the tie-breaker's index (len(breakers) when only
+    the team key did) and the upper and lower team's values at that step."""
+
+    step: int
+    upper_value: int
+    lower_value: int
+
+
+class _Ranking:
+    """The recursive ordering of compute_table, remembering where each neighbour pair split."""
+
+    def __init__(
+        self,
+        *,
+        teams: Mapping[str, str],
+        games: Sequence[TableGame],
+        tallies: Mapping[str, _Tally],
+        breakers: tuple[TieBreaker, ...],
+        settings: RuleSettings,
+    ) -> None:
+        self.teams = teams
+        self.games = games
+        self.tallies = tallies
+        self.breakers = breakers
+        self.settings = settings
+        self.splits: dict[tuple[str, str], _Split] = {}
+
+    def order(self, group: list[str], *, step: int) -> list[str]:
+        """`group` (teams level on every tie-breaker before `step`) in table order."""
+        if len(group) == 1:
+            return group
+        if step == len(self.breakers):
+            # Level on everything, names included (equal names only): the key decides.
+            values = dict.fromkeys(group, 0)
+            subgroups = [[key] for key in sorted(group)]
+        else:
+            values = self._values(group, self.breakers[step])
+            by_value = sorted(group, key=lambda key: (-values[key], key))
+            subgroups = [list(keys) for _, keys in groupby(by_value, key=values.__getitem__)]
+        ordered = [self.order(subgroup, step=step + 1) for subgroup in subgroups]
+        for upper, lower in pairwise(ordered):
+            self.splits[upper[-1], lower[0]] = _Split(step, values[upper[-1]], values[lower[0]])
+        return [key for subgroup in ordered for key in subgroup]
+
+    def _values(self, group: list[str], breaker: TieBreaker) -> dict[str, int]:
+        """Each team's value by `breaker`; higher is better."""
+        if breaker is TieBreaker.HEAD_TO_HEAD:
+            return self._head_to_head_points(group)
+        if breaker is TieBreaker.NAME:
+            return self._name_places(group)
+        return {key: _tally_value(self.tallies[key], breaker) for key in group}
+
+    def _head_to_head_points(self, group: list[str]) -> dict[str, int]:
+        """M-L2: points from the games among exactly the teams of `group`."""
+        members = set(group)
+        among = [game for game in self.games if game.home in members and game.away in members]
+        mini_table = _tally(group, among, self.settings)
+        return {key: mini_table[key].points for key in group}
+
+    def _name_places(self, group: list[str]) -> dict[str, int]:
+        # Alphabetical first is best; equal names share a place and fall through to the key.
+        names = sorted({self.teams[key].casefold() for key in group})
+        return {key: -names.index(self.teams[key].casefold()) for key in group}
+
+    def explain(self, order: list[str], index: int) -> str:
+        """Why the team at `index` stands below its upper and above its lower neighbour."""
+        key = order[index]
+        clauses = []
+        if index > 0:
+            above = order[index - 1]
+            split = self.splits[above, key]
+            clauses.append(
+                self._clause(above, split, split.lower_value, split.upper_value, "behind")
+            )
+        if index + 1 < len(order):
+            below = order[index + 1]
+            split = self.splits[key, below]
+            clauses.append(
+                self._clause(below, split, split.upper_value, split.lower_value, "ahead")
+            )
+        return ". ".join(clause for clause in clauses if clause)
+
+    def _clause(self, neighbour: str, split: _Split, own: int, theirs: int, side: str) -> str:
+        """One neighbour's clause, "" when the first tie-breaker alone decided; e.g. "Level on
+        points with Lisbon Ironclads; ahead on head-to-head points 3-0" (en dash in the text)."""
+        name = self.teams[neighbour]
+        if split.step == 0:
+            return ""
+        if split.step == len(self.breakers):
+            return f"Level with {name} on every tie-breaker"
+        level_on = _join([_label(breaker) for breaker in self.breakers[: split.step]])
+        breaker = self.breakers[split.step]
+        decided = f"{side} on {_label(breaker)}"
+        if breaker is not TieBreaker.NAME:
+            decided += " " + _compare(breaker, own, theirs)
+        return f"Level on {level_on} with {name}; {decided}"
+
+
+def _tally_value(tally: _Tally, breaker: TieBreaker) -> int:
+    if breaker is TieBreaker.POINTS:
+        return tally.points
+    if breaker is TieBreaker.SCORE_DIFFERENCE:
+        return tally.score_for - tally.score_against
+    if breaker is TieBreaker.SCORE_FOR:
+        return tally.score_for
+    if breaker is TieBreaker.WINS:
+        return tally.won + tally.won_overtime
+    raise ValueError(f"{breaker} is not a count of the team's own line.")
+
+
+def _label(breaker: TieBreaker) -> str:
+    return breaker.label.lower()
+
+
+def _join(words: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _compare(breaker: TieBreaker, own: int, theirs: int) -> str:
+    if breaker is TieBreaker.SCORE_DIFFERENCE:
+        return f"{_signed(own)} to {_signed(theirs)}"
+    return f"{own}–{theirs}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"

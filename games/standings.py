@@ -1,0 +1,82 @@
+"""The stored standings table (M-L1, M-L2): recomputed from a season's results by the engine."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.standings import TableGame, TableRow, compute_table
+from games.models import Result
+from league.models import Fixture, Round, Season, StandingRow
+
+_TABLE_FIELDS = (
+    "position",
+    "played",
+    "won",
+    "won_overtime",
+    "drawn",
+    "lost_overtime",
+    "lost",
+    "score_for",
+    "score_against",
+    "points",
+    "explanation",
+)
+_EXPLANATION_LENGTH = StandingRow._meta.get_field("explanation").max_length or 300
+
+
+def standings_recompute(*, season: Season) -> list[StandingRow]:
+    """Rewrite every standings row of `season` from its played regular-season results.
+
+    Computed from scratch each time, never patched, so a corrected result can only ever leave
+    the table right. Playoff results do not count. Four queries whatever the season's size
+    (the lock, the rows, the results, one bulk update). Returns the rows in table order.
+    """
+    with transaction.atomic():
+        # Locks the season: recomputes run one after another, so the last table written has
+        # read every result committed before it (two results at once cannot lose one).
+        locked = (
+            Season.objects.select_related("rules").select_for_update(of=("self",)).get(pk=season.pk)
+        )
+        rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
+        table = compute_table(
+            teams={str(row.team_id): row.team.name for row in rows},
+            games=_regular_season_games(locked),
+            settings=locked.rules.to_engine(),
+        )
+        _apply(rows, table)
+        StandingRow.objects.bulk_update(rows, fields=[*_TABLE_FIELDS, "updated_at"])
+    return sorted(rows, key=lambda row: row.position or 0)
+
+
+def _regular_season_games(season: Season) -> list[TableGame]:
+    """The results of the season's played regular-season fixtures, in one query."""
+    results = Result.objects.filter(
+        fixture__round__season=season,
+        fixture__round__stage=Round.Stage.REGULAR,
+        fixture__status=Fixture.Status.PLAYED,
+    ).values_list(
+        "fixture__home_team_id", "fixture__away_team_id", "home_score", "away_score", "overtime"
+    )
+    return [
+        TableGame(str(home), str(away), home_score, away_score, overtime)
+        for home, away, home_score, away_score, overtime in results
+    ]
+
+
+def _apply(rows: list[StandingRow], table: list[TableRow]) -> None:
+    lines = {line.team: line for line in table}
+    now = timezone.now()
+    for row in rows:
+        line = lines[str(row.team_id)]
+        for name in _TABLE_FIELDS:
+            setattr(row, name, getattr(line, name))
+        row.explanation = _fit(line.explanation)
+        row.updated_at = now  # bulk_update skips auto_now
+
+
+def _fit(text: str) -> str:
+    # Two long team names can outgrow the column; cut at a word with an ellipsis.
+    if len(text) <= _EXPLANATION_LENGTH:
+        return text
+    return text[: _EXPLANATION_LENGTH - 1].rsplit(" ", 1)[0] + "…"
