@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
 from django.db.models import Sum
 
@@ -25,15 +26,25 @@ def fit_players(*, team: Team) -> list[Player]:
     )
 
 
-def team_sheet(*, team: Team, settings: RuleSettings, side: Side) -> TeamSheet:
+def team_sheet(
+    *,
+    team: Team,
+    settings: RuleSettings,
+    side: Side,
+    allowed_enhancements: Collection[int] | None = None,
+) -> TeamSheet:
     """The team's fit first string on the field and fit second string on the bench, each
     player with his status, picked actions, stat levels (M-P7, when the season progresses by
-    stats) and fitted enhancements (M-E1, when the season allows them). Three queries."""
+    stats) and fitted enhancements (M-E1, when the season allows them; only the ids in
+    `allowed_enhancements` when given, i.e. those that passed inspection, M-E2). Three
+    queries."""
     players = fit_players(team=team)
     ids = [player.pk for player in players]
     enhancements: dict[int, set[EnhancementKind]] = defaultdict(set)
     if settings.enhancements:
         fitted = Enhancement.objects.filter(player_id__in=ids, removed_at__isnull=True)
+        if allowed_enhancements is not None:
+            fitted = fitted.filter(pk__in=list(allowed_enhancements))
         for player_id, kind in fitted.values_list("player_id", "kind"):
             enhancements[player_id].add(EnhancementKind(kind))
     successes: dict[int, dict[StatCategory, int]] = defaultdict(dict)

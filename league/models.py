@@ -59,6 +59,11 @@ class Season(models.Model):
     days_between_rounds = models.PositiveSmallIntegerField(
         default=7, validators=[MinValueValidator(1), MaxValueValidator(60)]
     )
+    playoff_teams = models.PositiveSmallIntegerField(
+        default=4,
+        choices=[(0, "No playoffs"), (2, "Top 2: a final"), (4, "Top 4"), (8, "Top 8")],
+        help_text="How many teams from the top of the table play the knockout playoffs.",
+    )
     schedule_seed = models.BigIntegerField(
         null=True, blank=True, help_text="The recorded seed of the schedule's shuffle."
     )
@@ -218,7 +223,7 @@ class StandingRow(models.Model):
     score_for = models.PositiveIntegerField(default=0)
     score_against = models.PositiveIntegerField(default=0)
     points = models.PositiveIntegerField(default=0)
-    explanation = models.CharField(max_length=300, blank=True)
+    explanation = models.CharField(max_length=500, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -7,17 +7,16 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from league.access import Actor
 from league.audit import audit_record, snapshot
 from league.errors import LeagueError
 from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow, Team
 from league.scheduling import round_robin
-
-Actor = User | AnonymousUser | None
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
 SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {

@@ -32,6 +32,9 @@ class Player(models.Model):
     position = models.CharField(max_length=12, choices=enum_choices(Position))
     string = models.CharField(max_length=6, choices=String.choices, default=String.FIRST)
     status = models.CharField(max_length=8, choices=enum_choices(Status), default=Status.PRO)
+    # The status the player joined with; his status now follows from it and his career games
+    # (M-P5), so a corrected result can recompute it rather than patch it.
+    start_status = models.CharField(max_length=8, choices=enum_choices(Status), default=Status.PRO)
     # Two actions each, picked by the coach and fixed once chosen (M-P6, M-P8); an empty
     # list on a Veteran or Superstar means the picks are still due.
     veteran_actions = models.JSONField(default=list, blank=True)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
 from django.utils.text import slugify
 
+from games.engine.between_matches import status_after_games
 from games.engine.creation import roll_new_roster
 from games.engine.dice import DiceSource, RandomDice, RollRecord
+from games.engine.settings import RuleSettings
 from games.engine.vocabulary import (
     ROSTER_SIZE,
     Position,
@@ -19,11 +24,12 @@ from games.engine.vocabulary import (
     superstar_action_pick_error,
     veteran_action_pick_error,
 )
+from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
-from league.services import Actor, season_enter_team
+from league.services import season_enter_team
 from rosters.errors import RosterError
-from rosters.models import DiceRoll, Player
+from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rosters.names import player_names
 
 
@@ -120,6 +126,7 @@ def team_create(
                 position=slot.position,
                 string=Player.String.FIRST if slot.first_string else Player.String.SECOND,
                 status=slot.status,
+                start_status=slot.status,
                 superstar=slot.superstar,
             )
             for slot in slots
@@ -177,6 +184,7 @@ def player_call_up(*, team: Team, name: str, position: Position, actor: Actor) -
             position=position,
             string=Player.String.SECOND,
             status=Status.ROOKIE,
+            start_status=Status.ROOKIE,
             called_up=True,
         )
         player.full_clean(exclude=["team"])
@@ -222,5 +230,76 @@ def player_pick_actions(
             obj=locked,
             league=locked.team.league,
             after={field: list(actions)},
+        )
+    return locked
+
+
+@dataclass(frozen=True)
+class SeasonTotals:
+    """One player's season, as the result service adds it up from his appearances."""
+
+    games: int = 0
+    points: int = 0
+    stats: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # (attempts, successes)
+
+
+def player_season_totals_replace(
+    *, season: Season, player_ids: Sequence[int], totals: Mapping[int, SeasonTotals]
+) -> None:
+    """Rewrite the season lines of `player_ids` from `totals` (recomputed, never patched);
+    a player without totals keeps no line. The caller holds the transaction."""
+    PlayerSeason.objects.filter(season=season, player_id__in=player_ids).delete()
+    PlayerSeasonStat.objects.filter(season=season, player_id__in=player_ids).delete()
+    PlayerSeason.objects.bulk_create(
+        PlayerSeason(player_id=pid, season=season, games_played=t.games, points=t.points)
+        for pid, t in totals.items()
+    )
+    PlayerSeasonStat.objects.bulk_create(
+        PlayerSeasonStat(player_id=pid, season=season, category=category, attempts=a, successes=s)
+        for pid, t in totals.items()
+        for category, (a, s) in t.stats.items()
+    )
+
+
+def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
+    """Career games from the season lines, and the status they give from the status each
+    player joined with (M-P5). Returns the players whose status changed."""
+    games = dict(
+        PlayerSeason.objects.filter(player_id__in=player_ids)
+        .values("player_id")
+        .annotate(total=Sum("games_played"))
+        .values_list("player_id", "total")
+    )
+    players = list(Player.objects.filter(pk__in=player_ids))
+    changed = []
+    for player in players:
+        player.games_played = games.get(player.pk, 0)
+        status = status_after_games(Status(player.start_status), player.games_played, settings)
+        if status != player.status:
+            player.status = status
+            changed.append(player)
+    Player.objects.bulk_update(players, ["games_played", "status"])
+    return changed
+
+
+def player_release(*, player: Player, actor: Actor) -> Player:
+    """Release a player from the team for good, freeing his roster spot (M-P9)."""
+    with transaction.atomic():
+        # Locks the player so he is released once, with one audit entry.
+        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        require_coach_or_commissioner(user=actor, team=locked.team)
+        if locked.roster_state in (Player.RosterState.RELEASED, Player.RosterState.RETIRED):
+            raise RosterError(f"{locked} is no longer on the team.", code="not_on_team")
+        before = snapshot(locked, ["roster_state"])
+        locked.roster_state = Player.RosterState.RELEASED
+        locked.left_at = timezone.now()
+        locked.save(update_fields=["roster_state", "left_at"])
+        audit_record(
+            actor=actor,
+            action="player.release",
+            obj=locked,
+            league=locked.team.league,
+            before=before,
+            after=snapshot(locked, ["roster_state"]),
         )
     return locked

@@ -10,8 +10,14 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.engine.dice import RandomDice
-from league.models import League, Season, Team
-from league.services import league_create, season_create
+from games.matchday import round_open
+from league.models import Fixture, League, Season, Team
+from league.services import (
+    league_create,
+    season_create,
+    season_generate_schedule,
+    season_transition,
+)
 from rosters.services import team_create
 from tests.factories import UserFactory
 
@@ -60,3 +66,20 @@ def world(db: None) -> World:
         dice=dice,
     )
     return World(league, season, commissioner, home_coach, away_coach, outsider, home, away)
+
+
+@pytest.fixture
+def match_day(world: World) -> Fixture:
+    """The world's season active, scheduled (one fixture a round) and round 1 open: its
+    fixture ready to play, home team at home."""
+    season_generate_schedule(season=world.season, actor=None, shuffle=False)
+    season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
+    fixture = Fixture.objects.select_related("round").get(
+        round__number=1, round__season=world.season
+    )
+    if fixture.home_team_id != world.home.pk:
+        world.home, world.away = world.away, world.home
+        world.home_coach, world.away_coach = world.away_coach, world.home_coach
+    round_open(round_=fixture.round, actor=None)
+    fixture.refresh_from_db()
+    return fixture

@@ -171,7 +171,7 @@ def test_a_season_without_results_is_ordered_by_name_and_explained(world):
     assert all(row.played == 0 for row in rows)
 
 
-def test_an_explanation_too_long_for_its_column_is_cut_at_a_word(world):
+def test_the_longest_team_names_fit_whole_in_an_explanation(world):
     for letter in "XYZ":
         add_team(world.season, letter + "x" * 59)
 
@@ -182,8 +182,20 @@ def test_an_explanation_too_long_for_its_column_is_cut_at_a_word(world):
     limit = StandingRow._meta.get_field("explanation").max_length
     assert limit is not None
     assert len(middle.explanation) <= limit
-    assert middle.explanation.endswith("…")
+    assert not middle.explanation.endswith("…")
     assert middle.explanation.startswith("Level on points, head-to-head points")
+    assert "X" + "x" * 59 in middle.explanation
+
+
+def test_an_explanation_too_long_for_its_column_is_cut_at_a_word():
+    from games.standings import _fit
+
+    limit = StandingRow._meta.get_field("explanation").max_length
+    assert limit is not None
+    cut = _fit("Level on points with " + "Longname " * 100)
+    assert len(cut) <= limit
+    assert cut.endswith("…")
+    assert cut.startswith("Level on points")
 
 
 # --- queries -----------------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""What follows a result, recomputed from the stored results rather than patched: the two
+teams' season lines, career games and status (M-P5), the injured-list countdown (M-I1) and
+the season's standings (M-L1, M-L2). Running it twice changes nothing."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Count, Q, Sum
+
+from games.models import Appearance, StatLine
+from games.standings import standings_recompute
+from injuries.services import injuries_count_down
+from league.models import Fixture
+from rosters.models import Player
+from rosters.services import SeasonTotals, player_season_totals_replace, players_progress
+
+
+def result_aftermath(*, fixture: Fixture) -> None:
+    """Recompute everything a result of `fixture` touches. The caller holds the transaction
+    and the fixture's lock."""
+    season = fixture.round.season
+    team_ids = [fixture.home_team_id, fixture.away_team_id]
+    player_ids = list(Player.objects.filter(team_id__in=team_ids).values_list("pk", flat=True))
+    in_season = Q(result__fixture__round__season=season, player_id__in=player_ids)
+
+    appearances = (
+        Appearance.objects.filter(in_season)
+        .values("player_id")
+        .annotate(games=Count("id"), total_points=Sum("points"))
+        .values_list("player_id", "games", "total_points")
+    )
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for player_id, category, attempts, successes in (
+        StatLine.objects.filter(
+            appearance__result__fixture__round__season=season,
+            appearance__player_id__in=player_ids,
+        )
+        .values("appearance__player_id", "category")
+        .annotate(total_attempts=Sum("attempts"), total_successes=Sum("successes"))
+        .values_list("appearance__player_id", "category", "total_attempts", "total_successes")
+    ):
+        stats[player_id][category] = (attempts, successes)
+    player_season_totals_replace(
+        season=season,
+        player_ids=player_ids,
+        totals={pid: SeasonTotals(games, points, stats[pid]) for pid, games, points in appearances},
+    )
+    players_progress(player_ids=player_ids, settings=season.rules.to_engine())
+    injuries_count_down(played=_played_in_order(team_ids))
+    standings_recompute(season=season)
+
+
+def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:
+    """Each team's played fixtures in the order they count: season by season, round by
+    round."""
+    played: dict[int, list[int]] = {team: [] for team in team_ids}
+    fixtures = (
+        Fixture.objects.filter(
+            Q(home_team_id__in=team_ids) | Q(away_team_id__in=team_ids),
+            status=Fixture.Status.PLAYED,
+        )
+        .order_by("round__season__created_at", "round__season_id", "round__number", "id")
+        .values_list("pk", "home_team_id", "away_team_id")
+    )
+    for pk, home, away in fixtures:
+        for team in (home, away):
+            if team in played:
+                played[team].append(pk)
+    return played

@@ -1,0 +1,182 @@
+"""Match day: opening a round (lineups' inspections, M-E2), deciding detections, and the team
+sheets a fixture is played with.
+
+A fixture moves scheduled → inspections (a detection awaits its decision) → ready → played,
+or ready → simulating → played when a worker plays it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.between_matches import inspect_enhancement
+from games.engine.dice import DiceSource
+from games.engine.match_result import TeamSheet
+from games.engine.settings import RuleSettings
+from games.engine.snapshot import Side
+from games.engine.vocabulary import EnhancementKind
+from games.errors import GamesError
+from games.models import Inspection
+from games.selectors import fit_players, team_sheet
+from league.access import Actor, is_coach, is_commissioner, require_commissioner
+from league.audit import audit_record
+from league.errors import PermissionRefused
+from league.models import Fixture, Round, Season
+from rosters.models import Enhancement
+from rosters.services import ledger_record, server_dice
+
+_ROUND_SEASON_STATUS = {
+    Round.Stage.REGULAR: Season.Status.ACTIVE,
+    Round.Stage.PLAYOFF: Season.Status.PLAYOFFS,
+}
+
+
+def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
+    """Open a round: every enhancement on a player who may take the field is inspected
+    (M-E2), each roll in the dice ledger. A fixture with a detection awaiting its decision
+    waits in `inspections`; the others are ready to play."""
+    dice = dice or server_dice()
+    with transaction.atomic():
+        # Locks the round: it is opened, and its inspections rolled, exactly once.
+        locked = (
+            Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+        )
+        season = locked.season
+        require_commissioner(user=actor, league=season.league)
+        if locked.status != Round.Status.SCHEDULED:
+            raise GamesError(f"{locked} of {season} is already open.", code="round_open")
+        if season.status != _ROUND_SEASON_STATUS[Round.Stage(locked.stage)]:
+            raise GamesError(
+                f"{season} is {season.get_status_display().lower()}; {locked} cannot open.",
+                code="season_not_running",
+            )
+        earlier = Round.objects.filter(season=season, number__lt=locked.number)
+        if earlier.filter(status=Round.Status.SCHEDULED).exists():
+            raise GamesError(
+                "Rounds open in order: open the earlier rounds first.", code="earlier_round_closed"
+            )
+        settings = season.rules.to_engine()
+        for fixture in locked.fixtures.select_related("home_team", "away_team"):
+            pending = (
+                _inspect_fixture(fixture=fixture, settings=settings, dice=dice, actor=actor)
+                if settings.enhancements
+                else 0
+            )
+            fixture.status = Fixture.Status.INSPECTIONS if pending else Fixture.Status.READY
+            fixture.save(update_fields=["status", "updated_at"])
+        locked.status = Round.Status.OPEN
+        locked.opened_at = timezone.now()
+        locked.save(update_fields=["status", "opened_at"])
+        audit_record(
+            actor=actor,
+            action="round.open",
+            obj=locked,
+            league=season.league,
+            message=f"{locked} of {season} opened",
+        )
+    return locked
+
+
+def _inspect_fixture(
+    *, fixture: Fixture, settings: RuleSettings, dice: DiceSource, actor: Actor
+) -> int:
+    """Roll the inspections of one fixture; returns how many detections await a decision."""
+    players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
+    by_key = {str(p.pk): p for p in players}
+    enhancements = Enhancement.objects.filter(player__in=players, removed_at__isnull=True).order_by(
+        "player_id", "kind"
+    )
+    pending = 0
+    for enhancement in enhancements:
+        outcome = inspect_enhancement(
+            dice, EnhancementKind(enhancement.kind), actor=str(enhancement.player_id)
+        )
+        owner_roll, inspector_roll = (roll.result for roll in outcome.rolls)
+        Inspection.objects.create(
+            fixture=fixture,
+            enhancement=enhancement,
+            owner_roll=owner_roll,
+            inspector_roll=inspector_roll,
+            decision=Inspection.Decision.PENDING
+            if outcome.detected
+            else Inspection.Decision.UNDETECTED,
+        )
+        ledger_record(
+            rolls=outcome.rolls,
+            season=fixture.round.season,
+            actor=actor,
+            fixture=fixture,
+            players=by_key,
+        )
+        pending += outcome.detected
+    return pending
+
+
+def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> Inspection:
+    """The opposing coach (or a commissioner for him) allows a detected enhancement for this
+    match or bans it; a banned enhancement is dropped for good (M-E2)."""
+    with transaction.atomic():
+        # Locks the fixture: its last decision and its move to ready happen once.
+        fixture = (
+            Fixture.objects.select_for_update()
+            .select_related("round__season__league", "home_team", "away_team")
+            .get(pk=inspection.fixture_id)
+        )
+        locked = Inspection.objects.select_related("enhancement__player__team").get(
+            pk=inspection.pk
+        )
+        owner = locked.enhancement.player.team
+        inspector = fixture.away_team if owner.pk == fixture.home_team_id else fixture.home_team
+        league = fixture.round.season.league
+        if actor is not None and not (
+            is_coach(user=actor, team=inspector) or is_commissioner(user=actor, league=league)
+        ):
+            raise PermissionRefused(
+                f"Only the coach of {inspector} or a commissioner decides this detection."
+            )
+        if locked.decision != Inspection.Decision.PENDING:
+            raise GamesError(
+                f"This inspection is already decided: {locked.get_decision_display().lower()}.",
+                code="already_decided",
+            )
+        locked.decision = Inspection.Decision.ALLOWED if allow else Inspection.Decision.BANNED
+        locked.decided_by = actor if actor is not None and actor.is_authenticated else None
+        locked.decided_at = timezone.now()
+        locked.save(update_fields=["decision", "decided_by", "decided_at"])
+        if not allow:
+            enhancement = locked.enhancement
+            enhancement.removed_at = locked.decided_at
+            enhancement.removal = Enhancement.Removal.BANNED
+            enhancement.save(update_fields=["removed_at", "removal"])
+        if not fixture.inspections.filter(decision=Inspection.Decision.PENDING).exists():
+            fixture.status = Fixture.Status.READY
+            fixture.save(update_fields=["status", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="inspection.decide",
+            obj=locked,
+            league=league,
+            message=f"{locked.enhancement}: {locked.get_decision_display().lower()}",
+            before={"decision": Inspection.Decision.PENDING},
+            after={"decision": locked.decision},
+        )
+    return locked
+
+
+def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, RuleSettings]:
+    """The two teams as the engine plays them in this fixture: fit players, and only the
+    enhancements that passed this fixture's inspection (undetected or allowed)."""
+    settings = fixture.round.season.rules.to_engine()
+    allowed = set(
+        fixture.inspections.filter(
+            decision__in=[Inspection.Decision.UNDETECTED, Inspection.Decision.ALLOWED]
+        ).values_list("enhancement_id", flat=True)
+    )
+    home = team_sheet(
+        team=fixture.home_team, settings=settings, side=Side.HOME, allowed_enhancements=allowed
+    )
+    away = team_sheet(
+        team=fixture.away_team, settings=settings, side=Side.AWAY, allowed_enhancements=allowed
+    )
+    return home, away, settings

@@ -1,0 +1,574 @@
+"""The one result service: every result, reported, simulated or corrected, is validated,
+stored in one transaction and followed by everything it causes (stats, progression,
+injuries, the injured-list countdown and the standings), recomputed rather than patched."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from games.aftermath import result_aftermath
+from games.engine.between_matches import roll_incapacitation
+from games.engine.dice import DiceSource, RollRecord, die_label
+from games.engine.match_result import MatchResult
+from games.engine.outcomes import Condition
+from games.engine.settings import RuleSettings
+from games.engine.snapshot import Side
+from games.engine.vocabulary import Position, StatCategory
+from games.errors import GamesError
+from games.models import Appearance, LineupEntry, MatchEvent, Result, StatLine
+from games.selectors import fit_players
+from injuries.models import Injury
+from injuries.services import IncapacitationRolls, injuries_forget, injury_record
+from league.access import Actor, is_coach, is_commissioner, require_commissioner
+from league.audit import audit_record
+from league.errors import PermissionRefused
+from league.models import Fixture, Season
+from rosters.models import DiceRoll, Player
+from rosters.services import ledger_record, server_dice
+
+MAX_SCORE = 99
+MAX_COUNT = 999
+_CATEGORIES = frozenset(category.value for category in StatCategory)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player who took the field: his points and (attempts, successes) per category."""
+
+    player_id: int
+    points: int = 0
+    stats: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    """Rolls made at the table for an Incapacitated player (M-I1, M-I2)."""
+
+    duration: int
+    permanent: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultReport:
+    home_score: int
+    away_score: int
+    overtime: bool = False
+    lines: Sequence[PlayerLine] = ()
+    incapacitated: Sequence[int] = ()
+    table_rolls: Mapping[int, TableRoll] = field(default_factory=dict)
+
+
+def report_from_match(match: MatchResult) -> ResultReport:
+    """What a simulated match reports: its score, stat lines and Incapacitated players."""
+    lines = tuple(
+        PlayerLine(
+            player_id=int(line.player_key),
+            points=line.points,
+            stats={
+                c.value: (line.attempts.get(c, 0), line.successes.get(c, 0))
+                for c in StatCategory
+                if line.attempts.get(c, 0)
+            },
+        )
+        for line in match.stat_lines
+        if line.took_field
+    )
+    incapacitated = tuple(
+        int(injury.player_key)
+        for injury in match.injuries
+        if injury.condition is Condition.INCAPACITATED
+    )
+    return ResultReport(match.home_score, match.away_score, match.overtime, lines, incapacitated)
+
+
+# --- Recording -------------------------------------------------------------------------------
+
+
+def result_record(
+    *,
+    fixture: Fixture,
+    report: ResultReport,
+    actor: Actor,
+    dice: DiceSource | None = None,
+) -> Result:
+    """A result reported by a coach of either team or a commissioner."""
+    return _record(
+        fixture=fixture, report=report, actor=actor, source=Result.Source.REPORTED, dice=dice
+    )
+
+
+def result_record_simulation(
+    *, fixture: Fixture, match: MatchResult, actor: Actor = None, dice: DiceSource | None = None
+) -> Result:
+    """A simulated match, with its events and every roll, recorded like any other result."""
+    return _record(
+        fixture=fixture,
+        report=report_from_match(match),
+        actor=actor,
+        source=Result.Source.SIMULATED,
+        match=match,
+        dice=dice,
+    )
+
+
+def _lock_fixture(fixture_id: int) -> Fixture:
+    """Lock the fixture's season, then the fixture: every service that takes both locks takes
+    them in this order (season, round, fixture), so none can deadlock another."""
+    season = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", flat=True)
+    list(Season.objects.select_for_update().filter(pk__in=season).values_list("pk", flat=True))
+    return (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("round__season__league", "round__season__rules", "home_team", "away_team")
+        .get(pk=fixture_id)
+    )
+
+
+def _record(
+    *,
+    fixture: Fixture,
+    report: ResultReport,
+    actor: Actor,
+    source: str,
+    match: MatchResult | None = None,
+    dice: DiceSource | None = None,
+) -> Result:
+    with transaction.atomic():
+        # Locks the fixture: one result, however many reports arrive at once.
+        locked = _lock_fixture(fixture.pk)
+        season = locked.round.season
+        _require_report_rights(actor=actor, fixture=locked)
+        existing = Result.objects.filter(fixture=locked).first()
+        if existing is not None:
+            raise GamesError(
+                f"{locked} already has a result: {existing.home_score}–{existing.away_score} "
+                f"(result {existing.pk}). A commissioner can correct it.",
+                code="already_played",
+            )
+        playable = {Fixture.Status.READY, Fixture.Status.SIMULATING}
+        if source == Result.Source.REPORTED:
+            playable = {Fixture.Status.READY}
+        if locked.status not in playable:
+            raise GamesError(
+                f"{locked} is {locked.get_status_display().lower()}; it cannot take a result.",
+                code="not_ready",
+            )
+        if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
+            raise GamesError(f"{season} is not running.", code="season_not_running")
+        lineup = _fix_lineup(locked)
+        settings = season.rules.to_engine()
+        _validate(
+            report,
+            fixture=locked,
+            lineup=lineup,
+            settings=settings,
+            coaches_roll=season.rules.coaches_roll_injuries,
+            source=source,
+        )
+        result = Result.objects.create(
+            fixture=locked,
+            home_score=report.home_score,
+            away_score=report.away_score,
+            overtime=report.overtime,
+            source=source,
+            reported_by=actor if actor is not None and actor.is_authenticated else None,
+            seed=match.seed if match else None,
+            engine_version=match.engine_version if match else "",
+        )
+        _store_lines(result, report, lineup)
+        if match is not None:
+            _store_simulation(result, match, lineup)
+        _injure(
+            locked,
+            report.incapacitated,
+            report.table_rolls,
+            lineup,
+            settings,
+            actor,
+            dice or server_dice(),
+        )
+        locked.status = Fixture.Status.PLAYED
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action=f"result.{source}",
+            obj=result,
+            league=season.league,
+            message=f"{locked}: {result.home_score}–{result.away_score}",
+            after=_result_state(result),
+        )
+    return result
+
+
+def _require_report_rights(*, actor: Actor, fixture: Fixture) -> None:
+    if actor is None:
+        return
+    teams = (fixture.home_team, fixture.away_team)
+    if any(is_coach(user=actor, team=team) for team in teams):
+        return
+    if not is_commissioner(user=actor, league=fixture.round.season.league):
+        raise PermissionRefused(
+            f"Only the coaches of {fixture} or a commissioner may report its result."
+        )
+
+
+def _fix_lineup(fixture: Fixture) -> dict[int, Player]:
+    """Who may take the field, fixed when the result is first recorded (M-P3): the fit
+    players of both teams. A correction validates against the same lineup."""
+    players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
+    LineupEntry.objects.filter(fixture=fixture).delete()
+    LineupEntry.objects.bulk_create(
+        LineupEntry(
+            fixture=fixture,
+            team_id=p.team_id,
+            player=p,
+            position=p.position,
+            starter=p.string == Player.String.FIRST,
+        )
+        for p in players
+    )
+    return {p.pk: p for p in players}
+
+
+def _stored_lineup(fixture: Fixture) -> dict[int, Player]:
+    entries = LineupEntry.objects.filter(fixture=fixture).select_related("player")
+    return {entry.player_id: entry.player for entry in entries}
+
+
+# --- Validation ------------------------------------------------------------------------------
+
+
+def _validate(
+    report: ResultReport,
+    *,
+    fixture: Fixture,
+    lineup: Mapping[int, Player],
+    settings: RuleSettings,
+    coaches_roll: bool,
+    source: str,
+) -> None:
+    errors = report_errors(
+        report,
+        fixture=fixture,
+        lineup=lineup,
+        settings=settings,
+        coaches_roll=coaches_roll,
+        simulated=source == Result.Source.SIMULATED,
+    )
+    if errors:
+        count = len(errors)
+        raise GamesError(
+            f"The result was not recorded: {count} problem{'s' if count > 1 else ''}.",
+            code="invalid_report",
+            fields=errors,
+        )
+
+
+def report_errors(
+    report: ResultReport,
+    *,
+    fixture: Fixture,
+    lineup: Mapping[int, Player],
+    settings: RuleSettings,
+    coaches_roll: bool,
+    simulated: bool = False,
+) -> dict[str, str]:
+    """Every problem of a report, keyed by the field it concerns; empty when it holds."""
+    errors: dict[str, str] = {}
+    for name in ("home_score", "away_score"):
+        value = getattr(report, name)
+        if not _count_ok(value, MAX_SCORE):
+            errors[name] = f"A score is a whole number from 0 to {MAX_SCORE}."
+    points = {fixture.home_team_id: 0, fixture.away_team_id: 0}
+    seen: set[int] = set()
+    for index, line in enumerate(report.lines):
+        where = f"lines[{index}]"
+        player = lineup.get(line.player_id)
+        if player is None:
+            errors[f"{where}.player_id"] = (
+                f"Player {line.player_id} could not take the field in {fixture}: not on either "
+                "team, injured, on the injured list or retired."
+            )
+            continue
+        if line.player_id in seen:
+            errors[f"{where}.player_id"] = f"{player} has two stat lines."
+        seen.add(line.player_id)
+        if not _count_ok(line.points, MAX_SCORE):
+            errors[f"{where}.points"] = f"Points are a whole number from 0 to {MAX_SCORE}."
+        else:
+            points[player.team_id] += line.points
+        for category, pair in line.stats.items():
+            key = f"{where}.stats.{category}"
+            if category not in _CATEGORIES:
+                errors[key] = f"Unknown category; use one of {', '.join(sorted(_CATEGORIES))}."
+            elif not (
+                isinstance(pair, tuple | list)
+                and len(pair) == 2
+                and all(_count_ok(n, MAX_COUNT) for n in pair)
+            ):
+                errors[key] = f"Give attempts and successes, whole numbers to {MAX_COUNT}."
+            elif pair[1] > pair[0]:
+                errors[key] = "Successes cannot exceed attempts."
+    _check_scores_add_up(report, fixture, points, errors)
+    if report.overtime and report.home_score == report.away_score and not simulated:
+        errors["overtime"] = "An overtime ends with its goal (M-G2): the score cannot be level."
+    _check_injuries(report, lineup, seen, settings, coaches_roll, errors)
+    return errors
+
+
+def _count_ok(value: Any, maximum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
+
+
+def _check_scores_add_up(
+    report: ResultReport, fixture: Fixture, points: Mapping[int, int], errors: dict[str, str]
+) -> None:
+    for name, team in (("home_score", fixture.home_team), ("away_score", fixture.away_team)):
+        if name not in errors and getattr(report, name) != points[team.pk]:
+            errors[name] = (
+                f"{team}'s players scored {points[team.pk]} points in their stat lines, "
+                f"not {getattr(report, name)}."
+            )
+
+
+def _check_injuries(
+    report: ResultReport,
+    lineup: Mapping[int, Player],
+    took_field: set[int],
+    settings: RuleSettings,
+    coaches_roll: bool,
+    errors: dict[str, str],
+) -> None:
+    if len(set(report.incapacitated)) != len(report.incapacitated):
+        errors["incapacitated"] = "A player is listed twice."
+    for index, player_id in enumerate(report.incapacitated):
+        if player_id not in took_field:
+            errors[f"incapacitated[{index}]"] = (
+                f"Player {player_id} did not take the field, so he cannot be Incapacitated."
+            )
+    if report.table_rolls and not coaches_roll:
+        errors["table_rolls"] = "The server rolls injuries in this season; leave the rolls out."
+        return
+    if not coaches_roll:
+        return
+    for player_id in report.incapacitated:
+        player = lineup.get(player_id)
+        if player is None:
+            continue
+        sides = Position(player.position).injury_die
+        rolls = report.table_rolls.get(player_id)
+        key = f"table_rolls.{player_id}"
+        if rolls is None:
+            errors[key] = f"Give {player}'s injury roll (d{sides}, M-I1)."
+        elif not _count_ok(rolls.duration, sides) or rolls.duration < 1:
+            errors[f"{key}.duration"] = f"{player}'s injury roll is a d{sides}: 1 to {sides}."
+        elif settings.permanent_injuries and (
+            rolls.permanent is None or not _count_ok(rolls.permanent, sides) or rolls.permanent < 1
+        ):
+            errors[f"{key}.permanent"] = (
+                f"Give {player}'s permanent-injury roll (d{sides}, M-I2): 1 to {sides}."
+            )
+
+
+# --- Storing ---------------------------------------------------------------------------------
+
+
+def _store_lines(result: Result, report: ResultReport, lineup: Mapping[int, Player]) -> None:
+    appearances = Appearance.objects.bulk_create(
+        Appearance(
+            result=result,
+            player_id=line.player_id,
+            team_id=lineup[line.player_id].team_id,
+            points=line.points,
+        )
+        for line in report.lines
+    )
+    StatLine.objects.bulk_create(
+        StatLine(appearance=appearance, category=category, attempts=attempts, successes=successes)
+        for appearance, line in zip(appearances, report.lines, strict=True)
+        for category, (attempts, successes) in line.stats.items()
+    )
+
+
+def _store_simulation(result: Result, match: MatchResult, lineup: Mapping[int, Player]) -> None:
+    """The play-by-play for the match centre and every roll for the ledger (M-D8)."""
+    fixture = result.fixture
+    teams = {Side.HOME.value: fixture.home_team_id, Side.AWAY.value: fixture.away_team_id}
+    players = {str(pk): player for pk, player in lineup.items()}
+    events = [
+        MatchEvent(
+            result=result,
+            sequence=sequence,
+            half=event.half,
+            kind=event.kind[:30],
+            team_id=teams[event.side.value] if event.side else None,
+            player=players.get(event.players[0]) if event.players else None,
+            text=event.text[:300],
+            data=event.as_dict(),
+        )
+        for sequence, event in enumerate(match.events)
+    ]
+    MatchEvent.objects.bulk_create(events, batch_size=1000)
+    ledger_record(
+        rolls=match.rolls,
+        season=fixture.round.season,
+        fixture=fixture,
+        players=players,
+        source=DiceRoll.Source.SIMULATION,
+    )
+
+
+def _injure(
+    fixture: Fixture,
+    incapacitated: Sequence[int],
+    table_rolls: Mapping[int, TableRoll],
+    lineup: Mapping[int, Player],
+    settings: RuleSettings,
+    actor: Actor,
+    dice: DiceSource,
+) -> None:
+    """Each Incapacitated player's injury: rolled by the server, or the table's rolls when
+    the season lets coaches roll (M-I1, M-I2)."""
+    for player_id in incapacitated:
+        player = lineup[player_id]
+        position = Position(player.position)
+        key = str(player_id)
+        if player_id in table_rolls:
+            table = table_rolls[player_id]
+            die = die_label(position.injury_die)
+            permanent = None
+            if table.permanent is not None and settings.permanent_injuries:
+                permanent = RollRecord(
+                    "permanent_injury",
+                    die,
+                    (table.permanent,),
+                    0,
+                    table.permanent,
+                    key,
+                    "rolled at the table",
+                )
+            rolls = IncapacitationRolls(
+                RollRecord(
+                    "injury_duration",
+                    die,
+                    (table.duration,),
+                    0,
+                    table.duration,
+                    key,
+                    "rolled at the table",
+                ),
+                permanent,
+            )
+            source = DiceRoll.Source.TABLE
+        else:
+            outcome = roll_incapacitation(dice, position, settings, actor=key)
+            rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
+            source = DiceRoll.Source.SERVER
+        injury_record(player=player, fixture=fixture, rolls=rolls, actor=actor, source=source)
+
+
+# --- Corrections -----------------------------------------------------------------------------
+
+
+def result_correct(
+    *, result: Result, report: ResultReport, actor: Actor, dice: DiceSource | None = None
+) -> Result:
+    """A commissioner's correction: the result is replaced and everything it caused is
+    recomputed; players still Incapacitated keep their injuries and rolls, new ones roll."""
+    with transaction.atomic():
+        # Locks the fixture: a correction never races a second correction or a void.
+        locked = _lock_fixture(result.fixture_id)
+        season = locked.round.season
+        require_commissioner(user=actor, league=season.league)
+        current = Result.objects.get(fixture=locked)
+        before = _result_state(current)
+        lineup = _stored_lineup(locked)
+        settings = season.rules.to_engine()
+        _validate(
+            report,
+            fixture=locked,
+            lineup=lineup,
+            settings=settings,
+            coaches_roll=season.rules.coaches_roll_injuries,
+            source=Result.Source.CORRECTED,
+        )
+        current.appearances.all().delete()
+        current.events.all().delete()
+        kept = set(
+            Injury.objects.filter(fixture=locked, player_id__in=report.incapacitated).values_list(
+                "player_id", flat=True
+            )
+        )
+        injuries_forget(fixture=locked, keep_player_ids=kept)
+        current.home_score, current.away_score = report.home_score, report.away_score
+        current.overtime = report.overtime
+        current.source = Result.Source.CORRECTED
+        current.save(update_fields=["home_score", "away_score", "overtime", "source", "updated_at"])
+        _store_lines(current, report, lineup)
+        new = [pid for pid in report.incapacitated if pid not in kept]
+        _injure(locked, new, report.table_rolls, lineup, settings, actor, dice or server_dice())
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.correct",
+            obj=current,
+            league=season.league,
+            message=f"{locked} corrected",
+            before=before,
+            after=_result_state(current),
+        )
+    return current
+
+
+def result_void(*, result: Result, actor: Actor) -> Fixture:
+    """A commissioner voids a result: the fixture is ready to be played again and everything
+    the result caused is recomputed away."""
+    with transaction.atomic():
+        # Locks the fixture: the void and any new report are serialised.
+        locked = _lock_fixture(result.fixture_id)
+        season = locked.round.season
+        require_commissioner(user=actor, league=season.league)
+        current = Result.objects.get(fixture=locked)
+        before = _result_state(current)
+        injuries_forget(fixture=locked)
+        current.delete()
+        LineupEntry.objects.filter(fixture=locked).delete()
+        locked.status = Fixture.Status.READY
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.void",
+            obj=locked,
+            league=season.league,
+            message=f"Result of {locked} voided",
+            before=before,
+            after=None,
+        )
+    return locked
+
+
+def _result_state(result: Result) -> dict[str, Any]:
+    """The result as the audit log shows it, before and after a change."""
+    lines = {
+        str(a.player_id): {
+            "points": a.points,
+            **{s.category: [s.attempts, s.successes] for s in a.stat_lines.all()},
+        }
+        for a in result.appearances.prefetch_related("stat_lines")
+    }
+    incapacitated = sorted(
+        Injury.objects.filter(fixture_id=result.fixture_id).values_list("player_id", flat=True)
+    )
+    return {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "overtime": result.overtime,
+        "source": result.source,
+        "lines": lines,
+        "incapacitated": incapacitated,
+    }

@@ -1,0 +1,206 @@
+"""The end of a season: a knockout bracket from the top of the table, the champion, closing
+the season and rolling it over into the next one with the same teams and rosters."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from games.errors import GamesError
+from games.models import Result
+from league.access import Actor, require_commissioner
+from league.audit import audit_record
+from league.models import Fixture, Round, Season, StandingRow, Team
+from league.services import season_create, season_enter_team, season_transition
+from rosters.models import Player
+from rosters.services import players_progress
+
+
+def _lock_season(season: Season) -> Season:
+    return Season.objects.select_for_update().select_related("league", "rules").get(pk=season.pk)
+
+
+def _unplayed(season: Season, stage: str) -> int:
+    return (
+        Fixture.objects.filter(round__season=season, round__stage=stage)
+        .exclude(status=Fixture.Status.PLAYED)
+        .count()
+    )
+
+
+def playoffs_start(*, season: Season, actor: Actor) -> Round:
+    """The first knockout round: the top N of the table (N = the season's playoff teams),
+    seed 1 against seed N and so on, the higher seed at home."""
+    with transaction.atomic():
+        # Locks the season: the bracket is drawn once.
+        locked = _lock_season(season)
+        require_commissioner(user=actor, league=locked.league)
+        if locked.playoff_teams < 2:
+            raise GamesError(
+                f"{locked} has no playoffs: close it to crown the table's leader.",
+                code="no_playoffs",
+            )
+        if locked.status != Season.Status.ACTIVE:
+            raise GamesError(f"{locked} is not in its regular season.", code="bad_transition")
+        left = _unplayed(locked, Round.Stage.REGULAR)
+        if left:
+            raise GamesError(
+                f"{left} regular-season fixture{'s' if left > 1 else ''} still to play.",
+                code="season_unfinished",
+            )
+        rows = list(
+            StandingRow.objects.filter(season=locked)
+            .order_by("position")
+            .values_list("team_id", flat=True)[: locked.playoff_teams]
+        )
+        if len(rows) < locked.playoff_teams:
+            raise GamesError(
+                f"{locked} has fewer than {locked.playoff_teams} teams.", code="too_few_teams"
+            )
+        season_transition(season=locked, to=Season.Status.PLAYOFFS, actor=actor)
+        pairs = [(rows[i], rows[-1 - i]) for i in range(len(rows) // 2)]
+        first = _playoff_round(locked, pairs)
+        audit_record(
+            actor=actor,
+            action="season.playoffs",
+            obj=locked,
+            league=locked.league,
+            message=f"Playoffs: top {len(rows)}",
+            after={"seeds": rows},
+        )
+    return first
+
+
+def _playoff_round(season: Season, pairs: list[tuple[int, int]]) -> Round:
+    last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
+    round_ = Round.objects.create(season=season, number=last + 1, stage=Round.Stage.PLAYOFF)
+    Fixture.objects.bulk_create(
+        Fixture(round=round_, home_team_id=home, away_team_id=away) for home, away in pairs
+    )
+    return round_
+
+
+def _winner(result: Result, seeds: dict[int, int]) -> int:
+    """A knockout game's winner; a drawn one (an overtime with no goal) goes to the higher
+    seed (Decided: docs/rules-decisions.md)."""
+    fixture = result.fixture
+    if result.home_score != result.away_score:
+        home_won = result.home_score > result.away_score
+        return fixture.home_team_id if home_won else fixture.away_team_id
+    return min((fixture.home_team_id, fixture.away_team_id), key=seeds.__getitem__)
+
+
+def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
+    """After a complete knockout round, the next one (winners paired in bracket order, the
+    higher seed at home) or, after the final, the champion."""
+    with transaction.atomic():
+        # Locks the season: each knockout round is drawn once.
+        locked = _lock_season(season)
+        require_commissioner(user=actor, league=locked.league)
+        if locked.status != Season.Status.PLAYOFFS or locked.champion_id:
+            raise GamesError(f"{locked} has no playoff round to advance.", code="no_playoffs")
+        current = Round.objects.filter(season=locked, stage=Round.Stage.PLAYOFF).latest("number")
+        if _unplayed_round(current):
+            raise GamesError(f"{current} still has games to play.", code="round_unfinished")
+        seeds = _seeds(locked)
+        results = Result.objects.filter(fixture__round=current).select_related("fixture")
+        winners = [_winner(r, seeds) for r in results.order_by("fixture_id")]
+        if len(winners) == 1:
+            champion = Team.objects.get(pk=winners[0])
+            locked.champion = champion
+            locked.save(update_fields=["champion"])
+            audit_record(
+                actor=actor,
+                action="season.champion",
+                obj=locked,
+                league=locked.league,
+                message=f"{champion} are the champions",
+                after={"champion": champion.pk},
+            )
+            return champion
+        pairs = [
+            tuple(sorted((winners[i], winners[-1 - i]), key=seeds.__getitem__))
+            for i in range(len(winners) // 2)
+        ]
+        next_round = _playoff_round(locked, [(home, away) for home, away in pairs])
+        audit_record(
+            actor=actor,
+            action="season.playoffs_advance",
+            obj=locked,
+            league=locked.league,
+            message=f"{next_round} drawn",
+        )
+    return next_round
+
+
+def _seeds(season: Season) -> dict[int, int]:
+    """Team id → regular-season position (a team without one ranks last)."""
+    rows = StandingRow.objects.filter(season=season).values_list("team_id", "position")
+    return {team: position or 10_000 for team, position in rows}
+
+
+def _unplayed_round(round_: Round) -> bool:
+    return round_.fixtures.exclude(status=Fixture.Status.PLAYED).exists()
+
+
+def season_close(*, season: Season, actor: Actor) -> Season:
+    """Close a season that is played out: the playoffs' champion, or without playoffs the
+    leader of the table. A finished season takes no more results."""
+    with transaction.atomic():
+        # Locks the season: it closes once, with one champion.
+        locked = _lock_season(season)
+        require_commissioner(user=actor, league=locked.league)
+        if locked.status == Season.Status.PLAYOFFS and not locked.champion_id:
+            raise GamesError("The playoffs have no champion yet.", code="season_unfinished")
+        if locked.status == Season.Status.ACTIVE:
+            left = _unplayed(locked, Round.Stage.REGULAR)
+            if left:
+                raise GamesError(
+                    f"{left} fixture{'s' if left > 1 else ''} still to play.",
+                    code="season_unfinished",
+                )
+            leader = StandingRow.objects.filter(season=locked, position=1).first()
+            locked.champion_id = leader.team_id if leader else None
+            locked.save(update_fields=["champion"])
+        return season_transition(season=locked, to=Season.Status.FINISHED, actor=actor)
+
+
+def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
+    """The next season: the same teams and rosters and rules, as a draft ready for its
+    schedule. Injuries go on counting down by games; nothing of a match (Hurt, Stunned)
+    carries over; statuses follow the new season's progression settings (M-P5)."""
+    with transaction.atomic():
+        # Locks the old season: it rolls over once.
+        locked = _lock_season(season)
+        require_commissioner(user=actor, league=locked.league)
+        if locked.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+            raise GamesError(f"Close {locked} before rolling it over.", code="season_running")
+        if Season.objects.filter(league=locked.league, created_at__gt=locked.created_at).exists():
+            raise GamesError(f"{locked} has already been rolled over.", code="rolled_over")
+        new = season_create(
+            league=locked.league,
+            name=name,
+            actor=actor,
+            double_round_robin=locked.double_round_robin,
+        )
+        new.playoff_teams = locked.playoff_teams
+        new.days_between_rounds = locked.days_between_rounds
+        new.save(update_fields=["playoff_teams", "days_between_rounds"])
+        teams = Team.objects.filter(standings__season=locked)
+        for team in teams:
+            season_enter_team(season=new, team=team, actor=actor)
+        players = Player.objects.filter(team__in=teams).filter(
+            ~Q(roster_state__in=[Player.RosterState.RELEASED, Player.RosterState.RETIRED])
+        )
+        players_progress(
+            player_ids=list(players.values_list("pk", flat=True)), settings=new.rules.to_engine()
+        )
+        audit_record(
+            actor=actor,
+            action="season.rollover",
+            obj=new,
+            league=locked.league,
+            message=f"{locked} rolled over into {new}",
+            after={"teams": [t.pk for t in teams]},
+        )
+    return new

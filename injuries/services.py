@@ -1,0 +1,251 @@
+"""Injuries after a match (M-I1, M-I2), their countdown by games, force-healing (M-I3) and
+the injured list (M-P9)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine.between_matches import force_heal
+from games.engine.dice import DiceSource, RollRecord
+from games.engine.settings import RuleSettings
+from games.engine.vocabulary import ROSTER_SIZE, Position
+from injuries.errors import InjuryError
+from injuries.models import ForceHealingAttempt, Injury
+from league.access import Actor, require_coach_or_commissioner
+from league.audit import audit_record, snapshot
+from league.models import Fixture, Team
+from rosters.models import DiceRoll, Player
+from rosters.services import ledger_record, server_dice
+
+
+@dataclass(frozen=True)
+class IncapacitationRolls:
+    """The M-I1 duration roll and the M-I2 permanent-injury roll (None when not rolled)."""
+
+    duration: RollRecord
+    permanent: RollRecord | None
+
+
+def injury_record(
+    *,
+    player: Player,
+    fixture: Fixture,
+    rolls: IncapacitationRolls,
+    actor: Actor,
+    source: str = DiceRoll.Source.SERVER,
+) -> Injury:
+    """An Incapacitated player's injury: out for half his roll, rounded down (M-I1); a 1 on
+    the permanent-injury roll ends his career (M-I2) and opens his roster spot. The rolls go
+    to the dice ledger. The caller holds the transaction."""
+    season = fixture.round.season
+    career_over = rolls.permanent is not None and rolls.permanent.result == 1
+    injury = Injury.objects.create(
+        player=player,
+        season=season,
+        fixture=fixture,
+        duration_die=rolls.duration.die,
+        duration_roll=rolls.duration.result,
+        games_out=rolls.duration.result // 2,
+        permanent_roll=rolls.permanent.result if rolls.permanent else None,
+        permanent=career_over,
+        state=Injury.State.CAREER_OVER if career_over else Injury.State.OUT,
+    )
+    ledger_record(
+        rolls=[r for r in (rolls.duration, rolls.permanent) if r is not None],
+        season=season,
+        actor=actor,
+        fixture=fixture,
+        players={str(player.pk): player},
+        source=source,
+    )
+    if career_over:
+        player.roster_state = Player.RosterState.RETIRED
+        player.left_at = timezone.now()
+        player.save(update_fields=["roster_state", "left_at"])
+    return injury
+
+
+def injuries_forget(*, fixture: Fixture, keep_player_ids: Collection[int] = ()) -> None:
+    """Undo the injuries a voided or corrected result caused (but those of `keep_player_ids`):
+    a career it ended resumes. Their rolls stay in the ledger, which forgets nothing."""
+    injuries = Injury.objects.filter(fixture=fixture).exclude(player_id__in=list(keep_player_ids))
+    for injury in injuries.select_related("player"):
+        if injury.state == Injury.State.CAREER_OVER:
+            _resume_career(injury.player)
+        injury.delete()
+
+
+def _resume_career(player: Player) -> None:
+    player.roster_state = Player.RosterState.ACTIVE
+    player.left_at = None
+    player.save(update_fields=["roster_state", "left_at"])
+
+
+def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
+    """Recount the games each injured player of these teams has missed (M-I1).
+
+    `played` maps a team id to its played fixtures in the order they count (season, round).
+    A player misses every game his team plays after the match that injured him, across
+    seasons, until he has missed `games_out`; then the injury is served. Recomputed from
+    the fixtures, so a corrected or voided result changes the count as it should.
+    """
+    injuries = Injury.objects.filter(
+        player__team_id__in=list(played), state__in=[Injury.State.OUT, Injury.State.SERVED]
+    ).select_related("player")
+    changed = []
+    for injury in injuries:
+        order = played[injury.player.team_id]
+        after = order.index(injury.fixture_id) + 1 if injury.fixture_id in order else 0
+        missed = min(len(order) - after, injury.games_out)
+        state = Injury.State.SERVED if missed >= injury.games_out else Injury.State.OUT
+        if (missed, state) != (injury.games_missed, injury.state):
+            injury.games_missed, injury.state = missed, state
+            injury.resolved_at = timezone.now() if state == Injury.State.SERVED else None
+            changed.append(injury)
+    Injury.objects.bulk_update(changed, ["games_missed", "state", "resolved_at"])
+
+
+def _team_played_since(injury: Injury) -> bool:
+    """Has the player's team played a game since the match that injured him?"""
+    fixture = injury.fixture
+    if fixture is None:
+        return False
+    team = injury.player.team_id
+    played = Fixture.objects.filter(
+        Q(home_team_id=team) | Q(away_team_id=team), status=Fixture.Status.PLAYED
+    )
+    return played.filter(
+        Q(round__season=fixture.round.season, round__number__gt=fixture.round.number)
+        | Q(round__season__created_at__gt=fixture.round.season.created_at)
+    ).exists()
+
+
+def injury_force_heal(
+    *, injury: Injury, actor: Actor, dice: DiceSource | None = None
+) -> ForceHealingAttempt:
+    """Force-healing (M-I3): once per injury, before the team's next game, the player's die
+    against a d10; higher heals him fully (a career-ending injury too)."""
+    dice = dice or server_dice()
+    with transaction.atomic():
+        # Locks the injury: one attempt, even when two requests arrive together.
+        locked = (
+            Injury.objects.select_for_update()
+            .select_related("player__team__league", "season__rules", "fixture__round__season")
+            .get(pk=injury.pk)
+        )
+        player = locked.player
+        require_coach_or_commissioner(user=actor, team=player.team)
+        settings: RuleSettings = locked.season.rules.to_engine()
+        if not settings.force_healing:
+            raise InjuryError("Force-healing is not used in this season.", code="rule_off")
+        if ForceHealingAttempt.objects.filter(injury=locked).exists():
+            raise InjuryError(
+                f"{player}'s injury has already had its force-healing attempt.",
+                code="already_attempted",
+            )
+        if locked.state not in (Injury.State.OUT, Injury.State.CAREER_OVER):
+            raise InjuryError(f"{player} is not out injured.", code="not_injured")
+        if _team_played_since(locked):
+            raise InjuryError(
+                f"Too late: {player.team} has played since {player} was injured.",
+                code="too_late",
+            )
+        outcome = force_heal(dice, Position(player.position), settings, actor=str(player.pk))
+        player_roll, healer_roll = outcome.rolls[-2].result, outcome.rolls[-1].result
+        attempt = ForceHealingAttempt.objects.create(
+            injury=locked,
+            attempted_by=actor if actor is not None and actor.is_authenticated else None,
+            player_result=player_roll,
+            healer_result=healer_roll,
+            succeeded=outcome.healed,
+        )
+        ledger_record(
+            rolls=outcome.rolls,
+            season=locked.season,
+            actor=actor,
+            team=player.team,
+            fixture=locked.fixture,
+            players={str(player.pk): player},
+        )
+        before = snapshot(locked, ["state"])
+        if outcome.healed:
+            if locked.state == Injury.State.CAREER_OVER:
+                _resume_career(player)
+            locked.state = Injury.State.HEALED
+            locked.resolved_at = timezone.now()
+            locked.save(update_fields=["state", "resolved_at"])
+        audit_record(
+            actor=actor,
+            action="injury.force_heal",
+            obj=locked,
+            league=player.team.league,
+            message=f"{player}: force-healing {'succeeded' if outcome.healed else 'failed'} "
+            f"({player_roll} against {healer_roll})",
+            before=before,
+            after=snapshot(locked, ["state"]),
+        )
+    return attempt
+
+
+def player_injured_list_put(*, player: Player, actor: Actor) -> Player:
+    """Put a player out for one game or more on the injured list, freeing his roster spot
+    for a Rookie call-up (M-P9)."""
+    with transaction.atomic():
+        # Locks the player: he moves to the list once, with one audit entry.
+        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        require_coach_or_commissioner(user=actor, team=locked.team)
+        if locked.roster_state != Player.RosterState.ACTIVE:
+            raise InjuryError(f"{locked} is not on the active roster.", code="not_active")
+        injury = Injury.objects.filter(player=locked, state=Injury.State.OUT).first()
+        if injury is None or injury.games_left < 1:
+            raise InjuryError(
+                f"Only a player out for a game or more goes on the injured list; {locked} is fit.",
+                code="not_injured",
+            )
+        locked.roster_state = Player.RosterState.INJURED_LIST
+        locked.save(update_fields=["roster_state"])
+        audit_record(
+            actor=actor,
+            action="player.injured_list",
+            obj=locked,
+            league=locked.team.league,
+            before={"roster_state": "active"},
+            after={"roster_state": locked.roster_state},
+        )
+    return locked
+
+
+def player_reactivate(*, player: Player, actor: Actor) -> Player:
+    """Bring a fit player back from the injured list into an open roster spot (M-P9)."""
+    with transaction.atomic():
+        # Locks the team so two returns cannot both take the last spot.
+        team = Team.objects.select_for_update().select_related("league").get(pk=player.team_id)
+        locked = Player.objects.get(pk=player.pk)
+        require_coach_or_commissioner(user=actor, team=team)
+        if locked.roster_state != Player.RosterState.INJURED_LIST:
+            raise InjuryError(f"{locked} is not on the injured list.", code="not_listed")
+        if Injury.objects.filter(player=locked, state=Injury.State.OUT).exists():
+            raise InjuryError(f"{locked} is still injured.", code="still_injured")
+        active = Player.objects.filter(team=team, roster_state=Player.RosterState.ACTIVE)
+        if active.count() >= ROSTER_SIZE:
+            raise InjuryError(
+                f"{team} already has {ROSTER_SIZE} active players: release or demote one "
+                f"to make room for {locked}.",
+                code="roster_full",
+            )
+        locked.roster_state = Player.RosterState.ACTIVE
+        locked.save(update_fields=["roster_state"])
+        audit_record(
+            actor=actor,
+            action="player.reactivate",
+            obj=locked,
+            league=team.league,
+            before={"roster_state": "injured_list"},
+            after={"roster_state": "active"},
+        )
+    return locked

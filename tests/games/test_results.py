@@ -1,0 +1,286 @@
+"""The one result service: validation that changes nothing on refusal, and everything a
+result causes (stats, M-P5 progression, M-I1/M-I2 injuries, countdown, standings),
+recomputed on correction and void."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.dice import ScriptedDice
+from games.engine.simulator import simulate_match
+from games.engine.vocabulary import Status
+from games.errors import GamesError
+from games.matchday import fixture_team_sheets, round_open
+from games.models import Appearance, MatchEvent, Result, StatLine
+from games.results import (
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    result_correct,
+    result_record,
+    result_record_simulation,
+    result_void,
+)
+from injuries.models import Injury
+from league.errors import PermissionRefused
+from league.models import AuditEntry, Fixture, StandingRow
+from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
+
+pytestmark = pytest.mark.django_db
+
+
+def _player(team, shirt):
+    return team.players.get(shirt_number=shirt)
+
+
+def _report(world, home_points=(2,), away_points=(1,), **changes) -> ResultReport:
+    """Home forwards score `home_points`, away forwards `away_points`; both goalies played."""
+    lines = []
+    for team, points in ((world.home, home_points), (world.away, away_points)):
+        for shirt, pts in enumerate(points, start=1):
+            lines.append(
+                PlayerLine(
+                    _player(team, shirt).pk, pts, {"scoring": (pts + 1, pts), "tackles": (2, 1)}
+                )
+            )
+        lines.append(PlayerLine(_player(team, 11).pk, 0, {"saves": (3, 2)}))
+    values = {"home_score": sum(home_points), "away_score": sum(away_points), "lines": lines}
+    return ResultReport(**(values | changes))
+
+
+def _unchanged(fixture):
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.READY
+    assert not Result.objects.exists()
+    assert not Appearance.objects.exists()
+    assert not PlayerSeason.objects.exists()
+
+
+def test_a_reported_result_is_stored_with_its_stat_lines_and_season_totals(world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=world.home_coach)
+    assert (result.home_score, result.away_score, result.source) == (2, 1, "reported")
+    match_day.refresh_from_db()
+    assert match_day.status == Fixture.Status.PLAYED
+    forward = _player(world.home, 1)
+    assert StatLine.objects.get(appearance__player=forward, category="scoring").successes == 2
+    season_line = PlayerSeason.objects.get(player=forward, season=world.season)
+    assert (season_line.games_played, season_line.points) == (1, 2)
+    assert PlayerSeasonStat.objects.get(player=forward, category="tackles").successes == 1
+    forward.refresh_from_db()
+    assert forward.games_played == 1
+    assert AuditEntry.objects.filter(action="result.reported").exists()
+
+
+def test_the_standings_follow_the_result(world, match_day):
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    home = StandingRow.objects.get(season=world.season, team=world.home)
+    away = StandingRow.objects.get(season=world.season, team=world.away)
+    assert (home.position, home.points, home.won, home.score_for) == (1, 3, 1, 2)
+    assert (away.position, away.points, away.lost) == (2, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"home_score": 3}, "home_score"),
+        ({"away_score": -1}, "away_score"),
+        ({"home_score": 10**6}, "home_score"),
+        ({"overtime": True, "home_points": (1,), "away_points": (1,)}, "overtime"),
+        ({"incapacitated": [999999]}, "incapacitated[0]"),
+    ],
+)
+def test_a_report_that_does_not_hold_is_refused_and_changes_nothing(
+    world, match_day, changes, field
+):
+    home_points = changes.pop("home_points", (2,))
+    away_points = changes.pop("away_points", (1,))
+    report = _report(world, home_points, away_points, **changes)
+    with pytest.raises(GamesError) as refused:
+        result_record(fixture=match_day, report=report, actor=None)
+    assert field in refused.value.fields
+    _unchanged(match_day)
+
+
+def test_lines_of_unknown_injured_or_foreign_players_are_refused(world, match_day):
+    injured = _player(world.home, 5)
+    Injury.objects.create(
+        player=injured, season=world.season, duration_die="d10", duration_roll=8, games_out=4
+    )
+    other = Player.objects.create(
+        team=world.home,
+        name="Benchwarmer",
+        position="forward",
+        roster_state=Player.RosterState.RELEASED,
+    )
+    report = _report(world)
+    lines = [
+        *report.lines,
+        PlayerLine(injured.pk),
+        PlayerLine(other.pk),
+        PlayerLine(10**9),
+        PlayerLine(_player(world.home, 2).pk, 0, {"scoring": (1, 2), "magic": (1, 1)}),
+    ]
+    with pytest.raises(GamesError) as refused:
+        result_record(fixture=match_day, report=ResultReport(2, 1, lines=lines), actor=None)
+    fields = refused.value.fields
+    assert {
+        "lines[4].player_id",
+        "lines[5].player_id",
+        "lines[6].player_id",
+        "lines[7].stats.scoring",
+        "lines[7].stats.magic",
+    } <= set(fields)
+    assert "Successes cannot exceed attempts" in fields["lines[7].stats.scoring"]
+    _unchanged(match_day)
+
+
+def test_a_second_result_for_a_played_fixture_names_the_first(world, match_day):
+    first = result_record(fixture=match_day, report=_report(world), actor=None)
+    with pytest.raises(GamesError, match=f"result {first.pk}") as refused:
+        result_record(fixture=match_day, report=_report(world, (1,), (1,)), actor=None)
+    assert refused.value.code == "already_played"
+    assert Result.objects.count() == 1
+
+
+def test_only_the_two_coaches_or_a_commissioner_report(world, match_day):
+    with pytest.raises(PermissionRefused):
+        result_record(fixture=match_day, report=_report(world), actor=world.outsider)
+    _unchanged(match_day)
+    result_record(fixture=match_day, report=_report(world), actor=world.away_coach)
+
+
+def test_a_fixture_with_a_pending_detection_takes_no_result(world, match_day):
+    match_day.status = Fixture.Status.INSPECTIONS
+    match_day.save()
+    with pytest.raises(GamesError, match="cannot take a result"):
+        result_record(fixture=match_day, report=_report(world), actor=None)
+
+
+def test_m_i1_m_i2_the_server_rolls_an_incapacitated_players_injury(world, match_day):
+    forward = _player(world.away, 1)  # a Forward: d20
+    report = _report(world, incapacitated=[forward.pk])
+    result_record(fixture=match_day, report=report, actor=None, dice=ScriptedDice([7, 5]))
+    injury = Injury.objects.get(player=forward)
+    assert (injury.duration_roll, injury.games_out, injury.permanent) == (7, 3, False)
+    assert injury.state == Injury.State.OUT
+    rolls = DiceRoll.objects.filter(player=forward, fixture=match_day).order_by("sequence")
+    assert [(r.purpose, r.die, r.result) for r in rolls] == [
+        ("injury_duration", "d20", 7),
+        ("permanent_injury", "d20", 5),
+    ]
+
+
+def test_m_i2_a_permanent_injury_ends_the_career_and_a_void_restores_it(world, match_day):
+    goalie = _player(world.away, 11)  # a Goalie rolls d6
+    report = _report(world, incapacitated=[goalie.pk])
+    result = result_record(fixture=match_day, report=report, actor=None, dice=ScriptedDice([4, 1]))
+    goalie.refresh_from_db()
+    assert goalie.roster_state == Player.RosterState.RETIRED
+    assert Injury.objects.get(player=goalie).state == Injury.State.CAREER_OVER
+    result_void(result=result, actor=world.commissioner)
+    goalie.refresh_from_db()
+    assert goalie.roster_state == Player.RosterState.ACTIVE
+    assert not Injury.objects.exists()
+    assert DiceRoll.objects.filter(player=goalie, purpose="permanent_injury").exists()
+
+
+def test_table_rolls_are_required_when_coaches_roll_injuries(world, match_day):
+    world.season.rules.coaches_roll_injuries = True
+    world.season.rules.save()
+    forward = _player(world.away, 1)
+    with pytest.raises(GamesError) as refused:
+        result_record(
+            fixture=match_day, report=_report(world, incapacitated=[forward.pk]), actor=None
+        )
+    assert f"table_rolls.{forward.pk}" in refused.value.fields
+    report = _report(
+        world,
+        incapacitated=[forward.pk],
+        table_rolls={forward.pk: TableRoll(duration=9, permanent=4)},
+    )
+    result_record(fixture=match_day, report=report, actor=None)
+    assert Injury.objects.get(player=forward).games_out == 4
+    assert DiceRoll.objects.filter(player=forward, source="table").count() == 2
+
+
+def test_m_p5_a_rookie_becomes_a_pro_after_three_games(world, match_day):
+    forward = _player(world.home, 1)
+    Player.objects.filter(pk=forward.pk).update(
+        status=Status.ROOKIE, start_status=Status.ROOKIE, games_played=0
+    )
+    PlayerSeason.objects.create(player=forward, season=world.season, games_played=0)
+    # Two earlier games in a past season count towards his career.
+    from league.services import season_create
+
+    past = season_create(league=world.league, name="2025", actor=None)
+    PlayerSeason.objects.create(player=forward, season=past, games_played=2)
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    forward.refresh_from_db()
+    assert (forward.games_played, forward.status) == (3, Status.PRO)
+
+
+def test_a_correction_recomputes_stats_and_standings_and_audits_before_and_after(world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    corrected = result_correct(
+        result=result, report=_report(world, (1,), (2,)), actor=world.commissioner
+    )
+    assert (corrected.home_score, corrected.away_score, corrected.source) == (1, 2, "corrected")
+    forward = _player(world.home, 1)
+    assert PlayerSeason.objects.get(player=forward).points == 1
+    assert StandingRow.objects.get(season=world.season, team=world.away).points == 3
+    entry = AuditEntry.objects.get(action="result.correct")
+    assert (entry.before["home_score"], entry.after["home_score"]) == (2, 1)
+
+
+def test_only_a_commissioner_corrects_or_voids(world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    with pytest.raises(PermissionRefused):
+        result_correct(result=result, report=_report(world, (1,), (2,)), actor=world.home_coach)
+    with pytest.raises(PermissionRefused):
+        result_void(result=result, actor=world.away_coach)
+    assert Result.objects.get().home_score == 2
+
+
+def test_a_void_undoes_everything_the_result_caused(world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    fixture = result_void(result=result, actor=world.commissioner)
+    assert fixture.status == Fixture.Status.READY
+    assert not PlayerSeason.objects.exists()
+    assert _player(world.home, 1).games_played == 0
+    assert StandingRow.objects.get(season=world.season, team=world.home).points == 0
+    assert AuditEntry.objects.get(action="result.void").before["home_score"] == 2
+
+
+def test_m_i1_injured_players_count_down_by_their_teams_games(world, match_day):
+    forward = _player(world.away, 1)
+    result_record(
+        fixture=match_day,
+        report=_report(world, incapacitated=[forward.pk]),
+        actor=None,
+        dice=ScriptedDice([5, 3]),
+    )  # out 2 games
+    second = Fixture.objects.get(round__season=world.season, round__number=2)
+    round_open(round_=second.round, actor=None)
+    second.refresh_from_db()
+    lines = [PlayerLine(_player(team, 11).pk) for team in (world.home, world.away)]
+    result_record(fixture=second, report=ResultReport(0, 0, lines=lines), actor=None)
+    injury = Injury.objects.get(player=forward)
+    assert (injury.games_missed, injury.games_left, injury.state) == (1, 1, "out")
+
+
+def test_a_simulated_match_is_recorded_with_its_events_and_every_roll(world, match_day):
+    home, away, settings = fixture_team_sheets(fixture=match_day)
+    match = simulate_match(home=home, away=away, settings=settings, seed=21)
+    result = result_record_simulation(
+        fixture=match_day, match=match, dice=ScriptedDice([2, 5] * 30)
+    )
+    assert (result.seed, result.source) == (21, "simulated")
+    assert (result.home_score, result.away_score) == (match.home_score, match.away_score)
+    assert MatchEvent.objects.filter(result=result).count() == len(match.events)
+    assert DiceRoll.objects.filter(fixture=match_day, source="simulation").count() == len(
+        match.rolls
+    )
+    incapacitated = {i.player_key for i in match.injuries if i.condition == "incapacitated"}
+    assert set(Injury.objects.values_list("player_id", flat=True)) == {
+        int(key) for key in incapacitated
+    }
