@@ -11,7 +11,10 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 
 from games.engine.dice import RandomDice
-from league.models import League, Season
+from games.engine.simulator import simulate_match
+from games.matchday import fixture_team_sheets, round_open
+from games.results import result_record_simulation
+from league.models import League, Round, Season
 from league.services import (
     league_create,
     season_create,
@@ -25,6 +28,7 @@ SEASON_NAME = "2026 Season"
 DEMO_PASSWORD = "magnoball-demo"
 ADMIN_PASSWORD = "magnoball-admin"
 COMMISSIONERS_GROUP = "Commissioners"
+PLAYED_ROUNDS = 2  # simulated when the demo is built, so the standings have something to say
 
 # (name, short name, colour, coach username)
 TEAMS = (
@@ -121,4 +125,17 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
             )
         season_generate_schedule(season=season, actor=commissioner, seed=seed)
         season = season_transition(season=season, to=Season.Status.ACTIVE, actor=commissioner)
+        for round_ in season.rounds.filter(number__lte=PLAYED_ROUNDS).order_by("number"):
+            _play_round(round_, actor=commissioner, dice=dice, seed=seed)
     return DemoSummary(league, season, created=True, logins=logins)
+
+
+def _play_round(round_: Round, *, actor: User, dice: RandomDice, seed: int) -> None:
+    """Open a round and simulate its fixtures in-process, so the demo has a table to read."""
+    round_open(round_=round_, actor=actor, dice=dice)
+    for fixture in round_.fixtures.select_related("round__season__rules", "home_team", "away_team"):
+        home, away, settings = fixture_team_sheets(fixture=fixture)
+        match = simulate_match(
+            home=home, away=away, settings=settings, seed=seed * 1000 + fixture.pk
+        )
+        result_record_simulation(fixture=fixture, match=match, actor=actor, dice=dice)
