@@ -59,7 +59,7 @@ def ledger_record(
             DiceRoll(
                 league_id=season.league_id,
                 season=season,
-                team=team if team is not None else (player.team if player else None),
+                team_id=team.pk if team is not None else (player.team_id if player else None),
                 player=player,
                 fixture=fixture,
                 rolled_by=rolled_by,

@@ -284,3 +284,13 @@ def test_a_simulated_match_is_recorded_with_its_events_and_every_roll(world, mat
     assert set(Injury.objects.values_list("player_id", flat=True)) == {
         int(key) for key in incapacitated
     }
+
+
+def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
+    world, match_day, django_assert_max_num_queries
+):
+    home, away, settings = fixture_team_sheets(fixture=match_day)
+    match = simulate_match(home=home, away=away, settings=settings, seed=21)
+    # Rows go in bulk: the count depends on the Incapacitated players, not on rolls or events.
+    with django_assert_max_num_queries(60 + 6 * len(match.injuries)):
+        result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([2, 5] * 30))
