@@ -1,0 +1,300 @@
+"""Benchmark a whole season: a 20-team league plays its 380-match double round robin
+
+  (a) in-process: team sheets, the engine and the result service, one fixture after another;
+  (b) through Celery: ``simulation_request_rest_of_season`` queues one job a fixture, and two
+      workers (started and stopped here) play them on Redis and PostgreSQL;
+
+and prints both times, their ratio and the database queries per result. Goal: (b) within twice
+the time of (a).
+
+Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season.py``
+(``--teams``, ``--workers``). The league is built in a throw-away database beside the one
+DATABASE_URL names (``<name>_bench``, dropped at the end), so no real data is touched. On
+SQLite, or without REDIS_URL, only (a) runs. Time (b) runs from the request to the last job
+finished; the workers' start-up is not counted. Each worker counts the queries of its tasks
+(the Celery signals below, connected only in the workers this script starts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+
+from league.celery import app  # noqa: E402  (the workers load this module as their app)
+
+#: Set for the workers this script starts: each appends "<queries>" a task to this file.
+QUERY_LOG = "MAGNOBALL_BENCH_QUERY_LOG"
+
+
+class QueryCounter:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(
+        self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
+    ) -> Any:
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+@contextmanager
+def counting_queries() -> Iterator[QueryCounter]:
+    from django.db import connection
+
+    counter = QueryCounter()
+    with connection.execute_wrapper(counter):
+        yield counter
+
+
+if os.environ.get(QUERY_LOG):  # inside a bench worker
+    from celery.signals import task_postrun, task_prerun
+
+    _worker_counter = QueryCounter()
+
+    @task_prerun.connect
+    def _count_from_here(**_: Any) -> None:
+        from django.db import connection
+
+        _worker_counter.count = 0
+        if _worker_counter not in connection.execute_wrappers:
+            connection.execute_wrappers.append(_worker_counter)
+
+    @task_postrun.connect
+    def _log_count(**_: Any) -> None:
+        with open(os.environ[QUERY_LOG], "a") as log:
+            log.write(f"{_worker_counter.count}\n")
+
+
+# --- the league -------------------------------------------------------------------------------
+
+
+def build_season(name: str, teams: int) -> Any:
+    """A league with `teams` teams, its double round robin scheduled, the season active and
+    every round open: all fixtures ready to play."""
+    from games.matchday import round_open
+    from league.models import Round, Season
+    from league.services import (
+        league_create,
+        season_create,
+        season_generate_schedule,
+        season_transition,
+    )
+    from rosters.services import team_create
+
+    league = league_create(name=name, actor=None)
+    season = season_create(league=league, name="Bench", actor=None, double_round_robin=True)
+    for number in range(1, teams + 1):
+        team_create(
+            season=season, name=f"{name} Team {number:02}", short_name=f"T{number:02}", actor=None
+        )
+    season_generate_schedule(season=season, actor=None, seed=1)
+    season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
+    for round_ in Round.objects.filter(season=season).order_by("number"):
+        round_open(round_=round_, actor=None)
+    return season
+
+
+def ready_fixtures(season: Any) -> list[Any]:
+    from league.models import Fixture
+
+    return list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.READY).order_by(
+            "round__number", "id"
+        )
+    )
+
+
+# --- (a) in-process ---------------------------------------------------------------------------
+
+
+def play_in_process(season: Any) -> tuple[int, float, int]:
+    from games.engine.simulator import simulate_match
+    from games.matchday import fixture_team_sheets
+    from games.results import result_record_simulation
+
+    fixtures = ready_fixtures(season)
+    with counting_queries() as queries:
+        start = time.perf_counter()
+        for fixture in fixtures:
+            home, away, settings = fixture_team_sheets(fixture=fixture)
+            match = simulate_match(
+                home=home, away=away, settings=settings, seed=secrets.randbits(48)
+            )
+            result_record_simulation(fixture=fixture, match=match, actor=None)
+        elapsed = time.perf_counter() - start
+    return len(fixtures), elapsed, queries.count
+
+
+# --- (b) through Celery -----------------------------------------------------------------------
+
+
+class Workers:
+    def __init__(self, count: int, database_url: str, query_log: Path) -> None:
+        self.queue = f"bench-{uuid.uuid4().hex[:8]}"
+        self.logs = Path(tempfile.mkdtemp(prefix="magnoball-bench-"))
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            QUERY_LOG: str(query_log),
+            "LOG_LEVEL": "WARNING",
+        }
+        self.processes = []
+        for number in range(1, count + 1):
+            with (self.logs / f"worker{number}.log").open("wb") as log:
+                self.processes.append(
+                    subprocess.Popen(
+                        [
+                            str(Path(sys.executable).with_name("celery")),
+                            "-A",
+                            "bench.season",
+                            "worker",
+                            "-Q",
+                            self.queue,
+                            "-c",
+                            "1",
+                            "-n",
+                            f"bench{number}-{self.queue}@%h",
+                            "--loglevel",
+                            "WARNING",
+                            "--without-gossip",
+                            "--without-mingle",
+                            "--without-heartbeat",
+                        ],
+                        cwd=ROOT,
+                        env=env,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            replies = app.control.ping(timeout=0.5) or []
+            names = {name for reply in replies for name in reply}
+            if sum(self.queue in name for name in names) == len(self.processes):
+                return
+            if any(p.poll() is not None for p in self.processes) or time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit(f"The bench workers did not start; see their logs in {self.logs}")
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int, float, int, int]:
+    from games.jobs import simulation_request_rest_of_season
+    from games.models import SimulationJob
+
+    app.conf.task_default_queue = workers.queue
+    with counting_queries() as queries:
+        start = time.perf_counter()
+        batch = simulation_request_rest_of_season(season=season, actor=None)
+    request_queries = queries.count
+    ids = [job.pk for job in batch.jobs]
+    live = SimulationJob.objects.filter(pk__in=ids, state__in=["queued", "running"])
+    while live.exists():
+        time.sleep(0.05)
+    elapsed = time.perf_counter() - start
+    succeeded = SimulationJob.objects.filter(pk__in=ids, state="succeeded").count()
+    failed = SimulationJob.objects.filter(pk__in=ids, state="failed")
+    for job in failed[:5]:
+        print(f"  failed job {job.pk}: {job.error}", file=sys.stderr)
+    time.sleep(0.5)  # the last task's count is written after its job is marked finished
+    worker_queries = sum(int(line) for line in query_log.read_text().split())
+    return succeeded, elapsed, request_queries + worker_queries, len(ids)
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+
+def database_url(settings_dict: dict[str, Any]) -> str:
+    password = f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
+    port = settings_dict["PORT"] or 5432
+    return (
+        f"postgres://{settings_dict['USER']}{password}@{settings_dict['HOST']}:{port}/"
+        f"{settings_dict['NAME']}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--teams", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    celery_ok = connection.vendor == "postgresql" and bool(settings.REDIS_URL)
+    if not celery_ok:
+        print(
+            "Part (b) needs PostgreSQL and Redis: set DATABASE_URL=postgres://… and "
+            "REDIS_URL=redis://…. SQLite is one file for one machine, not a database two "
+            "workers share. Running part (a) only.",
+            file=sys.stderr,
+        )
+    connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}…")
+        in_process = build_season("In-process", options.teams)
+        on_celery = build_season("Celery", options.teams) if celery_ok else None
+
+        played, a_time, a_queries = play_in_process(in_process)
+        print(
+            f"(a) in-process:  {played} results in {a_time:6.2f} s  "
+            f"({played / a_time:5.1f}/s, {a_queries / played:5.1f} queries a result)"
+        )
+        if on_celery is None:
+            return 0
+        query_log = Path(tempfile.mkstemp(prefix="magnoball-bench-queries-")[1])
+        workers = Workers(options.workers, database_url(connection.settings_dict), query_log)
+        try:
+            workers.wait_ready()
+            succeeded, b_time, b_queries, jobs = play_on_celery(on_celery, workers, query_log)
+        finally:
+            workers.stop()
+            query_log.unlink(missing_ok=True)
+        print(
+            f"(b) Celery, {options.workers} workers: {succeeded} of {jobs} jobs in "
+            f"{b_time:6.2f} s  ({succeeded / b_time:5.1f}/s, "
+            f"{b_queries / max(succeeded, 1):5.1f} queries a result)"
+        )
+        ratio = b_time / a_time
+        verdict = "within" if ratio <= 2 else "NOT within"
+        print(f"ratio (b)/(a): {ratio:.2f}  ({verdict} the goal of 2)")
+        return 0 if succeeded == jobs == played and ratio <= 2 else 1
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
