@@ -264,7 +264,8 @@ def main() -> int:
     connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}…")
+        leagues, where = 1 + celery_ok, connection.settings_dict["NAME"]
+        print(f"Building {leagues} {options.teams}-team league(s) in {where}")
         in_process = build_season("In-process", options.teams)
         on_celery = build_season("Celery", options.teams) if celery_ok else None
 
