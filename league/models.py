@@ -366,3 +366,66 @@ class AuditEntry(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.action}: {self.object_repr}"
+
+
+class ApiToken(models.Model):
+    """A named key a user's scripts send as ``Authorization: Token <key>`` (docs/api.md).
+
+    Only the key's SHA-256 is stored: the key is shown once, when the token is made. A key
+    carries 256 random bits, so a plain hash is as safe as a slow one and costs one indexed
+    lookup per request.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=60, help_text="What the token is for, e.g. “results bot”.")
+    prefix = models.CharField(max_length=12, help_text="The start of the key, to recognise it.")
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "-created_at"]
+        verbose_name = "API token"
+        verbose_name_plural = "API tokens"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "name"],
+                condition=Q(revoked_at__isnull=True),
+                name="api_token_name_unique_per_user",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class IdempotencyRecord(models.Model):
+    """The first successful response to a request sent with an ``Idempotency-Key``, replayed
+    to every retry with the same key and body (docs/api.md)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="idempotency_records"
+    )
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(
+        max_length=64, help_text="SHA-256 of the method, path and canonical JSON body."
+    )
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} → {self.response_status}"

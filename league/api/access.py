@@ -1,0 +1,108 @@
+"""Fetch an object for the API user: 404 unless its league is visible to them (public, or
+theirs), then 403 unless they may act on it. The services check rights again under their
+locks; these give the answers in the right order (not found, then bad input, then
+forbidden) and keep private leagues unseen."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Model, QuerySet
+from django.http import Http404
+
+from games.models import Inspection
+from injuries.models import Injury
+from league.access import is_coach, is_commissioner
+from league.errors import PermissionRefused
+from league.models import Fixture, League
+from league.selectors import league_visible_q
+
+ApiUser = User | AnonymousUser
+M = TypeVar("M", bound=Model)
+
+
+def visible_league_ids(*, user: ApiUser) -> QuerySet[League, Any]:
+    """The ids of the leagues `user` may read, as a subquery (no duplicate rows)."""
+    return League.objects.filter(league_visible_q(user=user)).values("pk")
+
+
+def get_visible(queryset: QuerySet[M], *, league_path: str, user: ApiUser, pk: int) -> M:
+    leagues = {f"{league_path}__in": visible_league_ids(user=user)}
+    obj = queryset.filter(pk=pk, **leagues).first()
+    if obj is None:
+        raise Http404
+    return obj
+
+
+def fixture_for_report(*, user: ApiUser, fixture_id: int) -> Fixture:
+    """A coach of either team or the league's commissioner reports a result."""
+    fixture = get_visible(
+        Fixture.objects.select_related("round__season__league", "home_team", "away_team"),
+        league_path="round__season__league",
+        user=user,
+        pk=fixture_id,
+    )
+    league = fixture.round.season.league
+    coach = is_coach(user=user, team=fixture.home_team) or is_coach(
+        user=user, team=fixture.away_team
+    )
+    if not (coach or is_commissioner(user=user, league=league)):
+        raise PermissionRefused(
+            f"Only the coaches of {fixture} or a commissioner of {league} may report its result."
+        )
+    return fixture
+
+
+def fixture_for_simulation(*, user: ApiUser, fixture_id: int) -> Fixture:
+    fixture = get_visible(
+        Fixture.objects.select_related("round__season__league"),
+        league_path="round__season__league",
+        user=user,
+        pk=fixture_id,
+    )
+    league = fixture.round.season.league
+    if not is_commissioner(user=user, league=league):
+        raise PermissionRefused(f"Only a commissioner of {league} may simulate a fixture.")
+    return fixture
+
+
+def inspection_for_decision(*, user: ApiUser, inspection_id: int) -> Inspection:
+    """The inspecting coach (the owner's opponent) or the league's commissioner decides."""
+    inspection = get_visible(
+        Inspection.objects.select_related(
+            "fixture__round__season__league",
+            "fixture__home_team",
+            "fixture__away_team",
+            "enhancement__player",
+        ),
+        league_path="fixture__round__season__league",
+        user=user,
+        pk=inspection_id,
+    )
+    fixture = inspection.fixture
+    owner_id = inspection.enhancement.player.team_id
+    inspector = fixture.away_team if owner_id == fixture.home_team_id else fixture.home_team
+    league = fixture.round.season.league
+    if not (is_coach(user=user, team=inspector) or is_commissioner(user=user, league=league)):
+        raise PermissionRefused(
+            f"Only the coach of {inspector} or a commissioner of {league} decides this detection."
+        )
+    return inspection
+
+
+def injury_for_healing(*, user: ApiUser, injury_id: int) -> Injury:
+    """The injured player's coach or the league's commissioner tries force-healing."""
+    injury = get_visible(
+        Injury.objects.select_related("player__team__league"),
+        league_path="player__team__league",
+        user=user,
+        pk=injury_id,
+    )
+    team = injury.player.team
+    if not (is_coach(user=user, team=team) or is_commissioner(user=user, league=team.league)):
+        raise PermissionRefused(
+            f"Only the coach of {team} or a commissioner of {team.league} may force-heal "
+            f"{injury.player}."
+        )
+    return injury

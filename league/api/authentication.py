@@ -1,0 +1,61 @@
+"""``Authorization: Token <key>`` against the hashed API tokens, with failed logins
+throttled per client address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.request import Request
+
+from league.api.throttles import AuthFailureLimit
+from league.api.tokens import api_token_for_key
+from league.models import ApiToken
+
+
+class TokenAuthentication(BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request: Request) -> tuple[User, ApiToken] | None:
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        limit = AuthFailureLimit()
+        wait = limit.blocked(request)
+        if wait is not None:
+            raise exceptions.Throttled(
+                wait=wait, detail="Too many failed token logins from this address."
+            )
+        if len(parts) != 2:
+            limit.record_failure(request)
+            raise exceptions.AuthenticationFailed("Send the header as: Authorization: Token <key>.")
+        try:
+            key = parts[1].decode()
+        except UnicodeDecodeError:
+            key = ""
+        token = api_token_for_key(key=key) if key.isascii() and len(key) <= 100 else None
+        if token is None:
+            limit.record_failure(request)
+            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+        return token.user, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    """The token header in the OpenAPI schema."""
+
+    target_class = TokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Token <key>`; make a token on your account's API tokens page.",
+        }

@@ -1,0 +1,131 @@
+"""The error shape and each endpoint's error codes, for the OpenAPI schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import serializers
+
+#: Every code an error can carry, with what it means (docs/api.md lists them too).
+ERROR_CODES = {
+    # the request itself
+    "invalid": "The body does not have the expected shape; `fields` names each problem.",
+    "malformed_body": "The body is not valid JSON.",
+    "unsupported_media_type": "Send the body as application/json.",
+    "not_acceptable": "The API answers in JSON only.",
+    "method_not_allowed": "The path does not take this method.",
+    # who asks
+    "not_authenticated": "Send Authorization: Token <key>.",
+    "authentication_failed": "The token is unknown or revoked.",
+    "forbidden": "The user may not do this (not the coach, not the league's commissioner).",
+    "permission_denied": "The user may not do this.",
+    "throttled": "Too many requests (anonymous reads or failed logins); see Retry-After.",
+    "not_found": "No such object, or not in a league the user can see.",
+    "idempotency_key_reused": "The Idempotency-Key was used with another request.",
+    # the season services
+    "invalid_report": "The result does not hold (players, scores, stats, injuries).",
+    "already_played": "The fixture already has a result; the message names it.",
+    "not_ready": "The fixture cannot take a result now (scheduled, inspections, simulating).",
+    "season_not_running": "The season is not active or in its playoffs.",
+    "fixture_not_ready": "Only a fixture that is ready to play can be simulated.",
+    "job_exists": "The fixture already has a simulation queued.",
+    "already_decided": "The inspection is already decided.",
+    "rule_off": "The season does not use this rule.",
+    "already_attempted": "The injury has had its one force-healing attempt.",
+    "not_injured": "The player is not out injured.",
+    "too_late": "The team has played since the injury.",
+    "refused": "The league's rules or state refuse the request.",
+}
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "ErrorDetail"
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # Declared here: a class attribute named `fields` would hide Serializer.fields.
+        return {
+            "code": serializers.ChoiceField(choices=sorted(ERROR_CODES)),
+            "message": serializers.CharField(),
+            "fields": serializers.DictField(
+                child=serializers.ListField(child=serializers.CharField()),
+                help_text="Each offending input (e.g. `lines[2].points`) with its messages.",
+            ),
+        }
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+
+    class Meta:
+        ref_name = "Error"
+
+
+_READ = {401: ["authentication_failed"], 404: ["not_found"], 429: ["throttled"]}
+_WRITE = {
+    400: ["invalid", "malformed_body"],
+    401: ["not_authenticated", "authentication_failed"],
+    403: ["forbidden"],
+    404: ["not_found"],
+    415: ["unsupported_media_type"],
+    422: ["idempotency_key_reused"],
+    429: ["throttled"],
+}
+
+
+def _responses(codes: dict[int, list[str]]) -> dict[int, OpenApiResponse]:
+    return {
+        status: OpenApiResponse(
+            ErrorSerializer,
+            description="Codes: " + "; ".join(f"`{c}`: {ERROR_CODES[c]}" for c in names),
+        )
+        for status, names in sorted(codes.items())
+    }
+
+
+def read_errors(*, not_found: bool = True) -> dict[int, OpenApiResponse]:
+    codes = dict(_READ)
+    if not not_found:
+        del codes[404]
+    return _responses(codes)
+
+
+def write_errors(**extra: list[str]) -> dict[int, OpenApiResponse]:
+    """The errors of a post, with the domain codes it adds, e.g. ``conflict=["already_played"]``
+    (409) or ``invalid=["invalid_report"]`` (400)."""
+    codes = {status: list(names) for status, names in _WRITE.items()}
+    codes[400] += extra.get("invalid", [])
+    if extra.get("conflict"):
+        codes[409] = extra["conflict"]
+    return _responses(codes)
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Any unique string up to 255 characters. A retry with the same key and body "
+    "gets the first response again (with `Idempotent-Replayed: true`); the same key with "
+    "another body is refused (422). Only successful responses are kept.",
+)
+
+
+class NamedChoiceField(serializers.ChoiceField):
+    """A choice field whose enum has its own name in the schema (several models have a
+    ``status`` with different choices; unnamed, their enums would collide)."""
+
+    def __init__(self, *, enum_name: str, **kwargs: Any) -> None:
+        self.enum_name = enum_name
+        super().__init__(**kwargs)
+
+
+class NamedChoiceFieldExtension(OpenApiSerializerFieldExtension):
+    target_class = NamedChoiceField
+
+    def get_name(self) -> str:
+        return str(self.target.enum_name)
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.target.choices)}

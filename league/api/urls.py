@@ -1,0 +1,67 @@
+"""The API's paths, mounted at /api/v1/ (docs/api.md)."""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from league.api.base import ApiMixin
+from league.api.views import decisions, fixtures, leagues, teams
+
+app_name = "api"
+
+
+class SchemaView(ApiMixin, SpectacularAPIView):
+    """The OpenAPI 3 schema, with the API's throttles and error shape."""
+
+
+urlpatterns = [
+    path("schema/", SchemaView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("leagues/", leagues.LeagueListView.as_view(), name="league-list"),
+    path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
+    path("seasons/", leagues.SeasonListView.as_view(), name="season-list"),
+    path("seasons/<int:pk>/", leagues.SeasonDetailView.as_view(), name="season-detail"),
+    path(
+        "seasons/<int:season_id>/standings/",
+        leagues.SeasonStandingsView.as_view(),
+        name="season-standings",
+    ),
+    path(
+        "seasons/<int:season_id>/fixtures/",
+        leagues.SeasonFixtureListView.as_view(),
+        name="season-fixtures",
+    ),
+    path("teams/", teams.TeamListView.as_view(), name="team-list"),
+    path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
+    path("teams/<int:team_id>/players/", teams.TeamPlayerListView.as_view(), name="team-players"),
+    path("players/<int:player_id>/", teams.PlayerDetailView.as_view(), name="player-detail"),
+    path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
+    path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
+    path(
+        "fixtures/<int:fixture_id>/dice/", fixtures.FixtureDiceView.as_view(), name="fixture-dice"
+    ),
+    path(
+        "fixtures/<int:fixture_id>/result/",
+        fixtures.FixtureResultView.as_view(),
+        name="fixture-result",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/simulate/",
+        fixtures.FixtureSimulateView.as_view(),
+        name="fixture-simulate",
+    ),
+    path("jobs/<int:job_id>/", fixtures.JobDetailView.as_view(), name="job-detail"),
+    path("inspections/", decisions.InspectionListView.as_view(), name="inspection-list"),
+    path(
+        "inspections/<int:inspection_id>/decision/",
+        decisions.InspectionDecisionView.as_view(),
+        name="inspection-decision",
+    ),
+    path("injuries/", decisions.InjuryListView.as_view(), name="injury-list"),
+    path(
+        "injuries/<int:injury_id>/force-heal/",
+        decisions.InjuryForceHealView.as_view(),
+        name="injury-force-heal",
+    ),
+]
