@@ -149,7 +149,9 @@ def simulation_request_round(*, round_: Round, actor: Actor) -> SimulationBatch:
     with transaction.atomic():
         # Locks the round: two requests for it queue its fixtures once.
         locked = (
-            Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+            Round.objects.select_for_update(of=("self",))
+            .select_related("season__league")
+            .get(pk=round_.pk)
         )
         batch = _request_many(
             fixtures=Fixture.objects.filter(round=locked),
@@ -165,7 +167,11 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
     """Queue every ready fixture of the season; the others are skipped and named."""
     with transaction.atomic():
         # Locks the season: two requests for the rest of it queue its fixtures once.
-        locked = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+        locked = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=season.pk)
+        )
         batch = _request_many(
             fixtures=Fixture.objects.filter(round__season=locked),
             league_obj=locked,

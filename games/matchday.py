@@ -40,7 +40,9 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
     with transaction.atomic():
         # Locks the round: it is opened, and its inspections rolled, exactly once.
         locked = (
-            Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+            Round.objects.select_for_update(of=("self",))
+            .select_related("season__league")
+            .get(pk=round_.pk)
         )
         season = locked.season
         require_commissioner(user=actor, league=season.league)
@@ -119,7 +121,7 @@ def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> I
     with transaction.atomic():
         # Locks the fixture: its last decision and its move to ready happen once.
         fixture = (
-            Fixture.objects.select_for_update()
+            Fixture.objects.select_for_update(of=("self",))
             .select_related("round__season__league", "home_team", "away_team")
             .get(pk=inspection.fixture_id)
         )

@@ -17,7 +17,11 @@ from rosters.services import players_progress
 
 
 def _lock_season(season: Season) -> Season:
-    return Season.objects.select_for_update().select_related("league", "rules").get(pk=season.pk)
+    return (
+        Season.objects.select_for_update(of=("self",))
+        .select_related("league", "rules")
+        .get(pk=season.pk)
+    )
 
 
 def _unplayed(season: Season, stage: str) -> int:

@@ -134,7 +134,7 @@ def injury_force_heal(
     with transaction.atomic():
         # Locks the injury: one attempt, even when two requests arrive together.
         locked = (
-            Injury.objects.select_for_update()
+            Injury.objects.select_for_update(of=("self",))
             .select_related("player__team__league", "season__rules", "fixture__round__season")
             .get(pk=injury.pk)
         )
@@ -197,7 +197,11 @@ def player_injured_list_put(*, player: Player, actor: Actor) -> Player:
     for a Rookie call-up (M-P9)."""
     with transaction.atomic():
         # Locks the player: he moves to the list once, with one audit entry.
-        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        locked = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .get(pk=player.pk)
+        )
         require_coach_or_commissioner(user=actor, team=locked.team)
         if locked.roster_state != Player.RosterState.ACTIVE:
             raise InjuryError(f"{locked} is not on the active roster.", code="not_active")
@@ -224,7 +228,11 @@ def player_reactivate(*, player: Player, actor: Actor) -> Player:
     """Bring a fit player back from the injured list into an open roster spot (M-P9)."""
     with transaction.atomic():
         # Locks the team so two returns cannot both take the last spot.
-        team = Team.objects.select_for_update().select_related("league").get(pk=player.team_id)
+        team = (
+            Team.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=player.team_id)
+        )
         locked = Player.objects.get(pk=player.pk)
         require_coach_or_commissioner(user=actor, team=team)
         if locked.roster_state != Player.RosterState.INJURED_LIST:

@@ -205,7 +205,11 @@ def player_pick_actions(
     """The two Veteran (M-P6) or Superstar (M-P8) actions, fixed once chosen."""
     with transaction.atomic():
         # Locks the player so a second pick cannot overwrite the first.
-        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        locked = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .get(pk=player.pk)
+        )
         if kind == "veteran":
             eligible, current = locked.status == Status.VETERAN, locked.veteran_actions
             error = veteran_action_pick_error(Position(locked.position), actions)
@@ -286,7 +290,11 @@ def player_release(*, player: Player, actor: Actor) -> Player:
     """Release a player from the team for good, freeing his roster spot (M-P9)."""
     with transaction.atomic():
         # Locks the player so he is released once, with one audit entry.
-        locked = Player.objects.select_for_update().select_related("team__league").get(pk=player.pk)
+        locked = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .get(pk=player.pk)
+        )
         require_coach_or_commissioner(user=actor, team=locked.team)
         if locked.roster_state in (Player.RosterState.RELEASED, Player.RosterState.RETIRED):
             raise RosterError(f"{locked} is no longer on the team.", code="not_on_team")
