@@ -35,14 +35,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from games.engine.match_result import MatchResult
 from games.engine.simulator import simulate_match
 from games.engine.version import ENGINE_VERSION
 from games.errors import GamesError
-from games.matchday import fixture_team_sheets
+from games.matchday import fixture_team_sheets, round_open
 from games.models import SimulationJob
 from games.results import result_record_simulation
 from league.access import Actor, require_commissioner
@@ -67,6 +67,12 @@ _LIVE = (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING)
 class SimulationJobBusy(Exception):
     """A live worker holds the job: this delivery is a duplicate and should retry later
     (the job will be finished by then, and the retry a no-op)."""
+
+
+class SimulationJobWaiting(Exception):
+    """An earlier fixture of one of the two teams is not played yet. Fixtures are played in
+    round order for each team, because who may take the field (M-P3) follows from the
+    injuries earlier games cause: the task tries again a little later."""
 
 
 class _ClaimLost(Exception):
@@ -164,7 +170,9 @@ def simulation_request_round(*, round_: Round, actor: Actor) -> SimulationBatch:
 
 
 def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> SimulationBatch:
-    """Queue every ready fixture of the season; the others are skipped and named."""
+    """Open the season's remaining rounds of its current stage (rolling their inspections)
+    and queue every ready fixture; the others (a detection awaiting its decision) are
+    skipped and named. Workers play each team's fixtures in round order."""
     with transaction.atomic():
         # Locks the season: two requests for the rest of it queue its fixtures once.
         locked = (
@@ -172,6 +180,14 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
             .select_related("league")
             .get(pk=season.pk)
         )
+        require_commissioner(user=actor, league=locked.league)
+        stage = (
+            Round.Stage.PLAYOFF if locked.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
+        )
+        for round_ in locked.rounds.filter(stage=stage, status=Round.Status.SCHEDULED).order_by(
+            "number"
+        ):
+            round_open(round_=round_, actor=actor)
         batch = _request_many(
             fixtures=Fixture.objects.filter(round__season=locked),
             league_obj=locked,
@@ -269,6 +285,8 @@ def simulation_run(*, job_id: int, worker: str) -> SimulationJob:
 
     Returns the job as it stands (a finished job untouched). Raises ``SimulationJobBusy``
     when a live worker holds the job, and the transient database errors for a retry."""
+    if _waiting(job_id):
+        raise SimulationJobWaiting(f"simulation job {job_id} waits for earlier fixtures")
     if not _try_lock(job_id):
         raise SimulationJobBusy(f"simulation job {job_id} is being run by a live worker")
     try:
@@ -329,6 +347,28 @@ def _unlock(job_id: int) -> None:
             )
     except TRANSIENT_DB_ERRORS:
         pass  # the session is gone, and the lock with it
+
+
+def _waiting(job_id: int) -> bool:
+    """Is this live job's fixture preceded by an unplayed fixture of one of its teams?"""
+    job = (
+        SimulationJob.objects.filter(pk=job_id, state__in=_LIVE)
+        .select_related("fixture__round")
+        .first()
+    )
+    if job is None:
+        return False
+    fixture = job.fixture
+    teams = (fixture.home_team_id, fixture.away_team_id)
+    return (
+        Fixture.objects.filter(
+            Q(home_team_id__in=teams) | Q(away_team_id__in=teams),
+            round__season_id=fixture.round.season_id,
+            round__number__lt=fixture.round.number,
+        )
+        .exclude(status=Fixture.Status.PLAYED)
+        .exists()
+    )
 
 
 def _lock_key(job_id: int) -> int:

@@ -11,7 +11,13 @@ from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from games.jobs import TRANSIENT_DB_ERRORS, SimulationJobBusy, simulation_give_up, simulation_run
+from games.jobs import (
+    TRANSIENT_DB_ERRORS,
+    SimulationJobBusy,
+    SimulationJobWaiting,
+    simulation_give_up,
+    simulation_run,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +31,10 @@ TRANSIENT_ERRORS: tuple[type[Exception], ...] = (
     RedisTimeoutError,
     SimulationJobBusy,
 )
+
+
+#: How long a job waiting for its teams' earlier fixtures sleeps before it looks again.
+WAIT_SECONDS = 2
 
 
 class _SimulationTask(Task):
@@ -61,4 +71,8 @@ class _SimulationTask(Task):
 )
 def simulate_fixture(self: Task, job_id: int) -> None:
     """Play the fixture of simulation job ``job_id``; safe to run twice or at once."""
-    simulation_run(job_id=job_id, worker=f"{self.request.hostname}:{os.getpid()}")
+    try:
+        simulation_run(job_id=job_id, worker=f"{self.request.hostname}:{os.getpid()}")
+    except SimulationJobWaiting as waiting:
+        # Not a failure: the job waits its turn for as long as earlier fixtures take.
+        raise self.retry(exc=waiting, countdown=WAIT_SECONDS, max_retries=None) from waiting

@@ -14,6 +14,7 @@ from games.errors import GamesError
 from games.jobs import (
     MAX_ATTEMPTS,
     SimulationJobBusy,
+    SimulationJobWaiting,
     simulation_job_status,
     simulation_request,
     simulation_request_rest_of_season,
@@ -24,7 +25,7 @@ from games.matchday import round_open
 from games.models import Result, SimulationJob
 from games.tasks import simulate_fixture
 from league.errors import PermissionRefused
-from league.models import AuditEntry, Fixture, Season
+from league.models import AuditEntry, Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition
 
 pytestmark = pytest.mark.django_db
@@ -119,18 +120,31 @@ def test_a_round_request_queues_its_ready_fixtures_and_names_the_rest(ready, wor
     assert entry.after["skipped"] == {str(later.pk): "scheduled"}
 
 
-def test_the_rest_of_the_season_queues_every_ready_fixture_once(ready, world):
+def test_the_rest_of_the_season_opens_its_rounds_and_queues_every_fixture_once(ready, world):
     later = Fixture.objects.get(round__season=world.season, round__number=2)
     with mock.patch.object(simulate_fixture, "delay") as delay:
         batch = simulation_request_rest_of_season(season=world.season, actor=None)
         again = simulation_request_rest_of_season(season=world.season, actor=None)
-    assert [job.fixture_id for job in batch.jobs] == [ready.pk]
-    assert {s.fixture_id: s.status for s in batch.skipped} == {later.pk: "scheduled"}
+    assert [job.fixture_id for job in batch.jobs] == [ready.pk, later.pk]
+    assert batch.skipped == []
+    assert Round.objects.get(pk=later.round_id).status == Round.Status.OPEN
     assert again.jobs == []
     assert {s.fixture_id for s in again.skipped} == {ready.pk, later.pk}
     assert delay.call_count == 0  # the test's transaction never commits
     with pytest.raises(PermissionRefused):
         simulation_request_rest_of_season(season=world.season, actor=world.outsider)
+
+
+def test_a_teams_later_fixture_waits_for_its_earlier_one(ready, world):
+    later = Fixture.objects.get(round__season=world.season, round__number=2)
+    with mock.patch.object(simulate_fixture, "delay"):
+        first, second = simulation_request_rest_of_season(season=world.season, actor=None).jobs
+    with pytest.raises(SimulationJobWaiting):
+        simulation_run(job_id=second.pk, worker="w1")
+    assert SimulationJob.objects.get(pk=second.pk).attempts == 0
+    assert simulation_run(job_id=first.pk, worker="w1").state == "succeeded"
+    assert simulation_run(job_id=second.pk, worker="w1").state == "succeeded"
+    assert Fixture.objects.get(pk=later.pk).status == Fixture.Status.PLAYED
 
 
 # --- running ------------------------------------------------------------------------------------
