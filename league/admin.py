@@ -838,4 +838,6 @@ class AuditEntryAdmin(ReadOnlyAdmin):
             "<tbody>{}</tbody></table>",
             body,
         )
+
+
 from league.api import admin as api_admin  # noqa: E402, F401  (API tokens, league/api/admin.py)
