@@ -85,11 +85,15 @@ def _responses(codes: dict[int, list[str]]) -> dict[int, OpenApiResponse]:
     }
 
 
-def read_errors(*, not_found: bool = True) -> dict[int, OpenApiResponse]:
-    codes = dict(_READ)
-    if not not_found:
-        del codes[404]
-    return _responses(codes)
+def read_errors() -> dict[int, OpenApiResponse]:
+    """The errors of reading one object."""
+    return _responses(_READ)
+
+
+def list_errors() -> dict[int, OpenApiResponse]:
+    """The errors of reading a list: also a filter value it does not know (400) and a page
+    past the end (404)."""
+    return _responses({**_READ, 400: ["invalid"]})
 
 
 def write_errors(**extra: list[str]) -> dict[int, OpenApiResponse]:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from typing import Any
 
-from league.api.base import ApiMixin
+from django.urls import path, re_path
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api.base import ApiMixin, ApiView
 from league.api.views import decisions, fixtures, leagues, teams
 
 app_name = "api"
@@ -13,6 +19,19 @@ app_name = "api"
 
 class SchemaView(ApiMixin, SpectacularAPIView):
     """The OpenAPI 3 schema, with the API's throttles and error shape."""
+
+
+@extend_schema(exclude=True)
+class NoSuchPathView(ApiView):
+    """Any other path under /api/v1/ (``fixtures/abc/`` too): a 404 in the API's error shape."""
+
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        raise NotFound("No such path in the API; see /api/v1/docs/.")
+
+    post = put = patch = delete = get
+
+    def options(self, request: Any, *args: Any, **kwargs: Any) -> Response:
+        raise NotFound("No such path in the API; see /api/v1/docs/.")
 
 
 urlpatterns = [
@@ -64,4 +83,6 @@ urlpatterns = [
         decisions.InjuryForceHealView.as_view(),
         name="injury-force-heal",
     ),
+    # Last: whatever matched nothing above.
+    re_path(r"^", NoSuchPathView.as_view(), name="no-such-path"),
 ]

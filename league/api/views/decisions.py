@@ -17,14 +17,16 @@ from injuries.services import injury_force_heal
 from league.api import access, selectors
 from league.api.base import ApiListView, ApiView
 from league.api.fields import StrictBooleanField, StrictInputSerializer
+from league.api.filters import WholeNumberFilter
 from league.api.idempotency import idempotent
-from league.api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from league.api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
 from league.api.serializers import InjurySerializer
 from league.api.views.fixtures import InspectionSerializer
 
 
 class InspectionFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="fixture__round__season")
+    fixture = WholeNumberFilter(field_name="fixture_id")
+    season = WholeNumberFilter(field_name="fixture__round__season")
 
     class Meta:
         model = Inspection
@@ -33,7 +35,7 @@ class InspectionFilter(django_filters.FilterSet):
 
 @extend_schema(
     summary="Inspections (filter decision=pending for those awaiting a decision)",
-    responses={200: InspectionSerializer, **read_errors(not_found=False)},
+    responses={200: InspectionSerializer, **list_errors()},
 )
 class InspectionListView(ApiListView):
     OutputSerializer = InspectionSerializer
@@ -78,7 +80,11 @@ class InspectionDecisionView(ApiView):
 
 
 class InjuryFilter(django_filters.FilterSet):
-    team = django_filters.NumberFilter(field_name="player__team")
+    # Ids, not model choices: no query per filter, and no hint of rows the user cannot see.
+    player = WholeNumberFilter(field_name="player_id")
+    season = WholeNumberFilter(field_name="season_id")
+    fixture = WholeNumberFilter(field_name="fixture_id")
+    team = WholeNumberFilter(field_name="player__team")
 
     class Meta:
         model = Injury
@@ -87,7 +93,7 @@ class InjuryFilter(django_filters.FilterSet):
 
 @extend_schema(
     summary="Injuries (filter state=out for the players out now)",
-    responses={200: InjurySerializer, **read_errors(not_found=False)},
+    responses={200: InjurySerializer, **list_errors()},
 )
 class InjuryListView(ApiListView):
     OutputSerializer = InjurySerializer

@@ -21,13 +21,19 @@ from league.api import access, selectors
 from league.api.base import ApiListView, ApiRetrieveView, ApiView
 from league.api.errors import renamed_fields
 from league.api.fields import StrictBooleanField, StrictInputSerializer, StrictIntegerField
+from league.api.filters import MAX_ID, WholeNumberFilter
 from league.api.idempotency import idempotent
-from league.api.schema import IDEMPOTENCY_KEY, NamedChoiceField, read_errors, write_errors
+from league.api.schema import (
+    IDEMPOTENCY_KEY,
+    NamedChoiceField,
+    list_errors,
+    read_errors,
+    write_errors,
+)
 from league.api.serializers import InjurySerializer, ResultSerializer, TeamRefSerializer
 from league.models import Fixture, Round
 from rosters.models import DiceRoll
 
-MAX_ID = 2**63 - 1
 #: Generous bounds on list lengths: two rosters are 36 players.
 MAX_LINES = 100
 
@@ -68,10 +74,12 @@ class FixtureSerializer(serializers.ModelSerializer):
 
 
 class FixtureFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="round__season")
-    round = django_filters.NumberFilter(field_name="round__number", help_text="Round number.")
+    season = WholeNumberFilter(field_name="round__season")
+    round = WholeNumberFilter(
+        field_name="round__number", max_value=32767, help_text="Round number."
+    )
     stage = django_filters.ChoiceFilter(field_name="round__stage", choices=Round.Stage.choices)
-    team = django_filters.NumberFilter(method="filter_team", help_text="Home or away team id.")
+    team = WholeNumberFilter(method="filter_team", help_text="Home or away team id.")
 
     class Meta:
         model = Fixture
@@ -81,9 +89,7 @@ class FixtureFilter(django_filters.FilterSet):
         return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))
 
 
-@extend_schema(
-    summary="Fixtures", responses={200: FixtureSerializer, **read_errors(not_found=False)}
-)
+@extend_schema(summary="Fixtures", responses={200: FixtureSerializer, **list_errors()})
 class FixtureListView(ApiListView):
     OutputSerializer = FixtureSerializer
     serializer_class = OutputSerializer
@@ -160,8 +166,16 @@ class DiceRollSerializer(serializers.ModelSerializer):
         ref_name = "DiceRoll"
 
 
+class DiceFilter(django_filters.FilterSet):
+    player = WholeNumberFilter(field_name="player_id")
+
+    class Meta:
+        model = DiceRoll
+        fields = ["purpose", "source", "player"]
+
+
 @extend_schema(
-    summary="A fixture's dice ledger", responses={200: DiceRollSerializer, **read_errors()}
+    summary="A fixture's dice ledger", responses={200: DiceRollSerializer, **list_errors()}
 )
 class FixtureDiceView(ApiListView):
     """The dice ledger entries of a fixture (M-D8), in the order they were rolled."""
@@ -169,7 +183,7 @@ class FixtureDiceView(ApiListView):
     OutputSerializer = DiceRollSerializer
     serializer_class = OutputSerializer
     queryset = DiceRoll.objects.none()
-    filterset_fields = ["purpose", "source", "player"]
+    filterset_class = DiceFilter
     ordering_fields: list[str] = []
 
     def get_queryset(self) -> QuerySet[DiceRoll]:

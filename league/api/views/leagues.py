@@ -13,7 +13,8 @@ from league import selectors as league_selectors
 from league.api import selectors
 from league.api.access import get_visible
 from league.api.base import ApiListView, ApiRetrieveView, ApiView
-from league.api.schema import NamedChoiceField, read_errors
+from league.api.filters import WholeNumberFilter
+from league.api.schema import NamedChoiceField, list_errors, read_errors
 from league.api.serializers import TeamRefSerializer
 from league.api.views.fixtures import FixtureListView
 from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow
@@ -28,7 +29,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer):
 
 @extend_schema(
     summary="The leagues you may read",
-    responses={200: LeagueOutputSerializer, **read_errors(not_found=False)},
+    responses={200: LeagueOutputSerializer, **list_errors()},
 )
 class LeagueListView(ApiListView):
     OutputSerializer = LeagueOutputSerializer
@@ -84,14 +85,14 @@ class SeasonOutputSerializer(serializers.ModelSerializer):
 
 
 class SeasonFilter(django_filters.FilterSet):
+    league = WholeNumberFilter(field_name="league_id")
+
     class Meta:
         model = Season
         fields = ["league", "status"]
 
 
-@extend_schema(
-    summary="Seasons", responses={200: SeasonOutputSerializer, **read_errors(not_found=False)}
-)
+@extend_schema(summary="Seasons", responses={200: SeasonOutputSerializer, **list_errors()})
 class SeasonListView(ApiListView):
     OutputSerializer = SeasonOutputSerializer
     serializer_class = OutputSerializer
@@ -154,7 +155,9 @@ class SeasonStandingsView(ApiView):
 
 
 class SeasonFixtureFilter(django_filters.FilterSet):
-    round = django_filters.NumberFilter(field_name="round__number", help_text="Round number.")
+    round = WholeNumberFilter(
+        field_name="round__number", max_value=32767, help_text="Round number."
+    )
     stage = django_filters.ChoiceFilter(field_name="round__stage", choices=Round.Stage.choices)
 
     class Meta:

@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from games.engine.vocabulary import Status
 from league.api import access, selectors
 from league.api.base import ApiListView, ApiView
-from league.api.schema import NamedChoiceField, read_errors
+from league.api.filters import WholeNumberFilter
+from league.api.schema import NamedChoiceField, list_errors, read_errors
 from league.api.serializers import (
     AppearanceSerializer,
     InjurySerializer,
@@ -36,14 +37,15 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class TeamFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="standings__season", distinct=True)
+    league = WholeNumberFilter(field_name="league_id")
+    season = WholeNumberFilter(field_name="standings__season", distinct=True)
 
     class Meta:
         model = Team
         fields = ["league", "season"]
 
 
-@extend_schema(summary="Teams", responses={200: TeamSerializer, **read_errors(not_found=False)})
+@extend_schema(summary="Teams", responses={200: TeamSerializer, **list_errors()})
 class TeamListView(ApiListView):
     OutputSerializer = TeamSerializer
     serializer_class = OutputSerializer
@@ -91,7 +93,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         ref_name = "Player"
 
 
-@extend_schema(summary="A team's players", responses={200: PlayerSerializer, **read_errors()})
+@extend_schema(summary="A team's players", responses={200: PlayerSerializer, **list_errors()})
 class TeamPlayerListView(ApiListView):
     OutputSerializer = PlayerSerializer
     serializer_class = OutputSerializer
