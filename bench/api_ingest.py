@@ -1,0 +1,286 @@
+"""Benchmark result ingest through the HTTP API: a 20-team league's 380-match season posted
+to ``POST /api/v1/fixtures/{id}/result/`` (with idempotency keys) against gunicorn on
+PostgreSQL, and the same results recorded directly with ``games.results.result_record``.
+
+Prints results per second and the median milliseconds per post over HTTP, the direct rate,
+and their ratio. Goal: at least 50 results a second over HTTP, and at least a fifth of the
+direct rate.
+
+Run: ``DATABASE_URL=postgres://… .venv/bin/python bench/api_ingest.py`` (``--teams``,
+``--clients`` concurrent posting clients, ``--workers`` gunicorn workers). The leagues live
+in a throw-away database beside the one DATABASE_URL names (``<name>_bench_api``, dropped at
+the end); gunicorn listens on a free port of 127.0.0.1 and is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+
+
+def build_season(name: str, teams: int) -> Any:
+    """A league with `teams` teams, its double round robin scheduled, the season active and
+    every round open: all fixtures ready to report."""
+    from django.contrib.auth.models import User
+
+    from games.matchday import round_open
+    from league.models import Round, Season
+    from league.services import (
+        league_create,
+        season_create,
+        season_generate_schedule,
+        season_transition,
+    )
+    from rosters.services import team_create
+
+    commissioner, _ = User.objects.get_or_create(username="bench-commissioner")
+    league = league_create(name=name, actor=None, commissioners=[commissioner])
+    season = season_create(league=league, name="Bench", actor=None, double_round_robin=True)
+    season.rules.enhancements = False  # no inspections waiting: every fixture is ready
+    season.rules.save(update_fields=["enhancements"])
+    for number in range(1, teams + 1):
+        team_create(
+            season=season, name=f"{name} Team {number:02}", short_name=f"T{number:02}", actor=None
+        )
+    season_generate_schedule(season=season, actor=None, seed=1)
+    season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
+    for round_ in Round.objects.filter(season=season).order_by("number"):
+        round_open(round_=round_, actor=None)
+    return season
+
+
+def result_bodies(season: Any, seed: int) -> list[tuple[int, dict[str, Any]]]:
+    """A plausible result for every fixture: three scorers a side, both goalies, stat lines
+    for everyone; the same seed gives the same results."""
+    from league.models import Fixture
+    from rosters.models import Player
+
+    rng = random.Random(seed)
+    firsts: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(team__league=season.league, string="first"):
+        firsts.setdefault(player.team_id, []).append(player)
+    bodies = []
+    fixtures = Fixture.objects.filter(round__season=season).order_by("round__number", "id")
+    for fixture in fixtures:
+        lines, scores = [], []
+        for team_id in (fixture.home_team_id, fixture.away_team_id):
+            total = 0
+            for player in sorted(firsts[team_id], key=lambda p: p.pk):
+                scorer = player.position in ("forward", "wingback", "halfback")
+                points = rng.randint(0, 2) if scorer else 0
+                total += points
+                stats = {"tackles": {"attempts": 3, "successes": rng.randint(0, 3)}}
+                if scorer:
+                    stats["scoring"] = {"attempts": points + 1, "successes": points}
+                if player.position == "goalie":
+                    stats["saves"] = {"attempts": 4, "successes": rng.randint(0, 4)}
+                lines.append({"player": player.pk, "points": points, "stats": stats})
+            scores.append(total)
+        body = {
+            "home_score": scores[0],
+            "away_score": scores[1],
+            "overtime": False,
+            "lines": lines,
+            "incapacitated": [],
+        }
+        bodies.append((fixture.pk, body))
+    return bodies
+
+
+def record_directly(bodies: list[tuple[int, dict[str, Any]]]) -> float:
+    """The same rows through the result service, in-process, one after another."""
+    from django.contrib.auth.models import User
+
+    from games.results import result_record
+    from league.api.views.fixtures import report_from_input
+    from league.models import Fixture
+
+    actor = User.objects.get(username="bench-commissioner")
+    start = time.perf_counter()
+    for fixture_id, body in bodies:
+        report = report_from_input({"overtime": False, "table_rolls": {}, **body})
+        result_record(fixture=Fixture.objects.get(pk=fixture_id), report=report, actor=actor)
+    return time.perf_counter() - start
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_gunicorn(port: int, workers: int, database_url: str) -> subprocess.Popen[bytes]:
+    """gunicorn on 127.0.0.1:`port`; its log (shutdown noise included) goes to a file."""
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    handle, name = tempfile.mkstemp(prefix="magnoball-bench-gunicorn-", suffix=".log")
+    os.close(handle)
+    log_path = Path(name)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [
+                str(Path(sys.executable).with_name("gunicorn")),
+                "league.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+    stop(process)
+    raise SystemExit(f"gunicorn did not start; see {log_path}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def post_all(
+    port: int, key: str, bodies: list[tuple[int, dict[str, Any]]], clients: int
+) -> tuple[float, list[float], dict[int, int]]:
+    """Post every result from `clients` threads, each on its own keep-alive connection."""
+    queue = list(reversed(bodies))
+    lock = threading.Lock()
+    timings: list[float] = []
+    statuses: dict[int, int] = {}
+
+    def client() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while True:
+            with lock:
+                if not queue:
+                    break
+                fixture_id, body = queue.pop()
+            headers = {
+                "Authorization": f"Token {key}",
+                "Content-Type": "application/json",
+                "Idempotency-Key": f"bench-fixture-{fixture_id}",
+            }
+            start = time.perf_counter()
+            connection.request(
+                "POST", f"/api/v1/fixtures/{fixture_id}/result/", json.dumps(body), headers
+            )
+            response = connection.getresponse()
+            response.read()
+            elapsed = time.perf_counter() - start
+            with lock:
+                timings.append(elapsed)
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+        connection.close()
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start, timings, statuses
+
+
+def database_url(settings_dict: dict[str, Any]) -> str:
+    password = f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
+    port = settings_dict["PORT"] or 5432
+    return (
+        f"postgres://{settings_dict['USER']}{password}@{settings_dict['HOST']}:{port}/"
+        f"{settings_dict['NAME']}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--teams", type=int, default=20)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=4)
+    options = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        print("Set DATABASE_URL=postgres://…: the bench runs gunicorn on PostgreSQL.")
+        return 2
+    connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench_api"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        from django.contrib.auth.models import User
+
+        from games.models import Result
+        from league.api.tokens import api_token_create
+
+        print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}")
+        over_http = result_bodies(build_season("HTTP", options.teams), seed=1)
+        direct = result_bodies(build_season("Direct", options.teams), seed=1)
+        user = User.objects.get(username="bench-commissioner")
+        _, key = api_token_create(user=user, name="bench", actor=None)
+
+        direct_time = record_directly(direct)
+        port = free_port()
+        server = start_gunicorn(port, options.workers, database_url(connection.settings_dict))
+        try:
+            http_time, timings, statuses = post_all(port, key, over_http, options.clients)
+            # A retry of every post: replayed, nothing recorded twice.
+            _, _, replays = post_all(port, key, over_http[:20], options.clients)
+        finally:
+            stop(server)
+        stored = Result.objects.filter(fixture__round__season__league__name="HTTP").count()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    count = len(over_http)
+    http_rate, direct_rate = count / http_time, len(direct) / direct_time
+    median_ms = statistics.median(timings) * 1000
+    ratio = http_rate / direct_rate
+    print(f"statuses: {dict(sorted(statuses.items()))}; retries: {dict(sorted(replays.items()))}")
+    print(
+        f"HTTP API, {options.clients} clients, {options.workers} gunicorn workers: "
+        f"{count} results in {http_time:.2f} s = {http_rate:.1f} results/s, "
+        f"median {median_ms:.1f} ms a post"
+    )
+    print(f"direct (result_record in-process): {direct_rate:.1f} results/s")
+    print(f"ratio HTTP/direct: {ratio:.2f} (goal ≥ 0.20); HTTP rate goal ≥ 50/s")
+    ok = statuses == {201: count} and replays == {201: 20} and stored == count
+    return 0 if ok and http_rate >= 50 and ratio >= 0.2 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
