@@ -1,18 +1,40 @@
-"""Admin for what happens in a fixture: lineups, inspections, results with their
+"""The commissioner's control room: seasons, rounds and fixtures with the steps that run a
+season (docs/seasons.md), and what happens in a fixture: inspections, results with their
 appearances, stat lines and events, and simulation jobs.
 
-All of it is written by the match-day services and the simulator (results are corrected or
-undone through them, so each change is audited), so the admin lists and shows only.
+The season, round and fixture admins live here rather than in league/admin.py because their
+steps call the games services (match day, results, simulations, the season's end), and the
+league app may not import games. Every step is one service call behind a confirmation page
+that says what will happen; the service audits it and refuses what the rules refuse, and the
+admin shows its message. Rows of a match are written by the services only.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django import forms
 from django.contrib import admin
-from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.contrib.admin.options import IS_POPUP_VAR
+from django.contrib.admin.utils import unquote
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Count, F, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
 
+from games.engine.dice import die_label
+from games.engine.vocabulary import Position, StatCategory
+from games.jobs import (
+    simulation_request,
+    simulation_request_rest_of_season,
+    simulation_request_round,
+)
+from games.matchday import inspection_decide, round_open
 from games.models import (
     Appearance,
     Inspection,
@@ -22,57 +44,1425 @@ from games.models import (
     SimulationJob,
     StatLine,
 )
-from league.admin import ReadOnlyAdmin, ReadOnlyTabularInline, SeasonListFilter, when
-from league.models import Fixture, Season
+from games.results import (
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    result_correct,
+    result_record,
+    result_void,
+)
+from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
+from games.selectors import fit_players
+from injuries.models import Injury
+from league import services as league_services
+from league.admin import (
+    AUDIT_RENDERERS,
+    LeagueListFilter,
+    LeagueModelAdmin,
+    ReadOnlyAdmin,
+    ReadOnlyTabularInline,
+    SeasonAdminForm,
+    SeasonListFilter,
+    SeasonRulesInline,
+    Step,
+    StepDone,
+    _update_rules,
+    admin_url,
+    adopt,
+    as_action,
+    audit_entries_panel,
+    changelist_url,
+    object_filter,
+    plural,
+    rule_changes,
+    when,
+)
+from league.errors import DomainError
+from league.models import AuditEntry, Fixture, Round, Season, SeasonRules, Team
+from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
-from rosters.models import Player
+from rosters.models import DiceRoll, Player
 
 _FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")
+_LIVE_JOBS = (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING)
 
 
-@admin.register(LineupEntry)
-class LineupEntryAdmin(ReadOnlyAdmin):
-    """Who may take the field, fixed when the fixture gets ready (M-P3)."""
+class NothingToDo(DomainError):
+    """A step found nothing to act on (no round left to open, none to simulate)."""
 
-    list_display = ("fixture", "team", "player", "position", "starter")
-    list_filter = ("starter", "position", ("fixture__round__season", SeasonListFilter))
-    search_fields = ("player__name", "team__name", "team__short_name")
-    list_select_related = (*_FIXTURE_TEAMS, "team", "player")
-    ordering = ("-fixture__id", "team__name", "-starter", "id")
+    code = "nothing_to_do"
+
+
+def _names(items: Iterable[object]) -> str:
+    return ", ".join(str(item) for item in items) or "none"
+
+
+def _fixture_badge(fixture: Fixture) -> str:
+    state = {
+        Fixture.Status.SCHEDULED: "draft",
+        Fixture.Status.INSPECTIONS: "picks_due",
+        Fixture.Status.READY: "active",
+        Fixture.Status.SIMULATING: "playoffs",
+        Fixture.Status.PLAYED: "finished",
+    }[Fixture.Status(fixture.status)]
+    return badge_html(state, fixture.get_status_display())
+
+
+def _job_badge(job: SimulationJob) -> str:
+    state = {
+        SimulationJob.State.QUEUED: "draft",
+        SimulationJob.State.RUNNING: "active",
+        SimulationJob.State.SUCCEEDED: "finished",
+        SimulationJob.State.FAILED: "injured",
+    }[SimulationJob.State(job.state)]
+    return badge_html(state, job.get_state_display())
+
+
+def progress_bar(job: SimulationJob) -> str:
+    """A job's progress as a bar with its number beside it (the bar alone says nothing to a
+    screen reader or a printout)."""
+    return format_html(
+        '<span class="job-progress"><progress max="100" value="{}" aria-label="{}"></progress>'
+        " {} %</span>",
+        job.progress,
+        f"Simulation of {job.fixture}",
+        job.progress,
+    )
+
+
+# --- Results: the form that lists every player's stat line -------------------------------------
+
+_CATEGORIES = tuple(StatCategory)
+
+
+class ResultForm(forms.Form):
+    """A result as one form: the score, then one row per player who could take the field,
+    with his points and attempts/successes per action category (M-P7) and whether he was
+    Incapacitated (M-I1). Blank means zero; a player with a number, or ticked as played,
+    took the field. The result service validates it all (the scores must add up)."""
+
+    home_score = forms.IntegerField(required=False, min_value=0, max_value=99)
+    away_score = forms.IntegerField(required=False, min_value=0, max_value=99)
+    overtime = forms.BooleanField(
+        required=False, help_text="Decided by the overtime goal (M-G2): the score cannot be level."
+    )
+
+    def __init__(
+        self,
+        data: Any,
+        *,
+        fixture: Fixture,
+        players: Sequence[Player],
+        coaches_roll: bool,
+        result: Result | None = None,
+    ) -> None:
+        super().__init__(data, initial=self._initial(fixture, result))
+        self.fixture = fixture
+        self.players = list(players)
+        self.coaches_roll = coaches_roll
+        self._line_players: list[int] = []
+        self._incapacitated: list[int] = []
+        for player in self.players:
+            prefix = f"p{player.pk}"
+            self.fields[f"{prefix}-played"] = forms.BooleanField(
+                required=False, label=f"{player.name} took the field"
+            )
+            self.fields[f"{prefix}-points"] = forms.IntegerField(
+                required=False, min_value=0, max_value=99, label=f"{player.name}: points"
+            )
+            for category in _CATEGORIES:
+                for part in ("attempts", "successes"):
+                    self.fields[f"{prefix}-{category.value}-{part}"] = forms.IntegerField(
+                        required=False,
+                        min_value=0,
+                        max_value=999,
+                        label=f"{player.name}: {category.label} {part}",
+                    )
+            self.fields[f"{prefix}-incapacitated"] = forms.BooleanField(
+                required=False, label=f"{player.name} was Incapacitated"
+            )
+            if coaches_roll:
+                die = die_label(Position(player.position).injury_die)
+                for part, what in (("duration", "injury roll"), ("permanent", "permanent roll")):
+                    self.fields[f"{prefix}-{part}"] = forms.IntegerField(
+                        required=False, min_value=1, label=f"{player.name}: {what} ({die})"
+                    )
+
+    @staticmethod
+    def _initial(fixture: Fixture, result: Result | None) -> dict[str, Any]:
+        if result is None:
+            return {}
+        initial: dict[str, Any] = {
+            "home_score": result.home_score,
+            "away_score": result.away_score,
+            "overtime": result.overtime,
+        }
+        for appearance in result.appearances.prefetch_related("stat_lines"):
+            prefix = f"p{appearance.player_id}"
+            initial[f"{prefix}-played"] = True
+            initial[f"{prefix}-points"] = appearance.points
+            for line in appearance.stat_lines.all():
+                initial[f"{prefix}-{line.category}-attempts"] = line.attempts
+                initial[f"{prefix}-{line.category}-successes"] = line.successes
+        for injury in Injury.objects.filter(fixture=fixture):
+            prefix = f"p{injury.player_id}"
+            initial[f"{prefix}-incapacitated"] = True
+            initial[f"{prefix}-duration"] = injury.duration_roll
+            initial[f"{prefix}-permanent"] = injury.permanent_roll
+        return initial
+
+    def report(self) -> ResultReport:
+        data = self.cleaned_data
+        lines, incapacitated, rolls = [], [], {}
+        for player in self.players:
+            prefix = f"p{player.pk}"
+            stats = {}
+            for category in _CATEGORIES:
+                attempts = data.get(f"{prefix}-{category.value}-attempts") or 0
+                successes = data.get(f"{prefix}-{category.value}-successes") or 0
+                if attempts or successes:
+                    stats[category.value] = (attempts, successes)
+            points = data.get(f"{prefix}-points") or 0
+            if data.get(f"{prefix}-played") or points or stats:
+                lines.append(PlayerLine(player.pk, points, stats))
+            if data.get(f"{prefix}-incapacitated"):
+                incapacitated.append(player.pk)
+                duration = data.get(f"{prefix}-duration")
+                if self.coaches_roll and duration is not None:
+                    rolls[player.pk] = TableRoll(duration, data.get(f"{prefix}-permanent"))
+        self._line_players = [line.player_id for line in lines]
+        self._incapacitated = incapacitated
+        return ResultReport(
+            home_score=data["home_score"] or 0,
+            away_score=data["away_score"] or 0,
+            overtime=data["overtime"],
+            lines=tuple(lines),
+            incapacitated=tuple(incapacitated),
+            table_rolls=rolls,
+        )
+
+    def field_for_error(self, key: str) -> str:
+        """The form field of a key in the result service's ``fields`` (``lines[2].points``)."""
+        if match := re.fullmatch(r"lines\[(\d+)\]\.(\w+)(?:\.(\w+))?", key):
+            index, part, category = int(match[1]), match[2], match[3]
+            if index >= len(self._line_players):
+                return key
+            prefix = f"p{self._line_players[index]}"
+            if part == "points":
+                return f"{prefix}-points"
+            if part == "stats" and category:
+                return f"{prefix}-{category}-successes"
+            return f"{prefix}-played"
+        if match := re.fullmatch(r"incapacitated\[(\d+)\]", key):
+            index = int(match[1])
+            if index < len(self._incapacitated):
+                return f"p{self._incapacitated[index]}-incapacitated"
+        if match := re.fullmatch(r"table_rolls\.(\d+)(?:\.(\w+))?", key):
+            return f"p{match[1]}-{match[2] or 'duration'}"
+        return key
+
+    def teams(self) -> list[dict[str, Any]]:
+        """The rows of the form, team by team, for the template."""
+        sides = []
+        for team, score in (
+            (self.fixture.home_team, "home_score"),
+            (self.fixture.away_team, "away_score"),
+        ):
+            rows = []
+            for player in self.players:
+                if player.team_id != team.pk:
+                    continue
+                prefix = f"p{player.pk}"
+                names = [
+                    f"{prefix}-played",
+                    f"{prefix}-points",
+                    *(
+                        f"{prefix}-{c.value}-{part}"
+                        for c in _CATEGORIES
+                        for part in ("attempts", "successes")
+                    ),
+                    f"{prefix}-incapacitated",
+                ]
+                if self.coaches_roll:
+                    names += [f"{prefix}-duration", f"{prefix}-permanent"]
+                errors = [error for name in names for error in self[name].errors]
+                rows.append(
+                    {
+                        "player": player,
+                        "played": self[f"{prefix}-played"],
+                        "points": self[f"{prefix}-points"],
+                        "stats": [
+                            (
+                                self[f"{prefix}-{c.value}-attempts"],
+                                self[f"{prefix}-{c.value}-successes"],
+                            )
+                            for c in _CATEGORIES
+                        ],
+                        "incapacitated": self[f"{prefix}-incapacitated"],
+                        "duration": self[f"{prefix}-duration"] if self.coaches_roll else None,
+                        "permanent": self[f"{prefix}-permanent"] if self.coaches_roll else None,
+                        "errors": errors,
+                    }
+                )
+            sides.append({"team": team, "score": self[score], "rows": rows})
+        return sides
+
+    def categories(self) -> tuple[StatCategory, ...]:
+        return _CATEGORIES
+
+
+def _result_form_for_new(fixture: Fixture, data: Any) -> ResultForm:
+    players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
+    return ResultForm(
+        data,
+        fixture=fixture,
+        players=players,
+        coaches_roll=fixture.round.season.rules.coaches_roll_injuries,
+    )
+
+
+def _result_form_for_correction(result: Result, data: Any) -> ResultForm:
+    fixture = result.fixture
+    entries = (
+        LineupEntry.objects.filter(fixture=fixture)
+        .select_related("player")
+        .order_by("team_id", "-starter", "player__shirt_number", "id")
+    )
+    return ResultForm(
+        data,
+        fixture=fixture,
+        players=[entry.player for entry in entries],
+        coaches_roll=fixture.round.season.rules.coaches_roll_injuries,
+        result=result,
+    )
+
+
+def _score(result: Result | None) -> str:
+    if result is None:
+        return "no result"
+    overtime = " after overtime" if result.overtime else ""
+    return f"{result.home_score}–{result.away_score}{overtime}"
+
+
+# --- Results in the audit log: before and after, with player names ----------------------------
+
+
+def _line_text(line: dict[str, Any] | None) -> str:
+    if not line:
+        return "did not play"
+    parts = [f"{line.get('points', 0)} pts"]
+    for category in _CATEGORIES:
+        pair = line.get(category.value)
+        if pair:
+            parts.append(f"{category.label} {pair[1]}/{pair[0]}")
+    return " · ".join(parts)
+
+
+def result_change_html(entry: AuditEntry) -> str:
+    """A result's before and after: the score, then each player whose line changed."""
+    before, after = entry.before or {}, entry.after or {}
+    lines_before, lines_after = before.get("lines", {}), after.get("lines", {})
+    hurt_before = set(before.get("incapacitated", []))
+    hurt_after = set(after.get("incapacitated", []))
+    ids = {int(pk) for pk in (*lines_before, *lines_after)} | hurt_before | hurt_after
+    names = dict(
+        Player.objects.filter(pk__in=ids).values_list("pk", "name")
+    )  # one query per entry shown
+
+    def score(state: dict[str, Any]) -> str:
+        if not state:
+            return "—"
+        overtime = " (OT)" if state.get("overtime") else ""
+        return f"{state['home_score']}–{state['away_score']}{overtime}"
+
+    rows: list[tuple[str, str, str]] = [("Score", score(before), score(after))]
+    for pk in sorted(ids, key=lambda pk: names.get(pk, "")):
+        old = _line_text(lines_before.get(str(pk))) if before else "—"
+        new = _line_text(lines_after.get(str(pk))) if after else "—"
+        if pk in hurt_before:
+            old += " · Incapacitated"
+        if pk in hurt_after:
+            new += " · Incapacitated"
+        if old != new:
+            rows.append((names.get(pk, f"Player {pk}"), old, new))
+    return format_html(
+        '<table class="audit-changes"><thead><tr><th scope="col">What</th>'
+        '<th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>{}</tbody>'
+        "</table>",
+        format_html_join("", '<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>', rows),
+    )
+
+
+AUDIT_RENDERERS["result"] = result_change_html
+
+
+def result_history(fixture: Fixture) -> str:
+    """Every audit entry of the fixture and of its result, newest first, with before and
+    after: the record of reports, simulations, corrections and voids."""
+    fixture_type = ContentType.objects.get_for_model(Fixture)
+    result_type = ContentType.objects.get_for_model(Result)
+    mine = Q(content_type=fixture_type, object_id=str(fixture.pk))
+    result = Result.objects.filter(fixture=fixture).values_list("pk", flat=True).first()
+    if result is not None:
+        mine |= Q(content_type=result_type, object_id=str(result))
+    # A voided result's entries point at a row that is gone; the void's own entry (on the
+    # fixture) keeps the result as it was.
+    entries = (
+        AuditEntry.objects.filter(mine, action__startswith="result.")
+        .select_related("actor")
+        .order_by("-created_at", "-id")
+    )
+    return audit_entries_panel(entries, empty="No result has been recorded yet.")
+
+
+# --- Seasons -----------------------------------------------------------------------------------
+
+
+def _next_round_to_open(season: Season) -> Round | None:
+    return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+
+
+def _round_to_simulate(season: Season) -> Round | None:
+    """The earliest open round with a fixture ready to play."""
+    return (
+        season.rounds.filter(status=Round.Status.OPEN, fixtures__status=Fixture.Status.READY)
+        .order_by("number")
+        .first()
+    )
+
+
+def _round_date(round_: Round) -> str:
+    return f" ({date_format(round_.starts_on)})" if round_.starts_on else ""
+
+
+def _fixtures_of(round_: Round) -> list[Fixture]:
+    return list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))
+
+
+class ScheduleForm(forms.Form):
+    shuffle = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Shuffle the rounds",
+        help_text="Draw the order of the rounds at random; the seed is recorded, so the draw "
+        "can be reproduced. Untick for the plain circle-method order.",
+    )
+
+
+def _explain_schedule(season: Season) -> list[str]:
+    teams = list(season.teams.order_by("name").values_list("name", flat=True))
+    lines = [
+        f"{season} gets a new regular-season schedule for its {plural(len(teams), 'team')}: "
+        f"{_names(teams)}.",
+        "Every pair of teams meets twice, once at each home (double round robin)."
+        if season.double_round_robin
+        else "Every pair of teams meets once (single round robin).",
+    ]
+    if len(teams) % 2:
+        lines.append("With an odd number of teams, one team rests each round.")
+    if season.starts_on:
+        lines.append(
+            f"Round 1 is on {date_format(season.starts_on)}, then one round every "
+            f"{plural(season.days_between_rounds, 'day')}."
+        )
+    else:
+        lines.append("The rounds are undated: the season has no start date.")
+    existing = season.rounds.count()
+    if existing:
+        lines.append(f"The current schedule ({plural(existing, 'round')}) is deleted and replaced.")
+    lines.append("Refused once a round has been opened or a result recorded.")
+    return lines
+
+
+def _run_schedule(request: HttpRequest, season: Season, form: ScheduleForm | None) -> StepDone:
+    shuffle = form.cleaned_data["shuffle"] if form is not None else True
+    rounds = league_services.season_generate_schedule(
+        season=season, actor=request.user, shuffle=shuffle
+    )
+    return StepDone(f"{plural(len(rounds), 'round')} scheduled.")
+
+
+def _explain_start(season: Season) -> list[str]:
+    lines = [
+        f"{season} becomes active. Its rules are frozen: they can no longer change.",
+        "Teams can no longer enter once the schedule exists.",
+    ]
+    if not season.rounds.exists():
+        lines.append("It has no schedule yet: generate one first, or there is nothing to play.")
+    return lines
+
+
+def _run_transition(to: str) -> Any:
+    def run(request: HttpRequest, season: Season, form: Any) -> StepDone:
+        moved = league_services.season_transition(season=season, to=to, actor=request.user)
+        return StepDone(f"{moved} is now {moved.get_status_display().lower()}.")
+
+    return run
+
+
+def _explain_open_round(season: Season) -> list[str]:
+    round_ = _next_round_to_open(season)
+    if round_ is None:
+        return [f"Every round of {season} is open already."]
+    fixtures = _fixtures_of(round_)
+    lines = [
+        f"{round_}{_round_date(round_)} opens: {plural(len(fixtures), 'fixture')}: "
+        f"{_names(fixtures)}."
+    ]
+    if season.rules.enhancements:
+        lines += [
+            "Every fitted enhancement of a player who may take the field is inspected (M-E2): "
+            "the owner's d10 against the opposing coach's d10, each roll in the dice ledger.",
+            "A fixture with a detection waits for the opposing coach's decision (or yours); "
+            "the others become ready to play.",
+        ]
+    else:
+        lines.append("Enhancements are not used in this season: every fixture becomes ready.")
+    lines.append("Rounds open in order.")
+    return lines
+
+
+def _run_open_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    round_ = _next_round_to_open(season)
+    if round_ is None:
+        raise NothingToDo(f"Every round of {season} is open already.")
+    return _open(request, round_)
+
+
+def _open(request: HttpRequest, round_: Round) -> StepDone:
+    opened = round_open(round_=round_, actor=request.user)
+    waiting = opened.fixtures.filter(status=Fixture.Status.INSPECTIONS).count()
+    message = f"{opened} is open."
+    if waiting:
+        message += (
+            f" {plural(waiting, 'fixture')} {'waits' if waiting == 1 else 'wait'} for an "
+            "inspection decision: see Pending decisions."
+        )
+    return StepDone(message)
+
+
+def _simulation_lines(ready: Sequence[Fixture]) -> list[str]:
+    return [
+        f"{plural(len(ready), 'fixture')} ready to play {'is' if len(ready) == 1 else 'are'} "
+        f"queued: {_names(ready)}.",
+        "A worker plays each match with a recorded seed (M-D8) and records it through the "
+        "result service, like a reported result: stats, injuries and standings follow.",
+        "Fixtures not ready (awaiting an inspection decision, or in a round not yet open) "
+        "are skipped and named.",
+        "The progress shows on the season's page and under Simulation jobs.",
+    ]
+
+
+def _explain_simulate_round(season: Season) -> list[str]:
+    round_ = _round_to_simulate(season)
+    if round_ is None:
+        return ["No open round has a fixture ready to play: open the next round first."]
+    ready = [f for f in _fixtures_of(round_) if f.status == Fixture.Status.READY]
+    return [f"{round_} of {season}:", *_simulation_lines(ready)]
+
+
+def _batch_message(batch: Any, what: str) -> str:
+    message = f"{plural(len(batch.jobs), 'simulation')} of {what} queued."
+    if batch.skipped:
+        names = ", ".join(f"{s.fixture} ({s.status})" for s in batch.skipped)
+        message += f" Skipped, not ready: {names}."
+    return message
+
+
+def _season_jobs_url(season: Season) -> str:
+    return admin_url(season) + "#simulations"
+
+
+def _run_simulate_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    round_ = _round_to_simulate(season)
+    if round_ is None:
+        raise NothingToDo("No open round has a fixture ready to play: open the next round first.")
+    batch = simulation_request_round(round_=round_, actor=request.user)
+    return StepDone(_batch_message(batch, str(round_)), _season_jobs_url(season))
+
+
+def _explain_simulate_rest(season: Season) -> list[str]:
+    ready = list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.READY)
+        .select_related("home_team", "away_team")
+        .order_by("round__number", "id")
+    )
+    later = season.rounds.filter(status=Round.Status.SCHEDULED).count()
+    lines = _simulation_lines(ready)
+    if later:
+        lines.append(
+            f"{plural(later, 'round')} {'is' if later == 1 else 'are'} not open yet and "
+            "will not be played: open each round first, so its inspections are rolled."
+        )
+    return lines
+
+
+def _run_simulate_rest(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    batch = simulation_request_rest_of_season(season=season, actor=request.user)
+    return StepDone(_batch_message(batch, f"the rest of {season}"), _season_jobs_url(season))
+
+
+def _explain_playoffs_start(season: Season) -> list[str]:
+    top = list(standings_for_season(season=season)[: season.playoff_teams])
+    seeds = ", ".join(f"{row.position or '–'}. {row.team}" for row in top)
+    return [
+        f"The top {season.playoff_teams} of the table as it stands play the knockout "
+        f"playoffs: {seeds}.",
+        f"Seed 1 meets seed {season.playoff_teams}, seed 2 meets seed "
+        f"{season.playoff_teams - 1}, and so on, the higher seed at home.",
+        f"{season} moves to its playoffs: the regular season is over.",
+        "Refused while a regular-season fixture is still to play.",
+    ]
+
+
+def _run_playoffs_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    first = playoffs_start(season=season, actor=request.user)
+    return StepDone(f"The playoffs begin with {first}: open it to play it.")
+
+
+def _explain_playoffs_advance(season: Season) -> list[str]:
+    current = season.rounds.filter(stage=Round.Stage.PLAYOFF).order_by("-number").first()
+    lines = []
+    if current is not None:
+        results = Result.objects.filter(fixture__round=current).select_related(
+            "fixture__home_team", "fixture__away_team"
+        )
+        lines.append(f"{current}: " + _names(f"{r.fixture} {_score(r)}" for r in results) + ".")
+    lines += [
+        "When every game of the knockout round is played, the winners meet in the next round "
+        "(the higher seed at home); after the final, its winner becomes the champion.",
+        "A knockout game still level after overtime goes to the higher seed.",
+    ]
+    return lines
+
+
+def _run_playoffs_advance(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    outcome = playoffs_advance(season=season, actor=request.user)
+    if isinstance(outcome, Team):
+        return StepDone(f"{outcome} are the champions of {season}. Close the season next.")
+    return StepDone(f"{outcome} is drawn: open it to play it.")
+
+
+def _explain_close(season: Season) -> list[str]:
+    if season.status == Season.Status.PLAYOFFS:
+        champion = f"the playoffs' champion: {season.champion or 'not decided yet'}"
+    else:
+        leader = standings_for_season(season=season).filter(position=1).first()
+        champion = f"the leader of the table: {leader.team if leader else 'nobody yet'}"
+    return [
+        f"{season} is finished with {champion}.",
+        "A finished season takes no more results; its rules, table and records stay.",
+        "Refused while a fixture is still to play.",
+        "This cannot be undone; roll the season over to start the next one.",
+    ]
+
+
+def _run_close(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    closed = season_close(season=season, actor=request.user)
+    champion = f" Champions: {closed.champion}." if closed.champion else ""
+    return StepDone(f"{closed} is finished.{champion}")
+
+
+class RolloverForm(forms.Form):
+    name = forms.CharField(
+        max_length=100,
+        label="Name of the new season",
+        help_text="E.g. the next year. It must be new in this league.",
+    )
+
+
+def _rollover_form(season: Season, data: Any) -> RolloverForm:
+    suggestion = str(int(season.name) + 1) if season.name.isdigit() else ""
+    return RolloverForm(data, initial={"name": suggestion})
+
+
+def _explain_rollover(season: Season) -> list[str]:
+    teams = season.teams.count()
+    return [
+        f"A new draft season of {season.league}, with the same {plural(teams, 'team')} and "
+        "their rosters, these rules, the same playoff format and days between rounds.",
+        "Injuries go on counting down by games; player statuses follow the new season's "
+        "progression settings (M-P5). Nothing of a match carries over.",
+        "Next you review its rules, add any new team and generate its schedule.",
+    ]
+
+
+def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> StepDone:
+    new = season_rollover(season=season, name=form.cleaned_data["name"], actor=request.user)
+    return StepDone(f"{new} is ready as a draft, with {season}'s teams.", admin_url(new))
+
+
+def _is(*statuses: str) -> Any:
+    return lambda season: season.status in statuses
+
+
+SEASON_STEPS: tuple[Step, ...] = (
+    Step(
+        name="schedule",
+        label="Generate the schedule",
+        explain=_explain_schedule,
+        run=_run_schedule,
+        form=lambda season, data: ScheduleForm(data),
+        shown=lambda s: (
+            s.status == Season.Status.DRAFT
+            or (
+                s.status == Season.Status.ACTIVE
+                and not s.rounds.exclude(status="scheduled").exists()
+            )
+        ),
+        destructive=True,
+    ),
+    Step(
+        name="start",
+        label="Start the season",
+        explain=_explain_start,
+        run=_run_transition(Season.Status.ACTIVE),
+        shown=_is(Season.Status.DRAFT),
+    ),
+    Step(
+        name="open-round",
+        label=lambda s: f"Open {r}" if (r := _next_round_to_open(s)) else "Open the next round",
+        explain=_explain_open_round,
+        run=_run_open_round,
+        shown=lambda s: (
+            s.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+            and _next_round_to_open(s) is not None
+        ),
+    ),
+    Step(
+        name="simulate-round",
+        label=lambda s: f"Simulate {r}" if (r := _round_to_simulate(s)) else "Simulate a round",
+        explain=_explain_simulate_round,
+        run=_run_simulate_round,
+        shown=lambda s: (
+            s.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+            and _round_to_simulate(s) is not None
+        ),
+    ),
+    Step(
+        name="simulate-rest",
+        label="Simulate the rest of the season",
+        explain=_explain_simulate_rest,
+        run=_run_simulate_rest,
+        shown=_is(Season.Status.ACTIVE, Season.Status.PLAYOFFS),
+    ),
+    Step(
+        name="playoffs-start",
+        label="Start the playoffs",
+        explain=_explain_playoffs_start,
+        run=_run_playoffs_start,
+        shown=lambda s: s.status == Season.Status.ACTIVE and s.playoff_teams >= 2,
+    ),
+    Step(
+        name="playoffs-advance",
+        label="Advance the playoffs",
+        explain=_explain_playoffs_advance,
+        run=_run_playoffs_advance,
+        shown=lambda s: s.status == Season.Status.PLAYOFFS and not s.champion_id,
+    ),
+    Step(
+        name="close",
+        label="Close the season",
+        explain=_explain_close,
+        run=_run_close,
+        shown=lambda s: (
+            (s.status == Season.Status.ACTIVE and s.playoff_teams < 2)
+            or (s.status == Season.Status.PLAYOFFS and bool(s.champion_id))
+        ),
+        destructive=True,
+    ),
+    Step(
+        name="rollover",
+        label="Roll over into a new season",
+        explain=_explain_rollover,
+        run=_run_rollover,
+        form=_rollover_form,
+        shown=_is(Season.Status.FINISHED, Season.Status.ARCHIVED),
+    ),
+    Step(
+        name="archive",
+        label="Archive the season",
+        explain=lambda s: [f"{s} is archived: it stays readable and nothing in it changes."],
+        run=_run_transition(Season.Status.ARCHIVED),
+        shown=_is(Season.Status.FINISHED),
+    ),
+)
+_SEASON_STEP = {step.name: step for step in SEASON_STEPS}
+
+
+def _job_score(job: Any) -> str:
+    """The score of a succeeded job (annotated on the row), else nothing."""
+    if job.state != SimulationJob.State.SUCCEEDED or job.home_score is None:
+        return ""
+    return f"{job.home_score}–{job.away_score}"
+
+
+def simulation_jobs_context(season: Season) -> dict[str, Any]:
+    """The season's simulation jobs for the refreshing panel: the latest 40, their counts by
+    state, and whether any is still live (the panel polls while one is). Two queries."""
+    jobs_of_season = SimulationJob.objects.filter(fixture__round__season=season)
+    counts = jobs_of_season.aggregate(
+        **{state.value: Count("id", filter=Q(state=state.value)) for state in SimulationJob.State}
+    )
+    jobs = list(
+        jobs_of_season.select_related("fixture__home_team", "fixture__away_team", "fixture__round")
+        .annotate(
+            home_score=F("fixture__result__home_score"),
+            away_score=F("fixture__result__away_score"),
+        )
+        .order_by("-created_at", "-id")[:40]
+    )
+    rows = [
+        {
+            "job": job,
+            "url": admin_url(job),
+            "badge": _job_badge(job),
+            "bar": progress_bar(job),
+            "score": _job_score(job),
+        }
+        for job in jobs
+    ]
+    live = counts[SimulationJob.State.QUEUED] + counts[SimulationJob.State.RUNNING]
+    return {
+        "season": season,
+        "jobs": rows,
+        "counts": [(state.label, counts[state.value]) for state in SimulationJob.State],
+        "live": live,
+        "jobs_url": changelist_url(SimulationJob, fixture__round__season__id__exact=season.pk),
+    }
+
+
+@admin.register(Season)
+class SeasonAdmin(LeagueModelAdmin):
+    """A season's set-up (its settings and rules, frozen once it starts) and its control
+    room: the next steps, the rounds, the simulations in progress and the table."""
+
+    form = SeasonAdminForm
+    list_display = (
+        "name",
+        "league",
+        "status_badge",
+        "team_count",
+        "round_count",
+        "starts_on",
+        "champion",
+    )
+    list_filter = ("status", ("league", LeagueListFilter), "double_round_robin")
+    search_fields = ("name", "league__name")
+    list_select_related = ("league", "champion")
+    date_hierarchy = "starts_on"
+    ordering = ("league__name", "-created_at")
+    autocomplete_fields = ("league",)
+    steps = SEASON_STEPS
+    actions = (
+        as_action(_SEASON_STEP["schedule"], "Generate the schedule of the selected seasons"),
+        as_action(_SEASON_STEP["start"], "Start the selected draft seasons (freezes their rules)"),
+        as_action(_SEASON_STEP["close"], "Close the selected seasons"),
+        as_action(_SEASON_STEP["archive"], "Archive the selected finished seasons"),
+    )
+    delete_refusal = (
+        "{name} is kept for the record: its teams' rolls in the dice ledger and the audit log "
+        "refer to it. Archive it once it is finished."
+    )
+
+    add_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "starts_on", "double_round_robin"),
+                "description": "The new season is a draft. Its rules are copied from the "
+                "league's latest season (or the defaults); you review them next, then add "
+                "its teams and generate its schedule.",
+            },
+        ),
+    )
+    change_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "slug", "status"),
+                "description": "The status moves with the steps above: generate the "
+                "schedule, start (which freezes the settings and rules), open rounds, "
+                "simulate, playoffs, close, roll over.",
+            },
+        ),
+        (
+            "Schedule and playoffs",
+            {
+                "fields": (
+                    "starts_on",
+                    "double_round_robin",
+                    "days_between_rounds",
+                    "playoff_teams",
+                    "schedule_seed",
+                )
+            },
+        ),
+        ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
+    )
+
+    def get_fieldsets(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        return self.add_fieldsets if obj is None else self.change_fieldsets
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        if obj is None:
+            return ()
+        # The status, seed and champion move only through the steps; a season stays in its
+        # league; its settings are frozen with its rules once it starts.
+        fixed: tuple[str, ...] = (
+            "league",
+            "slug",
+            "status",
+            "schedule_seed",
+            "champion",
+            "started_at",
+            "finished_at",
+            "created_at",
+        )
+        if obj.rules_frozen:
+            fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
+            fixed += ("playoff_teams",)
+        return fixed
+
+    def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
+        return [] if obj is None else [SeasonRulesInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                team_count=Count("standings", distinct=True),
+                round_count=Count("rounds", distinct=True),
+            )
+        )
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, obj: Season) -> str:
+        return badge_html(obj.status, obj.get_status_display())
+
+    @admin.display(description="Teams", ordering="team_count")
+    def team_count(self, obj: Any) -> int:
+        return int(obj.team_count)
+
+    @admin.display(description="Rounds", ordering="round_count")
+    def round_count(self, obj: Any) -> int:
+        return int(obj.round_count)
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        if change:
+            # No season_update service yet for these settings: Django's admin history
+            # records the edit, the audit log does not. They are frozen once it starts.
+            super().save_model(request, obj, form, change)
+            return
+        data = form.cleaned_data
+        season = league_services.season_create(
+            league=data["league"],
+            name=data["name"],
+            actor=request.user,
+            starts_on=data["starts_on"],
+            double_round_robin=data["double_round_robin"],
+        )
+        adopt(obj, season)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not SeasonRules:
+            super().save_formset(request, form, formset, change)
+            return
+        # Rule changes go through the service: it refuses frozen rules and writes the audit.
+        # The lists formset.save() would fill feed the admin's own change message.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for rules_form in formset.forms:
+            changes = rule_changes(rules_form) if rules_form.has_changed() else {}
+            if changes and _update_rules(request, form.instance, changes):
+                formset.changed_objects.append((rules_form.instance, list(changes)))
+
+    def response_add(
+        self, request: HttpRequest, obj: Season, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        response = super().response_add(request, obj, post_url_continue)
+        if "_addanother" in request.POST or IS_POPUP_VAR in request.POST:
+            return response
+        # Straight on to the new season's rules, which were copied rather than chosen.
+        return HttpResponseRedirect(reverse("admin:league_season_change", args=[obj.pk]))
+
+    # The control room.
+
+    def get_urls(self) -> list[URLPattern]:
+        room = path(
+            "<path:object_id>/control-room/",
+            self.admin_site.admin_view(self.control_room_view),
+            name="league_season_control_room",
+        )
+        return [room, *super().get_urls()]
+
+    def control_room_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The control room alone, for the season's page to poll while simulations run."""
+        season = self.get_object(request, unquote(object_id))
+        if season is None:
+            return HttpResponse(status=404)
+        context = {**self.change_page_context(request, season), "fragment": True}
+        return TemplateResponse(request, "admin/includes/season_control_room.html", context)
+
+    def change_page_context(self, request: HttpRequest, obj: Season) -> dict[str, Any]:
+        rounds = list(
+            obj.rounds.annotate(
+                total=Count("fixtures"),
+                played=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.PLAYED)),
+                ready=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.READY)),
+                waiting=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.INSPECTIONS)),
+                simulating=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.SIMULATING)),
+            ).order_by("number")
+        )
+        pending = Inspection.objects.filter(
+            fixture__round__season=obj, decision=Inspection.Decision.PENDING
+        ).count()
+        simulations = simulation_jobs_context(obj)
+        return {
+            "step_buttons": [],  # The control room shows them, with what each does.
+            "room": {
+                "season": obj,
+                "steps": self.step_buttons(request, obj),
+                "rounds": [
+                    {
+                        "round": round_,
+                        "url": admin_url(round_),
+                        "badge": badge_html(
+                            {"open": "active", "complete": "finished"}.get(round_.status, "draft"),
+                            round_.get_status_display(),
+                        ),
+                        "fixtures_url": changelist_url(Fixture, round__id__exact=round_.pk),
+                    }
+                    for round_ in rounds
+                ],
+                "pending": pending,
+                "pending_url": changelist_url(
+                    Inspection,
+                    decision__exact=Inspection.Decision.PENDING,
+                    fixture__round__season__id__exact=obj.pk,
+                ),
+                "standings": list(standings_for_season(season=obj)),
+                "add_team_url": f"{reverse('admin:league_team_add')}?season={obj.pk}",
+                "ledger_url": changelist_url(DiceRoll, season__id__exact=obj.pk),
+                "audit_url": changelist_url(AuditEntry, league__id__exact=obj.league_id),
+                "status_badge": badge_html(obj.status, obj.get_status_display()),
+                "poll_url": reverse("admin:league_season_control_room", args=[obj.pk]),
+                "live": simulations["live"],
+            },
+            "simulations": simulations,
+        }
+
+
+# --- Rounds ------------------------------------------------------------------------------------
+
+
+def _explain_round_open(round_: Round) -> list[str]:
+    fixtures = _fixtures_of(round_)
+    lines = [
+        f"{round_} of {round_.season}{_round_date(round_)} opens: "
+        f"{plural(len(fixtures), 'fixture')}: {_names(fixtures)}."
+    ]
+    if round_.season.rules.enhancements:
+        lines.append(
+            "Every fitted enhancement of a player who may take the field is inspected (M-E2), "
+            "each roll in the dice ledger; a fixture with a detection waits for its decision, "
+            "the others become ready to play."
+        )
+    lines.append("Refused unless the earlier rounds are open and the season is running.")
+    return lines
+
+
+def _explain_round_simulate(round_: Round) -> list[str]:
+    ready = [f for f in _fixtures_of(round_) if f.status == Fixture.Status.READY]
+    return [f"{round_} of {round_.season}:", *_simulation_lines(ready)]
+
+
+def _run_round_simulate(request: HttpRequest, round_: Round, form: Any) -> StepDone:
+    batch = simulation_request_round(round_=round_, actor=request.user)
+    return StepDone(_batch_message(batch, str(round_)), _season_jobs_url(round_.season))
+
+
+ROUND_STEPS = (
+    Step(
+        name="open",
+        label="Open the round",
+        explain=_explain_round_open,
+        run=lambda request, round_, form: _open(request, round_),
+        shown=lambda r: r.status == Round.Status.SCHEDULED,
+    ),
+    Step(
+        name="simulate",
+        label="Simulate the round",
+        explain=_explain_round_simulate,
+        run=_run_round_simulate,
+        shown=lambda r: r.status == Round.Status.OPEN,
+    ),
+)
+
+
+class FixtureInline(ReadOnlyTabularInline):
+    model = Fixture
+    fields = ("home_team", "away_team", "status", "kickoff")
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Fixture]:
+        return super().get_queryset(request).select_related("home_team", "away_team")
+
+
+@admin.register(Round)
+class RoundAdmin(LeagueModelAdmin):
+    """Rounds come from the schedule generator (and the playoffs); here they are opened and
+    simulated, and only their date and stage are edited."""
+
+    league_path = "season__league"
+    list_display = (
+        "__str__",
+        "season",
+        "stage",
+        "status",
+        "starts_on",
+        "fixture_count",
+        "played_count",
+        "waiting_count",
+    )
+    list_filter = (
+        "stage",
+        "status",
+        ("season__league", LeagueListFilter),
+        ("season", SeasonListFilter),
+    )
+    search_fields = ("season__name", "season__league__name")
+    list_select_related = ("season__league",)
+    date_hierarchy = "starts_on"
+    ordering = ("season__league__name", "-season__created_at", "number")
+    fields = ("season", "number", "stage", "status", "starts_on", "opened_at")
+    readonly_fields = ("season", "number", "stage", "status", "opened_at")
+    inlines = (FixtureInline,)
+    steps = ROUND_STEPS
+    actions = (
+        as_action(ROUND_STEPS[0], "Open the selected rounds (rolls their inspections)"),
+        as_action(ROUND_STEPS[1], "Simulate the ready fixtures of the selected rounds"),
+    )
+    delete_refusal = (
+        "{name} comes from the schedule: regenerate the schedule (before any round opens) "
+        "to change the rounds."
+    )
+    add_refusal = (
+        "Rounds come from the season's schedule (its Generate the schedule step) and from "
+        "the playoffs."
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                fixture_count=Count("fixtures"),
+                played=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.PLAYED)),
+                waiting=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.INSPECTIONS)),
+            )
+        )
+
+    @admin.display(description="Fixtures", ordering="fixture_count")
+    def fixture_count(self, obj: Any) -> int:
+        return int(obj.fixture_count)
+
+    @admin.display(description="Played", ordering="played")
+    def played_count(self, obj: Any) -> int:
+        return int(obj.played)
+
+    @admin.display(description="Awaiting a decision", ordering="waiting")
+    def waiting_count(self, obj: Any) -> int:
+        return int(obj.waiting)
+
+
+# --- Fixtures ----------------------------------------------------------------------------------
+
+
+def _explain_fixture_simulate(fixture: Fixture) -> list[str]:
+    return [
+        f"{fixture} ({fixture.round} of {fixture.round.season}) is queued for a worker, "
+        "which plays it with a recorded seed (M-D8) and records it through the result "
+        "service: stats, injuries and standings follow.",
+        "Its progress shows on the season's page and under Simulation jobs.",
+        "Refused unless the fixture is ready to play.",
+    ]
+
+
+def _run_fixture_simulate(request: HttpRequest, fixture: Fixture, form: Any) -> StepDone:
+    job = simulation_request(fixture=fixture, actor=request.user)
+    return StepDone(
+        f"The simulation of {fixture} is queued (job {job.pk}).",
+        _season_jobs_url(fixture.round.season),
+    )
+
+
+def _explain_record(fixture: Fixture) -> list[str]:
+    return [
+        f"You report the result of {fixture} for the coaches: the score, and a line per "
+        "player who took the field. Blank means zero.",
+        "Each team's points in the lines must add up to its score; an Incapacitated player's "
+        "injury is rolled (M-I1, M-I2), by the server unless the season lets coaches roll.",
+        "Then stats, progression (M-P5), the injury countdown and the standings are "
+        "recomputed. A commissioner can correct or void it later.",
+    ]
+
+
+def _run_record(request: HttpRequest, fixture: Fixture, form: ResultForm) -> StepDone:
+    result = result_record(fixture=fixture, report=form.report(), actor=request.user)
+    return StepDone(f"{fixture}: {_score(result)} recorded.", admin_url(result))
+
+
+FIXTURE_STEPS = (
+    Step(
+        name="simulate",
+        label="Simulate this fixture",
+        explain=_explain_fixture_simulate,
+        run=_run_fixture_simulate,
+        shown=lambda f: f.status == Fixture.Status.READY,
+    ),
+    Step(
+        name="record",
+        label="Record a result",
+        explain=_explain_record,
+        run=_run_record,
+        form=_result_form_for_new,
+        shown=lambda f: f.status == Fixture.Status.READY,
+        template="admin/games/result_form.html",
+    ),
+)
+
+
+@admin.register(Fixture)
+class FixtureAdmin(LeagueModelAdmin):
+    """Fixtures come from the schedule generator; here they are simulated or given a result,
+    and only the kick-off time is edited."""
+
+    league_path = "round__season__league"
+    list_display = (
+        "__str__",
+        "season",
+        "round_number",
+        "status_badge",
+        "score",
+        "pending_decisions",
+        "kickoff",
+    )
+    list_filter = (
+        "status",
+        ("round__season__league", LeagueListFilter),
+        ("round__season", SeasonListFilter),
+        "round__stage",
+        ("round__number", admin.AllValuesFieldListFilter),
+    )
+    search_fields = (
+        "home_team__name",
+        "away_team__name",
+        "home_team__short_name",
+        "away_team__short_name",
+    )
+    list_select_related = ("round__season__league", "home_team", "away_team")
+    date_hierarchy = "kickoff"
+    ordering = ("round__season__league__name", "-round__season__created_at", "round__number", "id")
+    fields = ("round", "home_team", "away_team", "status", "kickoff", "updated_at", "records")
+    readonly_fields = ("round", "home_team", "away_team", "status", "updated_at", "records")
+    steps = FIXTURE_STEPS
+    actions = (as_action(FIXTURE_STEPS[0], "Simulate the selected fixtures"),)
+    add_refusal = (
+        "Fixtures come from the season's schedule (its Generate the schedule step) and from "
+        "the playoffs."
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def delete_refusal_for(self, obj: Fixture) -> str:
+        if obj.status == Fixture.Status.PLAYED:
+            return (
+                f"{obj} has been played, so it cannot be deleted: its result, stat lines, "
+                "injuries and rolls refer to it. Void its result (on the result's page) if "
+                "it should not count; the fixture stays in the schedule."
+            )
+        return (
+            f"{obj} comes from the schedule, so it is not deleted by hand: regenerate the "
+            "schedule (before any round opens) to change the fixtures."
+        )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Fixture]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                home_score=F("result__home_score"),
+                away_score=F("result__away_score"),
+                pending=Count(
+                    "inspections", filter=Q(inspections__decision=Inspection.Decision.PENDING)
+                ),
+            )
+        )
+
+    @admin.display(description="Season", ordering="round__season")
+    def season(self, obj: Fixture) -> Season:
+        return obj.round.season
+
+    @admin.display(description="Round", ordering="round__number")
+    def round_number(self, obj: Fixture) -> int:
+        return obj.round.number
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, obj: Fixture) -> str:
+        return _fixture_badge(obj)
+
+    @admin.display(description="Score")
+    def score(self, obj: Any) -> str:
+        home = getattr(obj, "home_score", None)
+        return "—" if home is None else f"{home}–{obj.away_score}"
+
+    @admin.display(description="Decisions pending", ordering="pending")
+    def pending_decisions(self, obj: Any) -> str:
+        count = int(getattr(obj, "pending", 0))
+        if not count:
+            return "—"
+        return format_html(
+            '<a href="{}">{}</a>',
+            changelist_url(Inspection, fixture=obj.pk, decision__exact="pending"),
+            count,
+        )
+
+    @admin.display(description="Records")
+    def records(self, obj: Fixture) -> str:
+        links = [
+            ("Its rolls in the dice ledger", changelist_url(DiceRoll, fixture=obj.pk)),
+            ("Inspections", changelist_url(Inspection, fixture=obj.pk)),
+            ("Simulation jobs", changelist_url(SimulationJob, fixture=obj.pk)),
+        ]
+        result = Result.objects.filter(fixture=obj).first()
+        if result is not None:
+            links.insert(0, (f"Result {_score(result)}", admin_url(result)))
+        return format_html_join(" · ", '<a href="{}">{}</a>', ((url, text) for text, url in links))
+
+    def step_buttons(self, request: HttpRequest, obj: Fixture) -> list[dict[str, Any]]:
+        buttons = super().step_buttons(request, obj)
+        result = Result.objects.filter(fixture=obj).first()
+        result_admin = self.admin_site._registry[Result]
+        if result is not None and isinstance(result_admin, LeagueModelAdmin):
+            buttons += result_admin.step_buttons(request, result)
+        return buttons
+
+    def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
+        return {"panels": [("Result history (audit log)", result_history(obj))]}
+
+
+# --- Inspections -------------------------------------------------------------------------------
+
+
+def _inspector(inspection: Inspection) -> Team:
+    fixture = inspection.fixture
+    owner = inspection.enhancement.player.team_id
+    return fixture.away_team if owner == fixture.home_team_id else fixture.home_team
+
+
+def _explain_decision(allow: bool) -> Any:
+    def explain(inspection: Inspection) -> list[str]:
+        enhancement = inspection.enhancement
+        inspector = _inspector(inspection)
+        coach = inspector.coach.get_username() if inspector.coach else "no coach"
+        lines = [
+            f"In {inspection.fixture}, {inspection.enhancement.player.name}'s "
+            f"{enhancement.get_kind_display()} was detected (d10 {inspection.owner_roll} against "
+            f"{inspection.inspector_roll}). You decide for {inspector}'s coach ({coach}).",
+        ]
+        if allow:
+            lines.append("It is allowed for this match only; it is inspected again next time.")
+        else:
+            lines.append("It is banned: removed from the player for good (M-E2).")
+        lines.append(
+            "When no detection of the fixture awaits a decision any more, it is ready to play."
+        )
+        return lines
+
+    return explain
+
+
+def _run_decision(allow: bool) -> Any:
+    def run(request: HttpRequest, inspection: Inspection, form: Any) -> StepDone:
+        decided = inspection_decide(inspection=inspection, allow=allow, actor=request.user)
+        return StepDone(f"{decided}.")
+
+    return run
+
+
+INSPECTION_STEPS = (
+    Step(
+        name="allow",
+        label="Allow for this match",
+        explain=_explain_decision(allow=True),
+        run=_run_decision(allow=True),
+        shown=lambda i: i.decision == Inspection.Decision.PENDING,
+    ),
+    Step(
+        name="ban",
+        label="Ban the enhancement",
+        explain=_explain_decision(allow=False),
+        run=_run_decision(allow=False),
+        shown=lambda i: i.decision == Inspection.Decision.PENDING,
+        destructive=True,
+    ),
+)
 
 
 @admin.register(Inspection)
 class InspectionAdmin(ReadOnlyAdmin):
-    """Pre-game inspections (M-E2): only a higher opposing d10 detects."""
+    """Pre-game inspections (M-E2): only a higher opposing d10 detects. A detection awaits
+    the opposing coach's decision, which a commissioner may take for him here."""
 
+    read_only_reason = (
+        "Inspections are rolled when a round opens (M-E2). A pending detection is decided "
+        "with the buttons above, for the opposing coach."
+    )
+    league_path = "fixture__round__season__league"
     list_display = (
         "fixture",
         "player",
+        "owner",
         "kind",
         "owner_roll",
         "inspector_roll",
-        "detected",
         "decision_badge",
         "decided_by",
         "decided_at",
     )
-    list_filter = ("decision", "enhancement__kind", ("fixture__round__season", SeasonListFilter))
+    list_filter = (
+        "decision",
+        "enhancement__kind",
+        ("fixture__round__season", SeasonListFilter),
+        object_filter("fixture", Fixture, "fixture"),
+    )
     search_fields = ("enhancement__player__name", "enhancement__player__team__name")
-    list_select_related = (*_FIXTURE_TEAMS, "enhancement__player", "decided_by")
+    list_select_related = (*_FIXTURE_TEAMS, "enhancement__player__team", "decided_by")
     date_hierarchy = "created_at"
     ordering = ("-created_at", "id")
+    steps = INSPECTION_STEPS
+    actions = (
+        as_action(INSPECTION_STEPS[0], "Allow the selected detections for their match"),
+        as_action(INSPECTION_STEPS[1], "Ban the selected detected enhancements"),
+    )
 
     @admin.display(description="Player", ordering="enhancement__player__name")
     def player(self, obj: Inspection) -> Player:
         return obj.enhancement.player
 
+    @admin.display(description="Team", ordering="enhancement__player__team__name")
+    def owner(self, obj: Inspection) -> Team:
+        return obj.enhancement.player.team
+
     @admin.display(description="Enhancement", ordering="enhancement__kind")
     def kind(self, obj: Inspection) -> str:
         return obj.enhancement.get_kind_display()
-
-    @admin.display(description="Detected", boolean=True)
-    def detected(self, obj: Inspection) -> bool:
-        return obj.detected
 
     @admin.display(description="Decision", ordering="decision")
     def decision_badge(self, obj: Inspection) -> str:
@@ -82,6 +1472,67 @@ class InspectionAdmin(ReadOnlyAdmin):
             Inspection.Decision.ALLOWED: "active",
         }.get(Inspection.Decision(obj.decision), "draft")
         return badge_html(state, obj.get_decision_display())
+
+
+# --- Results -----------------------------------------------------------------------------------
+
+
+def _explain_correct(result: Result) -> list[str]:
+    return [
+        f"The result of {result.fixture} ({_score(result)}) is replaced by the one below; "
+        "blank means zero.",
+        "Everything it caused is recomputed: season lines and career games, statuses (M-P5), "
+        "the injury countdown and the standings. Players no longer Incapacitated lose the "
+        "injury it gave them; newly Incapacitated players are rolled for (M-I1, M-I2).",
+        "The audit log keeps the result before and after.",
+    ]
+
+
+def _run_correct(request: HttpRequest, result: Result, form: ResultForm) -> StepDone:
+    before = _score(result)
+    corrected = result_correct(result=result, report=form.report(), actor=request.user)
+    return StepDone(
+        f"{corrected.fixture} is now {_score(corrected)} (was {before}); everything it caused "
+        "has been recomputed. The before and after are below."
+    )
+
+
+def _explain_void(result: Result) -> list[str]:
+    return [
+        f"The result of {result.fixture} ({_score(result)}) is deleted, with its stat lines "
+        "and events; the fixture is ready to be played again.",
+        "Everything it caused is recomputed away: season lines, statuses, the injuries it "
+        "gave (a career it ended resumes) and the standings. Its rolls stay in the dice "
+        "ledger, which forgets nothing.",
+        "The audit log keeps the result as it was.",
+    ]
+
+
+def _run_void(request: HttpRequest, result: Result, form: Any) -> StepDone:
+    fixture = result_void(result=result, actor=request.user)
+    return StepDone(
+        f"The result of {fixture} is void; it is ready to play again.", admin_url(fixture)
+    )
+
+
+RESULT_STEPS = (
+    Step(
+        name="correct",
+        label="Correct the result",
+        explain=_explain_correct,
+        run=_run_correct,
+        form=_result_form_for_correction,
+        destructive=True,
+        template="admin/games/result_form.html",
+    ),
+    Step(
+        name="void",
+        label="Void the result",
+        explain=_explain_void,
+        run=_run_void,
+        destructive=True,
+    ),
+)
 
 
 class AppearanceInline(ReadOnlyTabularInline):
@@ -95,6 +1546,11 @@ class AppearanceInline(ReadOnlyTabularInline):
 
 @admin.register(Result)
 class ResultAdmin(ReadOnlyAdmin):
+    read_only_reason = (
+        "A result changes only through Correct or Void (buttons above): everything it caused "
+        "is then recomputed, and the audit log keeps the before and after."
+    )
+    league_path = "fixture__round__season__league"
     list_display = (
         "fixture",
         "score",
@@ -108,7 +1564,7 @@ class ResultAdmin(ReadOnlyAdmin):
     list_filter = (
         "source",
         "overtime",
-        "fixture__round__season__league",
+        ("fixture__round__season__league", LeagueListFilter),
         ("fixture__round__season", SeasonListFilter),
     )
     search_fields = (
@@ -137,6 +1593,7 @@ class ResultAdmin(ReadOnlyAdmin):
         ),
     )
     inlines = (AppearanceInline,)
+    steps = RESULT_STEPS
 
     @admin.display(description="Score")
     def score(self, obj: Result) -> str:
@@ -154,6 +1611,20 @@ class ResultAdmin(ReadOnlyAdmin):
     def recorded(self, obj: Result) -> str:
         return when(obj.created_at)
 
+    def change_page_context(self, request: HttpRequest, obj: Result) -> dict[str, Any]:
+        season = obj.fixture.round.season
+        standings = format_html(
+            '<p><a href="{}">The standings of {}</a> follow every change.</p>',
+            admin_url(season),
+            season,
+        )
+        return {
+            "panels": [
+                ("Before and after (audit log)", result_history(obj.fixture)),
+                ("Standings", standings),
+            ]
+        }
+
 
 class StatLineInline(ReadOnlyTabularInline):
     model = StatLine
@@ -163,8 +1634,21 @@ class StatLineInline(ReadOnlyTabularInline):
 _RESULT_TEAMS = ("result__fixture__home_team", "result__fixture__away_team")
 
 
+@admin.register(LineupEntry)
+class LineupEntryAdmin(ReadOnlyAdmin):
+    """Who may take the field, fixed when the fixture gets ready (M-P3)."""
+
+    league_path = "fixture__round__season__league"
+    list_display = ("fixture", "team", "player", "position", "starter")
+    list_filter = ("starter", "position", ("fixture__round__season", SeasonListFilter))
+    search_fields = ("player__name", "team__name", "team__short_name")
+    list_select_related = (*_FIXTURE_TEAMS, "team", "player")
+    ordering = ("-fixture__id", "team__name", "-starter", "id")
+
+
 @admin.register(Appearance)
 class AppearanceAdmin(ReadOnlyAdmin):
+    league_path = "result__fixture__round__season__league"
     list_display = ("player", "team", "match", "points")
     list_filter = (("result__fixture__round__season", SeasonListFilter),)
     search_fields = ("player__name", "team__name", "team__short_name")
@@ -181,6 +1665,7 @@ class AppearanceAdmin(ReadOnlyAdmin):
 class StatLineAdmin(ReadOnlyAdmin):
     """A player's attempts and successes in one category in one match (M-P7)."""
 
+    league_path = "appearance__result__fixture__round__season__league"
     list_display = ("player", "team", "match", "category", "attempts", "successes")
     list_filter = ("category", ("appearance__result__fixture__round__season", SeasonListFilter))
     search_fields = ("appearance__player__name", "appearance__team__name")
@@ -207,6 +1692,7 @@ class StatLineAdmin(ReadOnlyAdmin):
 
 @admin.register(MatchEvent)
 class MatchEventAdmin(ReadOnlyAdmin):
+    league_path = "result__fixture__round__season__league"
     list_display = ("match", "sequence", "half", "kind", "team", "player", "text")
     list_filter = ("half", "kind", ("result__fixture__round__season", SeasonListFilter))
     search_fields = ("text", "kind", "player__name", "team__name")
@@ -218,12 +1704,24 @@ class MatchEventAdmin(ReadOnlyAdmin):
         return obj.result.fixture
 
 
+# --- Simulation jobs ---------------------------------------------------------------------------
+
+
 @admin.register(SimulationJob)
 class SimulationJobAdmin(ReadOnlyAdmin):
+    """Queued by the simulate steps, run by the Celery workers (games/jobs.py). The list
+    refreshes itself while a job is queued or running."""
+
+    read_only_reason = (
+        "Simulation jobs are queued by the simulate steps and run by the workers; their "
+        "state and progress are theirs to write."
+    )
+    league_path = "fixture__round__season__league"
     list_display = (
         "fixture",
         "state_badge",
         "progress_shown",
+        "score",
         "attempts",
         "requested_by",
         "queued",
@@ -231,7 +1729,11 @@ class SimulationJobAdmin(ReadOnlyAdmin):
         "finished_at",
         "worker",
     )
-    list_filter = ("state", ("fixture__round__season", SeasonListFilter))
+    list_filter = (
+        "state",
+        ("fixture__round__season", SeasonListFilter),
+        object_filter("fixture", Fixture, "fixture"),
+    )
     search_fields = ("fixture__home_team__name", "fixture__away_team__name", "worker", "error")
     list_select_related = (*_FIXTURE_TEAMS, "requested_by")
     date_hierarchy = "created_at"
@@ -245,19 +1747,33 @@ class SimulationJobAdmin(ReadOnlyAdmin):
         ),
     )
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SimulationJob]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                home_score=F("fixture__result__home_score"),
+                away_score=F("fixture__result__away_score"),
+            )
+        )
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        live = self.get_queryset(request).filter(state__in=_LIVE_JOBS).exists()
+        return super().changelist_view(request, {"live_jobs": live, **(extra_context or {})})
+
     @admin.display(description="State", ordering="state")
     def state_badge(self, obj: SimulationJob) -> str:
-        state = {
-            SimulationJob.State.QUEUED: "draft",
-            SimulationJob.State.RUNNING: "active",
-            SimulationJob.State.SUCCEEDED: "finished",
-            SimulationJob.State.FAILED: "injured",
-        }[SimulationJob.State(obj.state)]
-        return badge_html(state, obj.get_state_display())
+        return _job_badge(obj)
 
     @admin.display(description="Progress", ordering="progress")
     def progress_shown(self, obj: SimulationJob) -> str:
-        return f"{obj.progress} %"
+        return progress_bar(obj)
+
+    @admin.display(description="Score")
+    def score(self, obj: Any) -> str:
+        return _job_score(obj) or "—"
 
     @admin.display(description="Queued", ordering="created_at")
     def queued(self, obj: SimulationJob) -> str:

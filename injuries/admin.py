@@ -1,18 +1,34 @@
-"""Admin for injuries (M-I1, M-I2) and force-healing attempts (M-I3).
+"""Admin for injuries (M-I1, M-I2), force-healing attempts (M-I3) and the injured list (M-P9).
 
-Both are rolled and resolved by the injury services, so the admin only lists and shows them.
+Injuries are rolled and resolved by the injury services: the admin lists them (who is out,
+for how many more games) and offers the commissioner's steps between games, each through its
+service: a force-healing attempt, the injured list and the way back from it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import HttpRequest
 
+from injuries import services as injury_services
 from injuries.models import ForceHealingAttempt, Injury
-from league.admin import ReadOnlyAdmin, ReadOnlyTabularInline, SeasonListFilter, when
+from league.admin import (
+    LeagueListFilter,
+    ReadOnlyAdmin,
+    ReadOnlyTabularInline,
+    SeasonListFilter,
+    Step,
+    StepDone,
+    as_action,
+    plural,
+    when,
+)
 from league.models import Team
 from league.templatetags.league_tags import badge_html
+from rosters.models import Player
 
 
 class ForceHealingInline(ReadOnlyTabularInline):
@@ -23,8 +39,110 @@ class ForceHealingInline(ReadOnlyTabularInline):
         return super().get_queryset(request).select_related("attempted_by")
 
 
+def _explain_force_heal(injury: Injury) -> list[str]:
+    player = injury.player
+    return [
+        f"{player} ({player.team}) tries force-healing (M-I3): his die against a d10, ties "
+        "rolled again; higher heals him fully, a career-ending injury too.",
+        "One attempt per injury, before his team's next game; both rolls go to the dice "
+        "ledger. You attempt it for his coach.",
+    ]
+
+
+def _run_force_heal(request: HttpRequest, injury: Injury, form: Any) -> StepDone:
+    attempt = injury_services.injury_force_heal(injury=injury, actor=request.user)
+    outcome = "healed" if attempt.succeeded else "not healed"
+    return StepDone(
+        f"{injury.player}: {outcome} ({attempt.player_result} against {attempt.healer_result})."
+    )
+
+
+def _explain_injured_list(injury: Injury) -> list[str]:
+    return [
+        f"{injury.player} ({injury.player.team}), out for "
+        f"{plural(injury.games_left, 'more game')}, goes on the injured list (M-P9).",
+        "His roster spot opens for a Rookie call-up; he comes back when fit and a spot is free.",
+    ]
+
+
+def _run_injured_list(request: HttpRequest, injury: Injury, form: Any) -> StepDone:
+    player = injury_services.player_injured_list_put(player=injury.player, actor=request.user)
+    return StepDone(f"{player} is on the injured list.")
+
+
+def _explain_reactivate(injury: Injury) -> list[str]:
+    return [
+        f"{injury.player} comes back from the injured list to {injury.player.team}'s active "
+        "roster (M-P9).",
+        "Refused while he is still injured or the active roster has no open spot.",
+    ]
+
+
+def _run_reactivate(request: HttpRequest, injury: Injury, form: Any) -> StepDone:
+    player = injury_services.player_reactivate(player=injury.player, actor=request.user)
+    return StepDone(f"{player} is back on the active roster.")
+
+
+INJURY_STEPS = (
+    Step(
+        name="force-heal",
+        label="Attempt force-healing",
+        explain=_explain_force_heal,
+        run=_run_force_heal,
+        shown=lambda i: i.state in (Injury.State.OUT, Injury.State.CAREER_OVER),
+    ),
+    Step(
+        name="injured-list",
+        label="Put on the injured list",
+        explain=_explain_injured_list,
+        run=_run_injured_list,
+        shown=lambda i: (
+            i.state == Injury.State.OUT and i.player.roster_state == Player.RosterState.ACTIVE
+        ),
+    ),
+    Step(
+        name="reactivate",
+        label="Back from the injured list",
+        explain=_explain_reactivate,
+        run=_run_reactivate,
+        shown=lambda i: i.player.roster_state == Player.RosterState.INJURED_LIST,
+    ),
+)
+
+
+class OutNowFilter(admin.SimpleListFilter):
+    """Who is out now, and for how long: the injured players with games left."""
+
+    title = "availability"
+    parameter_name = "out"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [
+            ("now", "Out now (games left)"),
+            ("career_over", "Careers over"),
+            ("back", "Served or healed"),
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        states = {
+            "now": [Injury.State.OUT],
+            "career_over": [Injury.State.CAREER_OVER],
+            "back": [Injury.State.SERVED, Injury.State.HEALED],
+        }.get(self.value() or "")
+        return queryset.filter(state__in=states) if states else queryset
+
+
 @admin.register(Injury)
 class InjuryAdmin(ReadOnlyAdmin):
+    """Every injury, with the games each injured player still has to miss."""
+
+    read_only_reason = (
+        "Injuries are rolled from results (M-I1, M-I2) and count down as the team plays: "
+        "correct or void the result to change one, or use the steps above."
+    )
+    league_path = "season__league"
+    steps = INJURY_STEPS
+    actions = (as_action(INJURY_STEPS[0], "Attempt force-healing for the selected injuries"),)
     list_display = (
         "player",
         "team",
@@ -38,7 +156,13 @@ class InjuryAdmin(ReadOnlyAdmin):
         "state_badge",
         "injured",
     )
-    list_filter = ("state", "permanent", "season__league", ("season", SeasonListFilter))
+    list_filter = (
+        OutNowFilter,
+        "state",
+        "permanent",
+        ("season__league", LeagueListFilter),
+        ("season", SeasonListFilter),
+    )
     search_fields = ("player__name", "player__team__name", "player__team__short_name")
     list_select_related = (
         "player__team",
@@ -66,6 +190,9 @@ class InjuryAdmin(ReadOnlyAdmin):
     )
     inlines = (ForceHealingInline,)
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Injury]:
+        return super().get_queryset(request).annotate(left=F("games_out") - F("games_missed"))
+
     @admin.display(description="Team", ordering="player__team__name")
     def team(self, obj: Injury) -> Team:
         return obj.player.team
@@ -74,9 +201,9 @@ class InjuryAdmin(ReadOnlyAdmin):
     def duration(self, obj: Injury) -> str:
         return f"{obj.duration_die} → {obj.duration_roll}"
 
-    @admin.display(description="Games left")
+    @admin.display(description="Games left", ordering="left")
     def games_left_shown(self, obj: Injury) -> int:
-        return obj.games_left
+        return obj.games_left if obj.state == Injury.State.OUT else 0
 
     @admin.display(description="State", ordering="state")
     def state_badge(self, obj: Injury) -> str:
@@ -96,6 +223,11 @@ class InjuryAdmin(ReadOnlyAdmin):
 class ForceHealingAttemptAdmin(ReadOnlyAdmin):
     """The one attempt an injury allows: the player's die against a d10, higher heals."""
 
+    read_only_reason = (
+        "Force-healing attempts are rolled by the injury service (M-I3): attempt one from "
+        "the injury's page."
+    )
+    league_path = "injury__season__league"
     list_display = (
         "player",
         "team",
@@ -106,7 +238,11 @@ class ForceHealingAttemptAdmin(ReadOnlyAdmin):
         "attempted_by",
         "attempted",
     )
-    list_filter = ("succeeded", "injury__season__league", ("injury__season", SeasonListFilter))
+    list_filter = (
+        "succeeded",
+        ("injury__season__league", LeagueListFilter),
+        ("injury__season", SeasonListFilter),
+    )
     search_fields = ("injury__player__name", "injury__player__team__name")
     list_select_related = ("injury__player__team", "attempted_by")
     date_hierarchy = "created_at"

@@ -1,57 +1,469 @@
-"""Admin for leagues, seasons and their rules, the schedule, standings and the audit log.
+"""Admin for leagues, their people, season rules, standings and the audit log, and the pieces
+every admin module of the four apps shares: scoping to the commissioner's leagues, steps with
+a confirmation page, and refusals that say why.
 
-Thin by design (docs/architecture.md): adding a league or a season goes through the services,
-as do rule changes and season transitions (so each writes its audit entry); values the
-services count or roll are read-only; the audit log is append-only. Teams are administered
-in rosters/admin.py, next to their players (the league app may not import rosters).
+Thin by design (docs/architecture.md): every change a commissioner makes in the admin goes
+through one service (docs/seasons.md), so it is audited; values the services count or roll
+are read-only; the logs are append-only. The admins of teams and players live in
+rosters/admin.py, and those of seasons, rounds and fixtures in games/admin.py, beside the
+services their steps call (the league app may not import the higher apps).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.options import IS_POPUP_VAR
-from django.contrib.admin.utils import flatten_fieldsets
+from django.contrib.admin.utils import flatten_fieldsets, quote, unquote
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.models import Group, User
+from django.contrib.auth.tokens import default_token_generator
 from django.contrib.humanize.templatetags.humanize import naturaltime
+from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.db.models import Count, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import NoReverseMatch, reverse
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import NoReverseMatch, URLPattern, path, reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 
 from games.engine.settings import RuleSettings, TieBreaker
 from league import services as league_services
-from league.errors import LeagueError
-from league.models import (
-    AuditEntry,
-    Fixture,
-    League,
-    Round,
-    Season,
-    SeasonRules,
-    StandingRow,
-)
+from league.errors import DomainError, LeagueError
+from league.models import AuditEntry, League, Season, SeasonRules, StandingRow, Team
 from league.templatetags.league_tags import badge_html, signed
 
 admin.site.site_header = "MagnoBall League administration"
 admin.site.site_title = "MagnoBall League admin"
-admin.site.index_title = "Leagues, rosters, injuries and games"
+admin.site.index_title = "Run your leagues: set-up, match days, results and logs"
 admin.site.site_url = "/"
 
+#: The group a commissioner's staff account belongs to: it carries the model permissions of
+#: the four apps; which leagues he runs comes from League.commissioners.
+COMMISSIONERS_GROUP = "Commissioners"
 
-# --- Shared pieces (imported by the other apps' admin modules) --------------------------------
+
+# --- Scoping: a commissioner sees and changes only his leagues ---------------------------------
+
+
+def commissioned_league_ids(request: HttpRequest) -> QuerySet[League, int]:
+    """The ids of the leagues the signed-in user commissions, as a subquery (no query of its
+    own)."""
+    return League.objects.filter(commissioners=request.user.pk).values_list("pk", flat=True)
+
+
+def commissions_any_league(request: HttpRequest) -> bool:
+    """Whether the signed-in user commissions a league; one query, remembered per request."""
+    cached: bool | None = getattr(request, "_commissions_any_league", None)
+    if cached is None:
+        cached = bool(request.user.is_authenticated) and commissioned_league_ids(request).exists()
+        request._commissions_any_league = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def scope_to_leagues(queryset: QuerySet[Any], request: HttpRequest, league_path: str) -> Any:
+    """`queryset` reduced to rows of the user's leagues; a superuser's is left whole."""
+    if request.user.is_superuser:
+        return queryset
+    return queryset.filter(**{f"{league_path}__in": commissioned_league_ids(request)})
+
+
+def scope_for(model: type[models.Model], queryset: QuerySet[Any], request: HttpRequest) -> Any:
+    """`queryset` of `model` as the user may see it, by the scope of the model's admin."""
+    model_admin = admin.site._registry.get(model)
+    scope = getattr(model_admin, "scope", None)
+    return scope(queryset, request) if scope is not None else queryset
+
+
+class ScopedRelatedFieldListFilter(admin.RelatedFieldListFilter):
+    """A related-object filter that offers only the objects the user may see, in one query."""
+
+    select_related: ClassVar[tuple[str, ...]] = ()
+
+    def field_choices(
+        self, field: Any, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> Any:
+        related = field.related_model
+        queryset = related._default_manager.select_related(*self.select_related)
+        ordering = self.field_admin_ordering(field, request, model_admin)
+        if ordering:
+            queryset = queryset.order_by(*ordering)
+        return [(str(obj.pk), str(obj)) for obj in scope_for(related, queryset, request)]
+
+
+class SeasonListFilter(ScopedRelatedFieldListFilter):
+    """Seasons named with their league ("North · 2025"), in one query however many there are."""
+
+    select_related = ("league",)
+
+    def field_admin_ordering(
+        self, field: Any, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> Any:
+        return ("league__name", "-created_at")
+
+
+class LeagueListFilter(ScopedRelatedFieldListFilter):
+    """The user's leagues only."""
+
+
+class ObjectFilter(admin.SimpleListFilter):
+    """Rows of one object given in the address (``?fixture=12``), e.g. from a link "its
+    rolls in the dice ledger". Only the chosen object is offered, so the sidebar shows what
+    the list is filtered by (and how to clear it) without listing every fixture or player."""
+
+    field_name: ClassVar[str]
+    related: ClassVar[type[models.Model]]
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        value = self.value()
+        if not value or not value.isdigit():
+            return []
+        queryset = scope_for(self.related, self.related._default_manager.all(), request)
+        obj = queryset.filter(pk=value).first()
+        return [(value, str(obj))] if obj is not None else []
+
+    def has_output(self) -> bool:
+        return bool(self.value())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if value and value.isdigit():
+            return queryset.filter(**{f"{self.field_name}_id": int(value)})
+        return queryset
+
+
+def object_filter(field_name: str, related: type[models.Model], title: str) -> type[ObjectFilter]:
+    """An ObjectFilter for ``?<field_name>=<id>``."""
+    return type(
+        f"{field_name.title()}ObjectFilter",
+        (ObjectFilter,),
+        {
+            "field_name": field_name,
+            "related": related,
+            "title": title,
+            "parameter_name": field_name,
+        },
+    )
+
+
+# --- Steps: one service call behind a confirmation page ---------------------------------------
+
+
+@dataclass(frozen=True)
+class StepDone:
+    """What a step did, for the success message, and where to go next (default: the
+    object's page)."""
+
+    message: str
+    next_url: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """A commissioner's step on one object (docs/seasons.md): a button on its page, a
+    confirmation page saying exactly what will happen, and one service call.
+
+    ``explain(obj)`` lists what will happen, one sentence each. ``run(request, obj, form)``
+    calls one service and returns what it did; a refusal (a DomainError) is shown as it is.
+    ``form(obj, data)``, when given, builds the form the confirmation page asks to fill.
+    ``shown(obj)`` says whether the object's page offers the button now: the service still
+    decides. A step without a form can also run on many selected rows (``as_action``).
+    """
+
+    name: str
+    label: str | Callable[[Any], str]
+    explain: Callable[[Any], Sequence[str]]
+    run: Callable[[HttpRequest, Any, Any], StepDone]
+    form: Callable[[Any, Any], forms.Form] | None = None
+    shown: Callable[[Any], bool] = lambda obj: True
+    destructive: bool = False
+    template: str = "admin/confirm_step.html"
+
+    def label_for(self, obj: Any) -> str:
+        return self.label(obj) if callable(self.label) else self.label
+
+
+def add_domain_error(form: forms.Form, error: DomainError) -> None:
+    """Show a service's refusal beside the fields it names (a form may translate the
+    service's keys with ``field_for_error``); the rest at the top of the form."""
+    translate = getattr(form, "field_for_error", lambda key: key)
+    placed = False
+    for key, message in error.fields.items():
+        name = translate(key)
+        if name in form.fields:
+            form.add_error(name, message)
+            placed = True
+        else:
+            form.add_error(None, message)
+            placed = True
+    if not placed:
+        form.add_error(None, error.message)
+
+
+# --- Refusals ----------------------------------------------------------------------------------
+
+
+class LeagueModelAdmin(admin.ModelAdmin):
+    """The base of every model admin of the four apps.
+
+    - Scoping: a superuser sees every row; anyone else (a commissioner: staff, in the
+      Commissioners group for the model permissions, and in League.commissioners) only the
+      rows of the leagues he commissions, through ``league_path``, the lookup from the model
+      to its league. Foreign-key choices and related filters are scoped the same way.
+    - Steps: ``steps`` are offered as buttons on the object's page and confirmed on a page
+      of their own before their service runs.
+    - Deleting: nothing of a league is deleted by hand (the audit log and the dice ledger
+      refer to it); the delete page says why instead of a bare "403 Forbidden".
+    """
+
+    league_path: ClassVar[str] = "league"
+    steps: ClassVar[tuple[Step, ...]] = ()
+    delete_refusal: ClassVar[str] = (
+        "{name} is kept for the record: the audit log and the dice ledger refer to it."
+    )
+    add_refusal: ClassVar[str] = "These are created by the league's services, not by hand."
+
+    # Scoping.
+
+    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
+        return scope_to_leagues(queryset, request, self.league_path)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return self.scope(super().get_queryset(request), request)
+
+    def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
+        related = db_field.remote_field.model
+        if related not in self.admin_site._registry:
+            return
+        queryset = kwargs.get("queryset")
+        if queryset is None:
+            queryset = self.get_field_queryset(None, db_field, request)
+        if queryset is None:
+            queryset = related._default_manager.all()
+        kwargs["queryset"] = scope_for(related, queryset, request)
+
+    def formfield_for_foreignkey(
+        self, db_field: Any, request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField | None:
+        self._scoped_choices(db_field, request, kwargs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(
+        self, db_field: Any, request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelMultipleChoiceField | None:
+        self._scoped_choices(db_field, request, kwargs)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    # Adding and deleting.
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if not self.has_add_permission(request):
+            return refuse(request, self.add_refusal, changelist_url(self.model))
+        return super().add_view(request, form_url, extra_context)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def delete_refusal_for(self, obj: Any) -> str:
+        return self.delete_refusal.format(
+            name=f"{str(self.opts.verbose_name).capitalize()} “{obj}”"
+        )
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        obj = self.get_object(request, unquote(object_id))
+        if obj is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)  # type: ignore[attr-defined]
+        return refuse(request, self.delete_refusal_for(obj), admin_url(obj, "change"))
+
+    # Steps.
+
+    def get_urls(self) -> list[URLPattern]:
+        opts = self.opts
+        steps = path(
+            "<path:object_id>/step/<slug:step_name>/",
+            self.admin_site.admin_view(self.step_view),
+            name=f"{opts.app_label}_{opts.model_name}_step",
+        )
+        return [steps, *super().get_urls()]
+
+    def has_step_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Steps change the object through its service, which checks the commissioner; the
+        admin asks for the model's change permission (the Commissioners group has it)."""
+        opts = self.opts
+        return bool(request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}"))
+
+    def step_url(self, obj: Any, step: Step) -> str:
+        opts = self.opts
+        return reverse(
+            f"admin:{opts.app_label}_{opts.model_name}_step", args=[quote(obj.pk), step.name]
+        )
+
+    def step_buttons(self, request: HttpRequest, obj: Any) -> list[dict[str, Any]]:
+        """The steps the object's page offers now."""
+        if obj is None or not self.has_step_permission(request, obj):
+            return []
+        return [
+            {
+                "label": step.label_for(obj),
+                "url": self.step_url(obj, step),
+                "destructive": step.destructive,
+            }
+            for step in self.steps
+            if step.shown(obj)
+        ]
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        extra_context = dict(extra_context or {})
+        obj = self.get_object(request, unquote(object_id))
+        if obj is not None:
+            extra_context.setdefault("step_buttons", self.step_buttons(request, obj))
+            extra_context.setdefault("audit_log_url", audit_log_url(obj))
+            extra_context.update(self.change_page_context(request, obj))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def change_page_context(self, request: HttpRequest, obj: Any) -> dict[str, Any]:
+        """Extra context of the object's page (panels); none by default."""
+        return {}
+
+    def step_view(self, request: HttpRequest, object_id: str, step_name: str) -> HttpResponse:
+        step = next((s for s in self.steps if s.name == step_name), None)
+        if step is None:
+            raise Http404(f"No step “{step_name}”.")
+        obj = self.get_object(request, unquote(object_id))
+        if obj is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)  # type: ignore[attr-defined]
+        if not self.has_step_permission(request, obj):
+            raise PermissionDenied
+        back = admin_url(obj, "change")
+        form = (
+            step.form(obj, request.POST if request.method == "POST" else None)
+            if step.form
+            else None
+        )
+        if request.method == "POST" and (form is None or form.is_valid()):
+            try:
+                done = step.run(request, obj, form)
+            except DomainError as error:
+                self.message_user(request, error.message, messages.ERROR)
+                if form is None:
+                    return HttpResponseRedirect(back)
+                add_domain_error(form, error)
+            else:
+                self.message_user(request, done.message, messages.SUCCESS)
+                return HttpResponseRedirect(done.next_url or back)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "object": obj,
+            "title": f"{step.label_for(obj)}: {obj}",
+            "step": step,
+            "step_label": step.label_for(obj),
+            "items": [(obj, step.explain(obj))],
+            "form": form,
+            "cancel_url": back,
+            "destructive": step.destructive,
+        }
+        return TemplateResponse(request, step.template, context)
+
+
+def as_action(step: Step, description: str) -> Callable[..., HttpResponseBase | None]:
+    """The step as an admin action on the selected rows: a confirmation page listing each row
+    and what will happen to it, then one service call per row, each refusal reported."""
+
+    def action(
+        model_admin: LeagueModelAdmin, request: HttpRequest, queryset: QuerySet[Any]
+    ) -> HttpResponseBase | None:
+        rows = list(queryset)
+        if request.POST.get("confirmed") == "yes":
+            for obj in rows:
+                try:
+                    done = step.run(request, obj, None)
+                except DomainError as error:
+                    model_admin.message_user(request, f"{obj}: {error.message}", messages.ERROR)
+                else:
+                    model_admin.message_user(request, f"{obj}: {done.message}", messages.SUCCESS)
+            return None
+        opts = model_admin.opts
+        context = {
+            **model_admin.admin_site.each_context(request),
+            "opts": opts,
+            "title": f"{description}?",
+            "step": step,
+            "step_label": description,
+            "items": [(obj, step.explain(obj)) for obj in rows],
+            "action": step.name,
+            "selected": [str(obj.pk) for obj in rows],
+            "cancel_url": reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"),
+            "destructive": step.destructive,
+        }
+        return TemplateResponse(request, step.template, context)
+
+    action.__name__ = step.name
+    return admin.action(description=description)(action)
+
+
+def refuse(request: HttpRequest, message: str, back: str) -> HttpResponse:
+    """Refuse a change the rules refuse, saying why, and go back."""
+    messages.error(request, message)
+    return HttpResponseRedirect(back)
+
+
+def admin_url(obj: models.Model, view: str = "change") -> str:
+    opts = obj._meta
+    return reverse(f"admin:{opts.app_label}_{opts.model_name}_{view}", args=[quote(obj.pk)])
+
+
+def changelist_url(model: type[models.Model], **params: Any) -> str:
+    """A changelist address with filters, e.g. ``changelist_url(DiceRoll, team=3)``."""
+    opts = model._meta
+    url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    if not params:
+        return url
+    from urllib.parse import urlencode
+
+    return f"{url}?{urlencode(params)}"
+
+
+def audit_log_url(obj: models.Model) -> str:
+    """The audit log filtered to one object."""
+    from django.contrib.contenttypes.models import ContentType
+
+    content_type = ContentType.objects.get_for_model(obj)
+    return changelist_url(
+        AuditEntry, content_type__id__exact=content_type.pk, object_id=str(obj.pk)
+    )
 
 
 class ReadOnlyAdminMixin:
-    """For rows only the services write (logs, counters, match records): list, search, view."""
+    """For rows only the services write (logs, counters, match records): list, search, view.
+
+    Adding or changing one by hand is refused with ``read_only_reason`` rather than a bare
+    "403 Forbidden"."""
+
+    read_only_reason: ClassVar[str] = (
+        "These rows are written by the league's services only, so they cannot be added or "
+        "changed by hand."
+    )
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         # Every shown field is read-only, so the form never asks for a non-editable field.
@@ -79,22 +491,33 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class ReadOnlyAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    pass
+class ReadOnlyAdmin(ReadOnlyAdminMixin, LeagueModelAdmin):
+    def delete_refusal_for(self, obj: Any) -> str:
+        return self.read_only_reason
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        return refuse(request, self.read_only_reason, changelist_url(self.model))
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method == "POST":
+            return refuse(request, self.read_only_reason, request.path)
+        extra_context = {"read_only_reason": self.read_only_reason, **(extra_context or {})}
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 class ReadOnlyTabularInline(ReadOnlyAdminMixin, admin.TabularInline):
     extra = 0
 
 
-class SeasonListFilter(admin.RelatedFieldListFilter):
-    """Seasons named with their league ("North · 2025"), in one query however many there are."""
-
-    def field_choices(
-        self, field: Any, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
-    ) -> Any:
-        seasons = Season.objects.select_related("league").order_by("league__name", "-created_at")
-        return [(str(season.pk), str(season)) for season in seasons]
+# --- Presentation helpers ----------------------------------------------------------------------
 
 
 def when(value: Any) -> str:
@@ -111,6 +534,20 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 fixture", "3 fixtures"."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def adopt(obj: models.Model, created: models.Model) -> None:
+    """Make the admin's unsaved ``obj`` the row a service created, so the admin's log entry,
+    related saves and redirect use the real row."""
+    for field in obj._meta.concrete_fields:
+        setattr(obj, field.attname, getattr(created, field.attname))
+    obj._state.adding = False
+    obj._state.db = created._state.db
+
+
 # --- Leagues -----------------------------------------------------------------------------------
 
 
@@ -118,6 +555,10 @@ class LeagueAdminForm(forms.ModelForm):
     class Meta:
         model = League
         fields = ("name", "ruleset", "description", "is_public", "commissioners")
+        help_texts = {
+            "commissioners": "Staff accounts in the Commissioners group who run this league's "
+            "seasons. Add a new one under Users first (with a set-password link).",
+        }
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
@@ -133,28 +574,34 @@ class LeagueAdminForm(forms.ModelForm):
         return name
 
 
-def adopt(obj: models.Model, created: models.Model) -> None:
-    """Make the admin's unsaved ``obj`` the row a service created, so the admin's log entry,
-    related saves and redirect use the real row."""
-    for field in obj._meta.concrete_fields:
-        setattr(obj, field.attname, getattr(created, field.attname))
-    obj._state.adding = False
-    obj._state.db = created._state.db
-
-
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(LeagueModelAdmin):
     form = LeagueAdminForm
-    list_display = ("name", "ruleset", "is_public", "season_count", "team_count", "created")
+    league_path = "pk"
+    list_display = (
+        "name",
+        "ruleset",
+        "is_public",
+        "season_count",
+        "team_count",
+        "commissioner_names",
+        "created",
+    )
     list_filter = ("ruleset", "is_public")
     search_fields = ("name", "slug", "description")
     ordering = ("name",)
     autocomplete_fields = ("commissioners",)
-    readonly_fields = ("slug", "created_at")
+    readonly_fields = ("slug", "created_at", "next_steps")
+    delete_refusal = (
+        "{name} is kept for the record: its seasons, the audit log and the dice ledger refer "
+        "to it. Make it private to hide it."
+    )
 
     def get_fields(self, request: HttpRequest, obj: League | None = None) -> Any:
         fields = ["name", "ruleset", "description", "is_public", "commissioners"]
-        return fields if obj is None else [*fields[:1], "slug", *fields[1:], "created_at"]
+        if obj is None:
+            return fields
+        return [*fields[:1], "slug", *fields[1:], "created_at", "next_steps"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[League]:
         return (
@@ -164,6 +611,7 @@ class LeagueAdmin(admin.ModelAdmin):
                 season_count=Count("seasons", distinct=True),
                 team_count=Count("teams", distinct=True),
             )
+            .prefetch_related("commissioners")
         )
 
     @admin.display(description="Seasons", ordering="season_count")
@@ -174,24 +622,242 @@ class LeagueAdmin(admin.ModelAdmin):
     def team_count(self, obj: Any) -> int:
         return int(obj.team_count)
 
+    @admin.display(description="Commissioners")
+    def commissioner_names(self, obj: League) -> str:
+        return ", ".join(user.get_username() for user in obj.commissioners.all()) or "—"
+
     @admin.display(description="Created", ordering="created_at")
     def created(self, obj: League) -> str:
         return when(obj.created_at)
 
+    @admin.display(description="Next steps")
+    def next_steps(self, obj: League) -> str:
+        return format_html(
+            '<a href="{}">Its seasons</a> · <a href="{}?league={}">Add a season</a> · '
+            '<a href="{}">Its teams</a> · <a href="{}">Its audit log</a>',
+            changelist_url(Season, league__id__exact=obj.pk),
+            reverse("admin:league_season_add"),
+            obj.pk,
+            changelist_url(Team, league__id__exact=obj.pk),
+            changelist_url(AuditEntry, league__id__exact=obj.pk),
+        )
+
     def save_model(self, request: HttpRequest, obj: League, form: Any, change: bool) -> None:
         if change:
+            # No league_update service yet: Django's admin history records this edit, the
+            # audit log does not.
             super().save_model(request, obj, form, change)
             return
         data = form.cleaned_data
+        commissioners = list(data["commissioners"])
+        if not request.user.is_superuser and request.user not in commissioners:
+            # A commissioner who creates a league runs it (and so keeps seeing it).
+            commissioners.append(request.user)
         league = league_services.league_create(
             name=data["name"],
             actor=request.user,
             ruleset=data["ruleset"],
             description=data["description"],
             is_public=data["is_public"],
-            commissioners=data["commissioners"],
+            commissioners=commissioners,
         )
         adopt(obj, league)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        if change:
+            super().save_related(request, form, formsets, change)
+        # On add, league_create has set the commissioners.
+
+
+# --- People: commissioners and coaches ---------------------------------------------------------
+
+
+def set_password_link(request: HttpRequest, user: User) -> str:
+    """The address where `user` chooses a password (Django's reset-confirm page); valid until
+    the password is set."""
+    path_ = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    return request.build_absolute_uri(path_)
+
+
+class UserInviteForm(forms.ModelForm):
+    """A new coach or commissioner without a password: they choose one through the link the
+    admin shows after saving."""
+
+    commissioner = forms.BooleanField(
+        required=False,
+        label="Commissioner (admin access)",
+        help_text=f"Staff access to this admin, as a member of the “{COMMISSIONERS_GROUP}” "
+        "group. Then add them to their league's commissioners. Leave unticked for a coach, "
+        "who signs in to the league's pages only.",
+    )
+
+    class Meta:
+        model = User
+        fields = ("username", "email", "first_name", "last_name")
+        help_texts = {"email": "Where to send the set-password link (you send it yourself)."}
+
+    def clean_commissioner(self) -> bool:
+        wanted = bool(self.cleaned_data.get("commissioner"))
+        if wanted and not Group.objects.filter(name=COMMISSIONERS_GROUP).exists():
+            raise forms.ValidationError(
+                f"There is no “{COMMISSIONERS_GROUP}” group yet: a superuser creates it under "
+                "Authentication › Groups, with the permissions of the league, rosters, "
+                "injuries and games apps."
+            )
+        return wanted
+
+    def save(self, commit: bool = True) -> User:
+        user: User = super().save(commit=False)
+        user.set_unusable_password()
+        user.is_staff = bool(self.cleaned_data.get("commissioner"))
+        if commit:
+            user.save()
+            self._save_m2m()
+        return user
+
+    def _save_m2m(self) -> None:
+        super()._save_m2m()  # type: ignore[misc]
+        if self.cleaned_data.get("commissioner"):
+            self.instance.groups.add(Group.objects.get(name=COMMISSIONERS_GROUP))
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    """Django's user admin, plus what a commissioner needs: he may list the people of his
+    leagues (and those not in any league yet, to pick a new coach) and add a coach or a
+    fellow commissioner, who sets a password through a link. Changing accounts stays with
+    superusers (and whoever holds the auth permissions)."""
+
+    add_form = UserInviteForm
+    add_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("username", "email", "first_name", "last_name", "commissioner"),
+                "description": "The new account has no password: after saving you get a "
+                "link where they choose one. Send it to them.",
+            },
+        ),
+    )
+    list_display = (
+        "username",
+        "email",
+        "first_name",
+        "last_name",
+        "role",
+        "is_staff",
+        "last_login",
+    )
+    list_filter = ("is_staff", "is_superuser", "is_active", "groups")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
+        queryset = (
+            super().get_queryset(request).prefetch_related("commissioned_leagues", "coached_teams")
+        )
+        return self.scope(queryset, request)
+
+    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
+        if request.user.is_superuser or request.user.has_perm("auth.view_user"):
+            return queryset
+        leagues = commissioned_league_ids(request)
+        people = User.objects.filter(
+            Q(commissioned_leagues__in=leagues)
+            | Q(coached_teams__league__in=leagues)
+            | Q(commissioned_leagues=None, coached_teams=None, is_superuser=False)
+        )
+        return queryset.filter(pk__in=people.values("pk"))
+
+    def _commissioner(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_staff) and commissions_any_league(request)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return super().has_module_permission(request) or self._commissioner(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_view_permission(request, obj) or self._commissioner(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return super().has_add_permission(request) or self._commissioner(request)
+
+    def _add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if self.has_change_permission(request) or not self._commissioner(request):
+            return super()._add_view(request, form_url, extra_context)  # type: ignore[misc]
+        # Django lets only those who may change users add one, lest they add a superuser; a
+        # commissioner's form (UserInviteForm) has no permission fields, so he may add.
+        username = User._meta.get_field(User.USERNAME_FIELD)
+        context = {
+            "auto_populated_fields": (),
+            "username_help_text": getattr(username, "help_text", ""),
+            **(extra_context or {}),
+        }
+        return admin.ModelAdmin.add_view(self, request, form_url, context)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None or self.has_change_permission(request, obj):
+            return super().get_fieldsets(request, obj)
+        # A commissioner reads who someone is, not their permissions.
+        return (
+            (None, {"fields": ("username", "first_name", "last_name", "email")}),
+            ("Access", {"fields": ("is_staff", "is_active", "last_login", "date_joined")}),
+        )
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        extra_context = dict(extra_context or {})
+        user = self.get_object(request, unquote(object_id))
+        if user is not None and not user.has_usable_password():
+            link = set_password_link(request, user)
+            extra_context["panels"] = [
+                (
+                    "Set-password link",
+                    format_html(
+                        '<p><a href="{}">{}</a></p><p class="help">{} has no password yet: '
+                        "send them this link to choose one. It works until they do.</p>",
+                        link,
+                        link,
+                        user.get_username(),
+                    ),
+                )
+            ]
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description="Role")
+    def role(self, obj: User) -> str:
+        parts = [f"Commissioner of {league}" for league in obj.commissioned_leagues.all()]
+        parts += [f"Coach of {team}" for team in obj.coached_teams.all()]
+        return "; ".join(parts) or "—"
+
+    def response_add(
+        self, request: HttpRequest, obj: User, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        link = set_password_link(request, obj)
+        self.message_user(
+            request,
+            format_html(
+                'Send {} this link to choose a password: <a href="{}">{}</a>',
+                obj.get_username(),
+                link,
+                link,
+            ),
+            messages.SUCCESS,
+        )
+        return super().response_add(request, obj, post_url_continue)
 
 
 # --- Season rules ------------------------------------------------------------------------------
@@ -390,9 +1056,11 @@ class SeasonRulesInline(SeasonRulesPresentation, admin.StackedInline):
 
 
 @admin.register(SeasonRules)
-class SeasonRulesAdmin(SeasonRulesPresentation, admin.ModelAdmin):
+class SeasonRulesAdmin(SeasonRulesPresentation, LeagueModelAdmin):
     """The same rules on their own page: created with their season, changed only as a draft."""
 
+    league_path = "season__league"
+    add_refusal = "A season's rules are created with the season: add a season instead."
     form = SeasonRulesForm
     list_display = (
         "season",
@@ -407,7 +1075,7 @@ class SeasonRulesAdmin(SeasonRulesPresentation, admin.ModelAdmin):
     )
     list_filter = (
         "season__status",
-        "season__league",
+        ("season__league", LeagueListFilter),
         "progression_mode",
         "goal_zones",
         "ricochet",
@@ -460,10 +1128,13 @@ def _update_rules(request: HttpRequest, season: Season, changes: Mapping[str, An
     return True
 
 
-# --- Seasons -----------------------------------------------------------------------------------
+# --- Seasons: the forms the season admin (games/admin.py) uses ----------------------------------
 
 
 class SeasonAdminForm(forms.ModelForm):
+    """A season's own settings. Its rules are the inline below it; its status, schedule seed
+    and champion move only through the steps."""
+
     class Meta:
         model = Season
         fields = (
@@ -472,8 +1143,14 @@ class SeasonAdminForm(forms.ModelForm):
             "starts_on",
             "double_round_robin",
             "days_between_rounds",
-            "champion",
+            "playoff_teams",
         )
+        help_texts = {
+            "starts_on": "The date of round 1; later rounds follow every “days between "
+            "rounds”. Leave empty for undated rounds.",
+            "days_between_rounds": "Days from one round to the next when the schedule is "
+            "generated.",
+        }
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
@@ -488,188 +1165,18 @@ class SeasonAdminForm(forms.ModelForm):
         return cleaned
 
 
-@admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    form = SeasonAdminForm
-    list_display = (
-        "name",
-        "league",
-        "status_badge",
-        "team_count",
-        "round_count",
-        "starts_on",
-        "champion",
-    )
-    list_filter = ("status", "league", "double_round_robin")
-    search_fields = ("name", "league__name")
-    list_select_related = ("league", "champion")
-    date_hierarchy = "starts_on"
-    ordering = ("league__name", "-created_at")
-    autocomplete_fields = ("league", "champion")
-    actions = ("generate_schedule", "start_season", "finish_season", "archive_season")
-
-    add_fieldsets = (
-        (
-            None,
-            {
-                "fields": ("league", "name", "starts_on", "double_round_robin"),
-                "description": "The new season is a draft. Its rules are copied from the "
-                "league's latest season (or the defaults); you can review them next.",
-            },
-        ),
-    )
-    change_fieldsets = (
-        (
-            None,
-            {
-                "fields": ("league", "name", "slug", "status"),
-                "description": "The status changes with the actions on the list of seasons: "
-                "generate the schedule, start (which freezes the rules), finish, archive.",
-            },
-        ),
-        (
-            "Schedule",
-            {
-                "fields": (
-                    "starts_on",
-                    "double_round_robin",
-                    "days_between_rounds",
-                    "schedule_seed",
-                )
-            },
-        ),
-        ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
-    )
-
-    def get_fieldsets(self, request: HttpRequest, obj: Season | None = None) -> Any:
-        return self.add_fieldsets if obj is None else self.change_fieldsets
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
-        if obj is None:
-            return ()
-        # The status moves only through the actions (season_transition), the seed with the
-        # schedule; a season stays in its league.
-        return (
-            "league",
-            "slug",
-            "status",
-            "schedule_seed",
-            "started_at",
-            "finished_at",
-            "created_at",
-        )
-
-    def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
-        return [] if obj is None else [SeasonRulesInline]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                team_count=Count("standings", distinct=True),
-                round_count=Count("rounds", distinct=True),
-            )
-        )
-
-    @admin.display(description="Status", ordering="status")
-    def status_badge(self, obj: Season) -> str:
-        return badge_html(obj.status, obj.get_status_display())
-
-    @admin.display(description="Teams", ordering="team_count")
-    def team_count(self, obj: Any) -> int:
-        return int(obj.team_count)
-
-    @admin.display(description="Rounds", ordering="round_count")
-    def round_count(self, obj: Any) -> int:
-        return int(obj.round_count)
-
-    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
-        if change:
-            super().save_model(request, obj, form, change)
-            return
-        data = form.cleaned_data
-        season = league_services.season_create(
-            league=data["league"],
-            name=data["name"],
-            actor=request.user,
-            starts_on=data["starts_on"],
-            double_round_robin=data["double_round_robin"],
-        )
-        adopt(obj, season)
-
-    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        if formset.model is not SeasonRules:
-            super().save_formset(request, form, formset, change)
-            return
-        # Rule changes go through the service: it refuses frozen rules and writes the audit.
-        # The lists formset.save() would fill feed the admin's own change message.
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        for rules_form in formset.forms:
-            changes = rule_changes(rules_form) if rules_form.has_changed() else {}
-            if changes and _update_rules(request, form.instance, changes):
-                formset.changed_objects.append((rules_form.instance, list(changes)))
-
-    def response_add(
-        self, request: HttpRequest, obj: Season, post_url_continue: str | None = None
-    ) -> HttpResponse:
-        response = super().response_add(request, obj, post_url_continue)
-        if "_addanother" in request.POST or IS_POPUP_VAR in request.POST:
-            return response
-        # Straight on to the new season's rules, which were copied rather than chosen.
-        return HttpResponseRedirect(reverse("admin:league_season_change", args=[obj.pk]))
-
-    # Actions: each calls one service per season and reports what it refused.
-
-    def _each(
-        self,
-        request: HttpRequest,
-        queryset: QuerySet[Season],
-        call: Callable[[Season], str],
-    ) -> None:
-        for season in queryset.select_related("league"):
-            try:
-                done = call(season)
-            except LeagueError as error:
-                self.message_user(request, f"{season}: {error.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season}: {done}", messages.SUCCESS)
-
-    @admin.action(description="Generate the schedule of the selected seasons")
-    def generate_schedule(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        def call(season: Season) -> str:
-            rounds = league_services.season_generate_schedule(season=season, actor=request.user)
-            return f"{len(rounds)} rounds scheduled."
-
-        self._each(request, queryset, call)
-
-    def _transition(self, request: HttpRequest, queryset: QuerySet[Season], to: str) -> None:
-        def call(season: Season) -> str:
-            moved = league_services.season_transition(season=season, to=to, actor=request.user)
-            return f"now {moved.get_status_display().lower()}."
-
-        self._each(request, queryset, call)
-
-    @admin.action(description="Start the selected draft seasons (freezes their rules)")
-    def start_season(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        self._transition(request, queryset, Season.Status.ACTIVE)
-
-    @admin.action(description="Finish the selected seasons")
-    def finish_season(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        self._transition(request, queryset, Season.Status.FINISHED)
-
-    @admin.action(description="Archive the selected finished seasons")
-    def archive_season(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
-        self._transition(request, queryset, Season.Status.ARCHIVED)
-
-
-# --- Standings, rounds and fixtures ------------------------------------------------------------
+# --- Standings ---------------------------------------------------------------------------------
 
 
 @admin.register(StandingRow)
 class StandingRowAdmin(ReadOnlyAdmin):
     """The stored table: the standings service computes it from the results."""
 
+    read_only_reason = (
+        "The table is computed from the results (M-L1, M-L2): correct or void a result "
+        "instead, and the standings follow."
+    )
+    league_path = "season__league"
     list_display = (
         "season",
         "position",
@@ -686,7 +1193,7 @@ class StandingRowAdmin(ReadOnlyAdmin):
         "points",
     )
     list_display_links = ("team_name",)
-    list_filter = ("season__league", ("season", SeasonListFilter))
+    list_filter = (("season__league", LeagueListFilter), ("season", SeasonListFilter))
     search_fields = ("team__name", "team__short_name", "season__name")
     list_select_related = ("season__league", "team")
     ordering = ("season__league__name", "-season__created_at", "position", "team__name")
@@ -704,91 +1211,99 @@ class StandingRowAdmin(ReadOnlyAdmin):
         return signed(obj.score_difference)
 
 
-class FixtureInline(ReadOnlyTabularInline):
-    model = Fixture
-    fields = ("home_team", "away_team", "status", "kickoff")
-    show_change_link = True
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Fixture]:
-        return super().get_queryset(request).select_related("home_team", "away_team")
-
-
-@admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    """Rounds come from the schedule generator; only their date and stage are edited here."""
-
-    list_display = ("__str__", "season", "stage", "status", "starts_on", "fixture_count")
-    list_filter = ("stage", "status", "season__league", ("season", SeasonListFilter))
-    search_fields = ("season__name", "season__league__name")
-    list_select_related = ("season__league",)
-    date_hierarchy = "starts_on"
-    ordering = ("season__league__name", "-season__created_at", "number")
-    fields = ("season", "number", "stage", "status", "starts_on", "opened_at")
-    readonly_fields = ("season", "number", "status", "opened_at")
-    inlines = (FixtureInline,)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
-        return super().get_queryset(request).annotate(fixture_count=Count("fixtures"))
-
-    @admin.display(description="Fixtures", ordering="fixture_count")
-    def fixture_count(self, obj: Any) -> int:
-        return int(obj.fixture_count)
-
-
-@admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):
-    """Fixtures come from the schedule generator; only the kick-off time is edited here."""
-
-    list_display = ("__str__", "season", "round_number", "status", "kickoff")
-    list_filter = ("status", "round__season__league", ("round__season", SeasonListFilter))
-    search_fields = (
-        "home_team__name",
-        "away_team__name",
-        "home_team__short_name",
-        "away_team__short_name",
-    )
-    list_select_related = ("round__season__league", "home_team", "away_team")
-    date_hierarchy = "kickoff"
-    ordering = ("round__season__league__name", "-round__season__created_at", "round__number", "id")
-    fields = ("round", "home_team", "away_team", "status", "kickoff", "updated_at")
-    readonly_fields = ("round", "home_team", "away_team", "status", "updated_at")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    @admin.display(description="Season", ordering="round__season")
-    def season(self, obj: Fixture) -> Season:
-        return obj.round.season
-
-    @admin.display(description="Round", ordering="round__number")
-    def round_number(self, obj: Fixture) -> int:
-        return obj.round.number
-
-
 # --- The audit log -----------------------------------------------------------------------------
+
+#: Action (or its prefix before the dot, e.g. "result") → a function showing an entry's
+#: before and after more readably than the generic field table. Higher apps register theirs
+#: (games/admin.py: results, with player names).
+AUDIT_RENDERERS: dict[str, Callable[[AuditEntry], str]] = {}
+
+
+def audit_changes_html(entry: AuditEntry) -> str:
+    """An entry's before and after: by its action's renderer, or field by field."""
+    renderer = AUDIT_RENDERERS.get(entry.action) or AUDIT_RENDERERS.get(entry.action.split(".")[0])
+    if renderer is not None:
+        return renderer(entry)
+    before, after = entry.before or {}, entry.after or {}
+    keys = sorted(set(before) | set(after))
+    if not keys:
+        return "—"
+    rows: Iterable[tuple[str, str, str]] = (
+        (
+            key,
+            _json(before[key]) if key in before else "—",
+            _json(after[key]) if key in after else "—",
+        )
+        for key in keys
+        if before.get(key) != after.get(key) or key not in before
+    )
+    body = format_html_join("", '<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>', rows)
+    if not body:
+        return "No field changed."
+    return format_html(
+        '<table class="audit-changes"><thead><tr><th scope="col">Field</th>'
+        '<th scope="col">Before</th><th scope="col">After</th></tr></thead>'
+        "<tbody>{}</tbody></table>",
+        body,
+    )
+
+
+class AuditObjectFilter(admin.SimpleListFilter):
+    """The entries of one object (``?object_id=12`` with its content type), as linked from
+    each object's page ("Audit log")."""
+
+    title = "object"
+    parameter_name = "object_id"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        value = self.value()
+        if not value:
+            return []
+        entry = model_admin.get_queryset(request).filter(object_id=value).order_by("-id").first()
+        return [(value, entry.object_repr if entry else value)]
+
+    def has_output(self) -> bool:
+        return bool(self.value())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(object_id=self.value()) if self.value() else queryset
+
+
+class ActorFilter(admin.RelatedOnlyFieldListFilter):
+    """Who acted, among the users who appear in the entries the user may see."""
+
+    def field_choices(
+        self, field: Any, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> Any:
+        ids = model_admin.get_queryset(request).exclude(actor=None).values("actor_id")
+        users = User.objects.filter(pk__in=ids).order_by("username")
+        return [(str(user.pk), user.get_username()) for user in users]
 
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
     """Append-only: nobody adds, changes or deletes an entry here."""
 
+    read_only_reason = (
+        "The audit log is append-only: an entry is never added, changed or deleted by hand. "
+        "Every change a commissioner or coach makes through the league's services adds one."
+    )
     list_display = ("created", "actor", "league", "action", "object_link", "message")
     list_filter = (
         "action",
-        ("league", admin.RelatedOnlyFieldListFilter),
-        ("actor", admin.RelatedOnlyFieldListFilter),
+        ("league", LeagueListFilter),
+        ("actor", ActorFilter),
         ("content_type", admin.RelatedOnlyFieldListFilter),
+        AuditObjectFilter,
     )
-    search_fields = ("action", "object_repr", "message", "actor__username", "league__name")
+    search_fields = (
+        "action",
+        "object_repr",
+        "message",
+        "actor__username",
+        "league__name",
+        "=object_id",
+    )
     list_select_related = ("actor", "league", "content_type")
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
@@ -814,30 +1329,31 @@ class AuditEntryAdmin(ReadOnlyAdmin):
             return label
         return format_html('<a href="{}">{}</a>', url, label)
 
-    @admin.display(description="Changes")
+    @admin.display(description="Before and after")
     def changes(self, obj: AuditEntry) -> str:
-        before, after = obj.before or {}, obj.after or {}
-        keys = sorted(set(before) | set(after))
-        if not keys:
-            return "—"
-        rows: Iterable[tuple[str, str, str]] = (
-            (
-                key,
-                _json(before[key]) if key in before else "—",
-                _json(after[key]) if key in after else "—",
-            )
-            for key in keys
-            if before.get(key) != after.get(key) or key not in before
+        return audit_changes_html(obj)
+
+
+def audit_entries_panel(entries: Iterable[AuditEntry], *, empty: str = "Nothing yet.") -> str:
+    """Audit entries as a story: when, who, what, and their before and after."""
+    rows = [
+        format_html(
+            '<li class="audit-story__entry"><p><strong>{}</strong> · {} · {} · '
+            '<a href="{}">entry</a></p><p>{}</p>{}</li>',
+            entry.action,
+            entry.actor.get_username() if entry.actor else "the server",
+            when(entry.created_at),
+            admin_url(entry),
+            entry.message,
+            audit_changes_html(entry) if (entry.before or entry.after) else "",
         )
-        body = format_html_join("", '<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>', rows)
-        if not body:
-            return "No field changed."
-        return format_html(
-            '<table class="audit-changes"><thead><tr><th scope="col">Field</th>'
-            '<th scope="col">Before</th><th scope="col">After</th></tr></thead>'
-            "<tbody>{}</tbody></table>",
-            body,
-        )
+        for entry in entries
+    ]
+    if not rows:
+        return format_html('<p class="help">{}</p>', empty)
+    return format_html(
+        '<ol class="audit-story">{}</ol>', format_html_join("", "{}", ((r,) for r in rows))
+    )
 
 
 from league.api import admin as api_admin  # noqa: E402, F401  (API tokens, league/api/admin.py)

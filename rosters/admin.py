@@ -16,15 +16,25 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from games.engine.vocabulary import Action, EnhancementKind, Status
+from games.engine.vocabulary import Action, EnhancementKind, Position, Status
 from league.admin import (
+    LeagueListFilter,
+    LeagueModelAdmin,
     ReadOnlyAdmin,
     ReadOnlyTabularInline,
+    ScopedRelatedFieldListFilter,
     SeasonListFilter,
+    Step,
+    StepDone,
+    admin_url,
     adopt,
+    as_action,
+    changelist_url,
+    object_filter,
+    scope_for,
     when,
 )
-from league.models import Season, Team
+from league.models import Fixture, Season, Team
 from league.templatetags.league_tags import badge_html, signed
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -58,8 +68,9 @@ class PlayerInline(admin.TabularInline):
         "roster_state",
         "games_played",
         "called_up",
+        "rolls",
     )
-    readonly_fields = ("status", "superstar", "roster_state", "games_played", "called_up")
+    readonly_fields = ("status", "superstar", "roster_state", "games_played", "called_up", "rolls")
     extra = 0
     can_delete = False
     show_change_link = True
@@ -67,6 +78,12 @@ class PlayerInline(admin.TabularInline):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # Players join at team creation or as call-ups (M-P2, M-P9).
+
+    @admin.display(description="Rolls")
+    def rolls(self, obj: Player) -> str:
+        if obj.pk is None:
+            return "—"
+        return format_html('<a href="{}">Dice ledger</a>', changelist_url(DiceRoll, player=obj.pk))
 
 
 class TeamAddForm(forms.ModelForm):
@@ -82,17 +99,24 @@ class TeamAddForm(forms.ModelForm):
         fields = ("name", "short_name", "coach", "colour")
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
 
+    #: The request the form is built for (set by TeamAdmin.get_form): seasons are scoped
+    #: to the user's leagues.
+    request: HttpRequest | None = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         season_field = self.fields["season"]
         assert isinstance(season_field, forms.ModelChoiceField)
-        season_field.queryset = (
+        seasons = (
             Season.objects.filter(
                 status__in=(Season.Status.DRAFT, Season.Status.ACTIVE), rounds__isnull=True
             )
             .select_related("league")
             .order_by("league__name", "-created_at")
         )
+        if self.request is not None:
+            seasons = scope_for(Season, seasons, self.request)
+        season_field.queryset = seasons
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
@@ -123,32 +147,86 @@ class TeamChangeForm(forms.ModelForm):
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
 
 
+class CallUpForm(forms.Form):
+    name = forms.CharField(max_length=60, help_text="The Rookie's name, new in the team.")
+    position = forms.ChoiceField(choices=[(p.value, p.label) for p in Position])
+
+
+def _explain_call_up(team: Team) -> list[str]:
+    active = team.players.filter(roster_state=Player.RosterState.ACTIVE).count()
+    return [
+        f"A Rookie joins {team}'s second string in the position you choose (M-P4, M-P9).",
+        f"{team} has {active} of 18 active players; a call-up needs an open spot (put an "
+        "injured player on the injured list, or release one, first).",
+    ]
+
+
+def _run_call_up(request: HttpRequest, team: Team, form: CallUpForm) -> StepDone:
+    player = roster_services.player_call_up(
+        team=team,
+        name=form.cleaned_data["name"],
+        position=Position(form.cleaned_data["position"]),
+        actor=request.user,
+    )
+    return StepDone(f"{player} joins {team} as a Rookie {player.get_position_display()}.")
+
+
+TEAM_STEPS = (
+    Step(
+        name="call-up",
+        label="Call up a Rookie",
+        explain=_explain_call_up,
+        run=_run_call_up,
+        form=lambda team, data: CallUpForm(data),
+    ),
+)
+
+
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
-    list_display = ("team", "short_name", "league", "coach", "active_players", "created")
+class TeamAdmin(LeagueModelAdmin):
+    """Teams are created by the rules (team_create: 18 players rolled, every roll in the
+    dice ledger) straight into a season; their name, coach and colour are edited here."""
+
+    list_display = (
+        "team",
+        "short_name",
+        "league",
+        "coach",
+        "active_players",
+        "rolls",
+        "created",
+    )
     list_display_links = ("team",)
-    list_filter = ("league",)
+    list_filter = (("league", LeagueListFilter),)
     search_fields = ("name", "short_name", "slug", "coach__username")
     list_select_related = ("league", "coach")
     ordering = ("league__name", "name")
     autocomplete_fields = ("coach",)
+    steps = TEAM_STEPS
+    delete_refusal = (
+        "{name} is kept for the record: its players, fixtures and rolls refer to it. "
+        "A team leaves a league by not being rolled over into its next season."
+    )
 
     def get_form(
         self, request: HttpRequest, obj: Team | None = None, change: bool = False, **kwargs: Any
     ) -> Any:
         kwargs["form"] = TeamAddForm if obj is None else TeamChangeForm
-        return super().get_form(request, obj, change, **kwargs)
+        form = super().get_form(request, obj, change, **kwargs)
+        return type(form.__name__, (form,), {"request": request})
 
     def get_fieldsets(self, request: HttpRequest, obj: Team | None = None) -> Any:
         if obj is None:
             return ((None, {"fields": ("season", "name", "short_name", "coach", "colour")}),)
         return (
             (None, {"fields": ("league", "name", "short_name", "slug", "coach", "colour")}),
-            ("Record", {"fields": ("created_at",)}),
+            ("Record", {"fields": ("created_at", "creation_rolls", "seasons_entered")}),
         )
 
     def get_readonly_fields(self, request: HttpRequest, obj: Team | None = None) -> Any:
-        return () if obj is None else ("league", "slug", "created_at")
+        if obj is None:
+            return ()
+        return ("league", "slug", "created_at", "creation_rolls", "seasons_entered")
 
     def get_inlines(self, request: HttpRequest, obj: Team | None) -> list[Any]:
         return [] if obj is None else [PlayerInline]
@@ -162,6 +240,31 @@ class TeamAdmin(admin.ModelAdmin):
                     "players", filter=Q(players__roster_state=Player.RosterState.ACTIVE)
                 )
             )
+        )
+
+    @admin.display(description="Rolls")
+    def rolls(self, obj: Team) -> str:
+        return format_html('<a href="{}">Dice ledger</a>', changelist_url(DiceRoll, team=obj.pk))
+
+    @admin.display(description="Rolled at creation")
+    def creation_rolls(self, obj: Team) -> str:
+        rolls = DiceRoll.objects.filter(team=obj, fixture__isnull=True)
+        by_purpose = rolls.values_list("purpose").annotate(count=Count("id")).order_by("purpose")
+        summary = ", ".join(f"{count} {purpose}" for purpose, count in by_purpose) or "none"
+        return format_html(
+            '{} (<a href="{}">every roll of the team in the dice ledger</a>)<div class="help">'
+            "Status (M-P4) and Superstar (M-P8) rolls of its 18 players, made when the team "
+            "was created.</div>",
+            summary,
+            changelist_url(DiceRoll, team=obj.pk),
+        )
+
+    @admin.display(description="Seasons")
+    def seasons_entered(self, obj: Team) -> str:
+        seasons = Season.objects.filter(standings__team=obj).select_related("league")
+        return (
+            format_html_join(", ", '<a href="{}">{}</a>', ((admin_url(s), s.name) for s in seasons))
+            or "—"
         )
 
     @admin.display(description="Team", ordering="name")
@@ -182,6 +285,8 @@ class TeamAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
         if change:
+            # No team_update service yet: Django's admin history records this edit, the
+            # audit log does not.
             super().save_model(request, obj, form, change)
             return
         data = form.cleaned_data
@@ -217,11 +322,82 @@ class PlayerSeasonInline(ReadOnlyTabularInline):
         return super().get_queryset(request).select_related("season__league")
 
 
+class PlayerListFilter(admin.SimpleListFilter):
+    """The lists a commissioner asks for: Superstars, Veterans, picks due, the injured list
+    and the graveyard (careers over)."""
+
+    title = "list"
+    parameter_name = "list"
+    LISTS: dict[str, tuple[str, Q]] = {
+        "superstars": ("Superstars (M-P8)", Q(superstar=True)),
+        "veterans": ("Veterans (M-P6)", Q(status=Status.VETERAN)),
+        "picks_due": (
+            "Action picks due",
+            Q(status=Status.VETERAN, veteran_actions=[]) | Q(superstar=True, superstar_actions=[]),
+        ),
+        "injured_list": (
+            "On the injured list (M-P9)",
+            Q(roster_state=Player.RosterState.INJURED_LIST),
+        ),
+        "graveyard": ("The graveyard: careers over", Q(roster_state=Player.RosterState.RETIRED)),
+        "released": ("Released", Q(roster_state=Player.RosterState.RELEASED)),
+    }
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(key, label) for key, (label, _) in self.LISTS.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        chosen = self.LISTS.get(self.value() or "")
+        return queryset.filter(chosen[1]) if chosen else queryset
+
+
+class TeamListFilter(ScopedRelatedFieldListFilter):
+    """The teams of the user's leagues."""
+
+
+def _explain_release(player: Player) -> list[str]:
+    return [
+        f"{player} ({player.get_position_display()}, {player.team}) is released for good: he "
+        "leaves the team and frees his roster spot for a call-up (M-P9).",
+        "His statistics and records stay. This cannot be undone.",
+    ]
+
+
+def _run_release(request: HttpRequest, player: Player, form: Any) -> StepDone:
+    released = roster_services.player_release(player=player, actor=request.user)
+    return StepDone(f"{released} is released from {released.team}.")
+
+
+PLAYER_STEPS = (
+    Step(
+        name="release",
+        label="Release the player",
+        explain=_explain_release,
+        run=_run_release,
+        shown=lambda p: (
+            p.roster_state in (Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST)
+        ),
+        destructive=True,
+    ),
+)
+
+
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(LeagueModelAdmin):
     """Players join through team creation and call-ups and leave through the roster
     services, so there is no add or delete here; rolled and counted values are read-only."""
 
+    league_path = "team__league"
+    steps = PLAYER_STEPS
+    actions = (as_action(PLAYER_STEPS[0], "Release the selected players"),)
+    delete_refusal = (
+        "{name} is kept for the record: his results and rolls refer to him. Release him "
+        "instead to free his roster spot."
+    )
+    add_refusal = (
+        "Players join when their team is created (18 rolled by the rules) or as Rookie "
+        "call-ups: use Call up a Rookie on the team's page."
+    )
     list_display = (
         "name",
         "team",
@@ -234,14 +410,15 @@ class PlayerAdmin(admin.ModelAdmin):
         "games_played",
     )
     list_filter = (
-        "team__league",
+        PlayerListFilter,
+        ("team__league", LeagueListFilter),
         "position",
         "string",
         "status",
         "superstar",
         "roster_state",
         "called_up",
-        "team",
+        ("team", TeamListFilter),
     )
     search_fields = ("name", "team__name", "team__short_name")
     list_select_related = ("team",)
@@ -261,8 +438,10 @@ class PlayerAdmin(admin.ModelAdmin):
             },
         ),
         ("Roster · M-P9", {"fields": ("roster_state", "called_up", "joined_at", "left_at")}),
+        ("Records", {"fields": ("records",)}),
     )
     readonly_fields = (
+        "records",
         "team",
         "status",
         "veteran_picks",
@@ -279,8 +458,13 @@ class PlayerAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    @admin.display(description="Records")
+    def records(self, obj: Player) -> str:
+        return format_html(
+            '<a href="{}">His rolls in the dice ledger</a> · <a href="{}">His season lines</a>',
+            changelist_url(DiceRoll, player=obj.pk),
+            changelist_url(PlayerSeason, player__id__exact=obj.pk),
+        )
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, obj: Player) -> str:
@@ -308,8 +492,17 @@ class PlayerAdmin(admin.ModelAdmin):
 class PlayerSeasonAdmin(ReadOnlyAdmin):
     """Counted by the result service."""
 
+    read_only_reason = (
+        "Season lines are counted from the results by the result service: correct or void a "
+        "result instead."
+    )
+    league_path = "season__league"
     list_display = ("player", "team", "season", "games_played", "points")
-    list_filter = ("season__league", ("season", SeasonListFilter))
+    list_filter = (
+        ("season__league", LeagueListFilter),
+        ("season", SeasonListFilter),
+        object_filter("player", Player, "player"),
+    )
     search_fields = ("player__name", "player__team__name")
     list_select_related = ("player__team", "season__league")
     ordering = ("season__league__name", "-season__created_at", "-points", "player__name")
@@ -323,8 +516,15 @@ class PlayerSeasonAdmin(ReadOnlyAdmin):
 class PlayerSeasonStatAdmin(ReadOnlyAdmin):
     """Attempts and successes per category (M-P7), counted by the result service."""
 
+    read_only_reason = PlayerSeasonAdmin.read_only_reason
+    league_path = "season__league"
     list_display = ("player", "team", "season", "category", "attempts", "successes", "rate")
-    list_filter = ("category", "season__league", ("season", SeasonListFilter))
+    list_filter = (
+        "category",
+        ("season__league", LeagueListFilter),
+        ("season", SeasonListFilter),
+        object_filter("player", Player, "player"),
+    )
     search_fields = ("player__name", "player__team__name")
     list_select_related = ("player__team", "season__league")
     ordering = ("season__league__name", "-season__created_at", "category", "-successes")
@@ -342,8 +542,13 @@ class PlayerSeasonStatAdmin(ReadOnlyAdmin):
 class EnhancementAdmin(ReadOnlyAdmin):
     """Fitted and removed by the roster services; bans come from inspections (M-E2)."""
 
+    read_only_reason = (
+        "Enhancements are fitted and removed by the coaches through the roster services; "
+        "bans come from inspection decisions (M-E2)."
+    )
+    league_path = "player__team__league"
     list_display = ("kind", "player", "team", "effect", "fitted", "removed_at", "removal")
-    list_filter = ("kind", "removal", "player__team__league")
+    list_filter = ("kind", "removal", ("player__team__league", LeagueListFilter))
     search_fields = ("player__name", "player__team__name")
     list_select_related = ("player__team",)
     date_hierarchy = "fitted_at"
@@ -367,8 +572,14 @@ class EnhancementAdmin(ReadOnlyAdmin):
 
 @admin.register(DiceRoll)
 class DiceRollAdmin(ReadOnlyAdmin):
-    """The dice ledger (M-D8) is append-only: nobody adds, changes or deletes a roll here."""
+    """The dice ledger (M-D8) is append-only: nobody adds, changes or deletes a roll here.
+    Filter it by fixture, player or team from their pages (``?fixture=``, ``?player=``,
+    ``?team=``), or by purpose, source, league and season in the sidebar."""
 
+    read_only_reason = (
+        "The dice ledger is append-only (M-D8): a roll is never added, changed or deleted by "
+        "hand, so every outcome can be checked against the dice that made it."
+    )
     list_display = (
         "rolled",
         "purpose",
@@ -387,9 +598,12 @@ class DiceRollAdmin(ReadOnlyAdmin):
     list_filter = (
         "purpose",
         "source",
-        "league",
+        ("league", LeagueListFilter),
         ("season", SeasonListFilter),
         "die",
+        object_filter("fixture", Fixture, "fixture"),
+        object_filter("player", Player, "player"),
+        object_filter("team", Team, "team"),
     )
     search_fields = ("purpose", "detail", "player__name", "team__name", "rolled_by__username")
     list_select_related = (

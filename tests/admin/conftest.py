@@ -1,8 +1,10 @@
-"""A league with every kind of row the admin shows.
+"""A league with every kind of row the admin shows, and the people who administer it.
 
 Leagues, seasons, teams and the schedule come from the services; the rows of a played match
 (result, appearances, stat lines, events, lineups, inspections, injuries, force-healing,
-season lines, simulation jobs) are written directly, as their services do not exist yet.
+season lines, simulation jobs) are written directly, so the list pages have one of each
+whatever the dice do. The tests of the steps play matches through the services instead
+(tests/conftest.py's `world` and `match_day`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
 from games.engine.dice import RandomDice
@@ -27,6 +29,7 @@ from games.models import (
     StatLine,
 )
 from injuries.models import ForceHealingAttempt, Injury
+from league.admin import COMMISSIONERS_GROUP
 from league.models import Fixture, League, Season, Team
 from league.services import league_create, season_create, season_generate_schedule
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -116,9 +119,15 @@ def play_fixture(fixture: Fixture, season: Season, *, actor: User | None, seed: 
 
 
 def build_world(
-    *, name: str, teams: int, played: int, actor: User | None, public: bool = True
+    *,
+    name: str,
+    teams: int,
+    played: int,
+    actor: User | None,
+    public: bool = True,
+    commissioners: tuple[User, ...] = (),
 ) -> AdminWorld:
-    league = league_create(name=name, actor=actor, is_public=public)
+    league = league_create(name=name, actor=actor, is_public=public, commissioners=commissioners)
     season = season_create(
         league=league, name="Spring", actor=actor, starts_on=datetime.date(2026, 3, 5)
     )
@@ -161,3 +170,49 @@ def superuser_client(client: Client, superuser: User) -> Client:
 def admin_world(superuser: User) -> AdminWorld:
     """A small league: two teams, one played match."""
     return build_world(name="North", teams=2, played=1, actor=superuser)
+
+
+def commissioners_group() -> Group:
+    """The group a data migration would make: the model permissions of the four apps."""
+    group, _ = Group.objects.get_or_create(name=COMMISSIONERS_GROUP)
+    group.permissions.set(
+        Permission.objects.filter(
+            content_type__app_label__in=["league", "rosters", "injuries", "games"]
+        )
+    )
+    return group
+
+
+def make_commissioner(username: str) -> User:
+    """A staff account in the Commissioners group (not yet any league's commissioner)."""
+    user = User.objects.create_user(username, f"{username}@example.com", "correct horse battery")
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(commissioners_group())
+    return user
+
+
+@pytest.fixture
+def north_commissioner(db: None) -> User:
+    return make_commissioner("north_commissioner")
+
+
+@pytest.fixture
+def two_leagues(superuser: User, north_commissioner: User) -> tuple[AdminWorld, AdminWorld]:
+    """North, run by `north_commissioner`, and South, run by someone else; each with a
+    played match."""
+    south_commissioner = make_commissioner("south_commissioner")
+    north = build_world(
+        name="North", teams=2, played=1, actor=superuser, commissioners=(north_commissioner,)
+    )
+    south = build_world(
+        name="South", teams=2, played=1, actor=superuser, commissioners=(south_commissioner,)
+    )
+    return north, south
+
+
+@pytest.fixture
+def commissioner_client(north_commissioner: User) -> Client:
+    client = Client()
+    client.force_login(north_commissioner)
+    return client

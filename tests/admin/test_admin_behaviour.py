@@ -49,11 +49,16 @@ def season_change_url(season: Season) -> str:
 # --- The append-only logs ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("model", [DiceRoll, AuditEntry], ids=["dice ledger", "audit log"])
-def test_append_only_logs_refuse_add_change_and_delete(
-    superuser_client: Client, superuser, admin_world: AdminWorld, model
+@pytest.mark.parametrize(
+    ("model", "reason"),
+    [(DiceRoll, "The dice ledger is append-only"), (AuditEntry, "The audit log is append-only")],
+    ids=["dice ledger", "audit log"],
+)
+def test_append_only_logs_refuse_add_change_and_delete_saying_why(
+    superuser_client: Client, superuser, admin_world: AdminWorld, model, reason
 ):
     entry = model.objects.first()
+    before = {field.attname: getattr(entry, field.attname) for field in model._meta.fields}
     opts = model._meta
     request = RequestFactory().get("/")
     request.user = superuser
@@ -66,11 +71,20 @@ def test_append_only_logs_refuse_add_change_and_delete(
     add = reverse(f"admin:{opts.app_label}_{opts.model_name}_add")
     change = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[entry.pk])
     delete = reverse(f"admin:{opts.app_label}_{opts.model_name}_delete", args=[entry.pk])
-    assert superuser_client.get(add).status_code == 403
-    assert superuser_client.post(add, {}).status_code == 403
-    assert superuser_client.post(change, {}).status_code == 403
-    assert superuser_client.post(delete, {"post": "yes"}).status_code == 403
-    assert model.objects.filter(pk=entry.pk).exists()
+    for url, data in (
+        (add, {}),
+        (change, {"purpose": "forged", "action": "forged"}),
+        (delete, {"post": "yes"}),
+    ):
+        response = superuser_client.post(url, data, follow=True)
+        assert response.status_code == 200
+        shown = [str(message) for message in response.context["messages"]]
+        assert len(shown) == 1
+        assert shown[0].startswith(reason)
+    entry.refresh_from_db()
+    assert {field.attname: getattr(entry, field.attname) for field in model._meta.fields} == before
+    # The page of an entry says so too, above its read-only fields.
+    assert reason in superuser_client.get(change).content.decode()
 
 
 def test_dice_ledger_reads_faces_result_player_and_fixture(
@@ -371,11 +385,14 @@ def test_player_list_marks_a_veteran_whose_picks_are_due(
 def test_start_action_moves_a_draft_season_to_active_through_the_service(
     superuser_client: Client, superuser, admin_world: AdminWorld
 ):
-    response = superuser_client.post(
-        reverse("admin:league_season_changelist"),
-        {"action": "start_season", "_selected_action": [admin_world.season.pk]},
-        follow=True,
-    )
+    url = reverse("admin:league_season_changelist")
+    chosen = {"action": "start", "_selected_action": [admin_world.season.pk]}
+
+    confirm = superuser_client.post(url, chosen)
+    admin_world.season.refresh_from_db()
+    assert admin_world.season.status == Season.Status.DRAFT  # Nothing before the "yes".
+    assert "Its rules are frozen" in confirm.content.decode()
+    response = superuser_client.post(url, {**chosen, "confirmed": "yes"}, follow=True)
 
     admin_world.season.refresh_from_db()
     assert admin_world.season.status == Season.Status.ACTIVE
@@ -391,7 +408,7 @@ def test_schedule_action_reports_what_the_service_refuses(
 
     response = superuser_client.post(
         reverse("admin:league_season_changelist"),
-        {"action": "generate_schedule", "_selected_action": [empty.pk]},
+        {"action": "schedule", "_selected_action": [empty.pk], "confirmed": "yes"},
         follow=True,
     )
 

@@ -1,24 +1,39 @@
-"""Every model of the four apps has an admin whose pages load, and whose changelists cost the
-same number of queries however many rows they show."""
+"""Every model of the four apps has an admin whose pages load, whose changelists cost the
+same number of queries however many rows they show, for a superuser and for a commissioner,
+and which refuses with a message what the services alone may write."""
 
 from __future__ import annotations
 
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.db import connection, models
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.admin.conftest import AdminWorld, build_world
+from league.admin import LeagueModelAdmin
+from tests.admin.conftest import AdminWorld, build_world, make_commissioner
 
 APP_LABELS = ("league", "rosters", "injuries", "games")
-MODELS = [model for label in APP_LABELS for model in apps.get_app_config(label).get_models()]
+#: The REST API's own rows (league/api/admin.py): per user, not per league; the API's tests
+#: cover their admin.
+API_MODELS = {"league.ApiToken", "league.IdempotencyRecord"}
 
 
 def _id(model: type[models.Model]) -> str:
     return f"{model._meta.app_label}.{model.__name__}"
+
+
+MODELS = [
+    model
+    for label in APP_LABELS
+    for model in apps.get_app_config(label).get_models()
+    if _id(model) not in API_MODELS
+]
+#: Every changelist the query-count test measures: the four apps' and the people's.
+CHANGELISTS = [*MODELS, User]
 
 
 def admin_url(model: type[models.Model], view: str, *args: object) -> str:
@@ -62,6 +77,7 @@ def test_change_page_loads(superuser_client: Client, admin_world: AdminWorld, mo
     response = superuser_client.get(admin_url(model, "change", obj.pk))
 
     assert response.status_code == 200
+    assert b"Audit log" in response.content
 
 
 #: Added in the admin through their services; every other row comes from a service only.
@@ -69,27 +85,81 @@ ADDABLE = {"league.League", "league.Season", "league.Team"}
 
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
-def test_only_leagues_seasons_and_teams_can_be_added(
+def test_only_leagues_seasons_and_teams_can_be_added_and_the_rest_say_why(
     superuser_client: Client, admin_world: AdminWorld, model
 ):
-    response = superuser_client.get(admin_url(model, "add"))
+    response = superuser_client.get(admin_url(model, "add"), follow=True)
 
-    assert response.status_code == (200 if _id(model) in ADDABLE else 403)
+    if _id(model) in ADDABLE:
+        assert response.redirect_chain == []
+        assert response.status_code == 200
+        return
+    assert response.redirect_chain == [(admin_url(model, "changelist"), 302)]
+    model_admin = admin.site._registry[model]
+    reason = getattr(model_admin, "read_only_reason", None) or model_admin.add_refusal
+    assert [str(message) for message in response.context["messages"]] == [reason]
+    assert reason != LeagueModelAdmin.add_refusal, "say where these rows come from"
 
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
+def test_nothing_is_deleted_by_hand_and_the_delete_page_says_why(
+    superuser_client: Client, admin_world: AdminWorld, model
+):
+    obj = model._default_manager.order_by("pk").first()
+
+    response = superuser_client.post(admin_url(model, "delete", obj.pk), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert model._default_manager.filter(pk=obj.pk).exists()
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert len(messages) == 1
+    assert len(messages[0]) > 40  # A sentence saying why, not a bare refusal.
+
+
+def _count(client: Client, url: str) -> tuple[int, int, str]:
+    client.get(url)  # Warm the per-process caches (content types, session).
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    sql = "\n".join(query["sql"] for query in queries.captured_queries)
+    return len(queries), response.context["cl"].result_count, sql
+
+
+@pytest.mark.parametrize("model", CHANGELISTS, ids=_id)
 def test_changelist_queries_do_not_grow_with_the_number_of_rows(
     superuser_client: Client, superuser, admin_world: AdminWorld, model
 ):
     url = admin_url(model, "changelist")
-    superuser_client.get(url)  # Warm the per-process caches (content types, session).
-    with CaptureQueriesContext(connection) as few:
-        response = superuser_client.get(url)
-    rows_before = response.context["cl"].result_count
+    few, rows_before, _ = _count(superuser_client, url)
 
-    build_world(name="South", teams=6, played=5, actor=superuser)
-    with CaptureQueriesContext(connection) as many:
-        response = superuser_client.get(url)
+    south = [make_commissioner(f"south{index}") for index in range(3)]
+    build_world(name="South", teams=6, played=5, actor=superuser, commissioners=tuple(south))
+    many, rows_after, sql = _count(superuser_client, url)
 
-    assert response.context["cl"].result_count > rows_before
-    assert len(many) == len(few), "\n".join(query["sql"] for query in many.captured_queries)
+    assert rows_after > rows_before
+    assert many == few, sql
+
+
+@pytest.mark.parametrize("model", CHANGELISTS, ids=_id)
+def test_a_commissioners_changelist_queries_do_not_grow_with_the_number_of_rows(
+    commissioner_client: Client, north_commissioner, superuser, model
+):
+    """The scoping (a subquery on his leagues) adds no query per row either."""
+    build_world(
+        name="North", teams=2, played=1, actor=superuser, commissioners=(north_commissioner,)
+    )
+    if model is User:
+        make_commissioner("newcomer")  # Not in a league yet: he may pick him as a coach.
+    url = admin_url(model, "changelist")
+    few, rows_before, _ = _count(commissioner_client, url)
+
+    build_world(
+        name="West", teams=6, played=5, actor=superuser, commissioners=(north_commissioner,)
+    )
+    if model is User:
+        for index in range(4):
+            make_commissioner(f"another{index}")
+    many, rows_after, sql = _count(commissioner_client, url)
+
+    assert rows_after > rows_before
+    assert many == few, sql
