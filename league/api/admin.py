@@ -52,8 +52,27 @@ class ApiTokenAdmin(admin.ModelAdmin):
             kwargs["queryset"] = users_whose_tokens(actor=request.user).order_by("username")
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def _manages_tokens(self, request: HttpRequest) -> bool:
+        """Administrators, and commissioners (for the coaches of their leagues)."""
+        user = request.user
+        return bool(
+            user.is_active
+            and user.is_staff
+            and (user.is_superuser or user.commissioned_leagues.exists())
+        )
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._manages_tokens(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._manages_tokens(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return self._manages_tokens(request)
+
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False if obj is not None else super().has_change_permission(request, obj)
+        # Nothing of a token changes; the changelist's revoke action needs this on the list.
+        return obj is None and self._manages_tokens(request)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # revoke instead: the audit log keeps which token acted

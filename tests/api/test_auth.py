@@ -168,3 +168,28 @@ def test_the_admin_makes_a_token_and_shows_its_key_once(world):
     key = page.split("is ")[1].split(" ")[0] if "mbl_" in page else ""
     assert key.startswith("mbl_")
     assert key_hash(key) == token.key_hash
+
+
+def test_a_commissioner_makes_a_coachs_token_in_the_admin_but_not_an_outsiders(world):
+    commissioner = User.objects.get(pk=world.commissioner.pk)
+    commissioner.is_staff = True
+    commissioner.save(update_fields=["is_staff"])
+    client = _signed_in(commissioner)
+
+    made = client.post(
+        "/admin/league/apitoken/add/", {"user": world.home_coach.pk, "name": "ci"}, follow=True
+    )
+    refused = client.post("/admin/league/apitoken/add/", {"user": world.outsider.pk, "name": "x"})
+
+    assert made.status_code == 200
+    assert ApiToken.objects.filter(user=world.home_coach, name="ci").exists()
+    assert refused.status_code == 200  # the form again: the outsider is not a choice
+    assert not ApiToken.objects.filter(user=world.outsider).exists()
+
+
+def test_a_coach_has_no_token_admin(world):
+    coach = User.objects.get(pk=world.home_coach.pk)
+    coach.is_staff = True
+    coach.save(update_fields=["is_staff"])
+
+    assert _signed_in(coach).get("/admin/league/apitoken/").status_code == 403

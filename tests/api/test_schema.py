@@ -1,0 +1,67 @@
+"""The OpenAPI schema: valid, served as JSON, and naming every error the API can answer."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import pytest
+
+from games import jobs, matchday, results
+from injuries import services as injury_services
+from league.api.schema import ERROR_CODES
+from tests.api.conftest import Api
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def schema(db) -> dict:
+    response = Api().get("/api/v1/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_the_schema_is_openapi_3_with_the_token_scheme(schema):
+    assert schema["openapi"].startswith("3.")
+    assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"
+
+
+def test_every_post_documents_its_refusals(schema):
+    posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
+
+    assert len(posts) == 4
+    for operation in posts:
+        assert {"400", "401", "403", "404", "409", "422", "429"} <= set(operation["responses"])
+        assert "Idempotency-Key" in [p["name"] for p in operation["parameters"]]
+
+
+def test_the_error_shape_lists_every_code(schema):
+    detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
+    codes = schema["components"]["schemas"]["CodeEnum"]["enum"]
+
+    assert set(detail) == {"code", "message", "fields"}
+    assert sorted(codes) == sorted(ERROR_CODES)
+
+
+SERVICES = [
+    results._record,
+    results._validate,
+    jobs.simulation_request,
+    matchday.inspection_decide,
+    injury_services.injury_force_heal,
+]
+
+
+@pytest.mark.parametrize("service", SERVICES, ids=lambda f: f.__name__)
+def test_every_code_the_called_services_raise_is_documented(service):
+    raised = set(re.findall(r'code="(\w+)"', inspect.getsource(service)))
+
+    assert raised <= set(ERROR_CODES)
+
+
+def test_the_interactive_docs_are_served(db):
+    response = Api().get("/api/v1/docs/")
+
+    assert response.status_code == 200
+    assert b"/api/v1/schema/" in response.content
