@@ -583,18 +583,26 @@ def _run_simulate_round(request: HttpRequest, season: Season, form: Any) -> Step
 
 
 def _explain_simulate_rest(season: Season) -> list[str]:
-    ready = list(
-        Fixture.objects.filter(round__season=season, status=Fixture.Status.READY)
-        .select_related("home_team", "away_team")
-        .order_by("round__number", "id")
+    stage = Round.Stage.PLAYOFF if season.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
+    later = list(
+        season.rounds.filter(stage=stage, status=Round.Status.SCHEDULED).order_by("number")
     )
-    later = season.rounds.filter(status=Round.Status.SCHEDULED).count()
-    lines = _simulation_lines(ready)
+    ready = Fixture.objects.filter(round__season=season, status=Fixture.Status.READY).count()
+    lines = []
     if later:
         lines.append(
-            f"{plural(later, 'round')} {'is' if later == 1 else 'are'} not open yet and "
-            "will not be played: open each round first, so its inspections are rolled."
+            f"The {plural(len(later), 'round')} of the "
+            f"{'playoffs' if stage == Round.Stage.PLAYOFF else 'regular season'} not open yet "
+            f"({_names(later)}) open now, in order, each rolling its inspections (M-E2)."
         )
+    lines += [
+        f"Every fixture then ready to play is queued ({plural(ready, 'fixture')} ready now, "
+        "plus those of the rounds opened); a fixture whose detection awaits a decision is "
+        "skipped and named.",
+        "Workers play each team's fixtures in round order, each with a recorded seed (M-D8), "
+        "and record them through the result service: stats, injuries and standings follow.",
+        "The progress shows on this page and under Simulation jobs.",
+    ]
     return lines
 
 
@@ -1032,7 +1040,7 @@ class SeasonAdmin(LeagueModelAdmin):
                             {"open": "active", "complete": "finished"}.get(round_.status, "draft"),
                             round_.get_status_display(),
                         ),
-                        "fixtures_url": changelist_url(Fixture, round__id__exact=round_.pk),
+                        "fixtures_url": changelist_url(Fixture, round=round_.pk),
                     }
                     for round_ in rounds
                 ],
@@ -1258,6 +1266,7 @@ class FixtureAdmin(LeagueModelAdmin):
         ("round__season", SeasonListFilter),
         "round__stage",
         ("round__number", admin.AllValuesFieldListFilter),
+        object_filter("round", Round, "round"),
     )
     search_fields = (
         "home_team__name",
@@ -1433,6 +1442,7 @@ class InspectionAdmin(ReadOnlyAdmin):
         "owner_roll",
         "inspector_roll",
         "decision_badge",
+        "decider",
         "decided_by",
         "decided_at",
     )
@@ -1459,6 +1469,10 @@ class InspectionAdmin(ReadOnlyAdmin):
     @admin.display(description="Team", ordering="enhancement__player__team__name")
     def owner(self, obj: Inspection) -> Team:
         return obj.enhancement.player.team
+
+    @admin.display(description="Decided for the coach of")
+    def decider(self, obj: Inspection) -> Team:
+        return _inspector(obj)
 
     @admin.display(description="Enhancement", ordering="enhancement__kind")
     def kind(self, obj: Inspection) -> str:
@@ -1634,10 +1648,17 @@ class StatLineInline(ReadOnlyTabularInline):
 _RESULT_TEAMS = ("result__fixture__home_team", "result__fixture__away_team")
 
 
+_MATCH_RECORD = (
+    "The rows of a match are written by the result service when a result is reported, "
+    "simulated or corrected: correct or void the result (on its page) to change them."
+)
+
+
 @admin.register(LineupEntry)
 class LineupEntryAdmin(ReadOnlyAdmin):
     """Who may take the field, fixed when the fixture gets ready (M-P3)."""
 
+    read_only_reason = _MATCH_RECORD
     league_path = "fixture__round__season__league"
     list_display = ("fixture", "team", "player", "position", "starter")
     list_filter = ("starter", "position", ("fixture__round__season", SeasonListFilter))
@@ -1648,6 +1669,7 @@ class LineupEntryAdmin(ReadOnlyAdmin):
 
 @admin.register(Appearance)
 class AppearanceAdmin(ReadOnlyAdmin):
+    read_only_reason = _MATCH_RECORD
     league_path = "result__fixture__round__season__league"
     list_display = ("player", "team", "match", "points")
     list_filter = (("result__fixture__round__season", SeasonListFilter),)
@@ -1665,6 +1687,7 @@ class AppearanceAdmin(ReadOnlyAdmin):
 class StatLineAdmin(ReadOnlyAdmin):
     """A player's attempts and successes in one category in one match (M-P7)."""
 
+    read_only_reason = _MATCH_RECORD
     league_path = "appearance__result__fixture__round__season__league"
     list_display = ("player", "team", "match", "category", "attempts", "successes")
     list_filter = ("category", ("appearance__result__fixture__round__season", SeasonListFilter))
@@ -1692,6 +1715,7 @@ class StatLineAdmin(ReadOnlyAdmin):
 
 @admin.register(MatchEvent)
 class MatchEventAdmin(ReadOnlyAdmin):
+    read_only_reason = _MATCH_RECORD
     league_path = "result__fixture__round__season__league"
     list_display = ("match", "sequence", "half", "kind", "team", "player", "text")
     list_filter = ("half", "kind", ("result__fixture__round__season", SeasonListFilter))

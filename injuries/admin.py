@@ -23,6 +23,7 @@ from league.admin import (
     Step,
     StepDone,
     as_action,
+    object_filter,
     plural,
     when,
 )
@@ -162,6 +163,7 @@ class InjuryAdmin(ReadOnlyAdmin):
         "permanent",
         ("season__league", LeagueListFilter),
         ("season", SeasonListFilter),
+        object_filter("player", Player, "player"),
     )
     search_fields = ("player__name", "player__team__name", "player__team__short_name")
     list_select_related = (

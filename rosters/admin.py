@@ -13,6 +13,7 @@ from django import forms
 from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
@@ -461,9 +462,11 @@ class PlayerAdmin(LeagueModelAdmin):
     @admin.display(description="Records")
     def records(self, obj: Player) -> str:
         return format_html(
-            '<a href="{}">His rolls in the dice ledger</a> · <a href="{}">His season lines</a>',
+            '<a href="{}">His rolls in the dice ledger</a> · <a href="{}">His season lines</a>'
+            ' · <a href="{}">His injuries</a>',
             changelist_url(DiceRoll, player=obj.pk),
-            changelist_url(PlayerSeason, player__id__exact=obj.pk),
+            changelist_url(PlayerSeason, player=obj.pk),
+            reverse("admin:injuries_injury_changelist") + f"?player={obj.pk}",
         )
 
     @admin.display(description="Status", ordering="status")
