@@ -300,6 +300,7 @@ class FixtureResultView(ApiView):
 
 
 def report_from_input(data: dict[str, Any]) -> ResultReport:
+    """The result service's report from a validated body."""
     return ResultReport(
         home_score=data["home_score"],
         away_score=data["away_score"],
