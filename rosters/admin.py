@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -80,11 +80,27 @@ class PlayerInline(admin.TabularInline):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # Players join at team creation or as call-ups (M-P2, M-P9).
 
-    @admin.display(description="Rolls")
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        # The rolls each player was created with (M-P4, M-P8), in one query for the roster.
+        creation = DiceRoll.objects.filter(fixture__isnull=True).order_by("sequence", "id")
+        return (
+            super()
+            .get_queryset(request)
+            .prefetch_related(Prefetch("dice_rolls", queryset=creation, to_attr="creation"))
+        )
+
+    @admin.display(description="Rolled at creation")
     def rolls(self, obj: Player) -> str:
         if obj.pk is None:
             return "—"
-        return format_html('<a href="{}">Dice ledger</a>', changelist_url(DiceRoll, player=obj.pk))
+        made = getattr(obj, "creation", [])
+        return format_html(
+            '{} <a href="{}">ledger</a>',
+            format_html_join(
+                " · ", "{} {} → {}", ((roll.purpose, roll.die, roll.result) for roll in made)
+            ),
+            changelist_url(DiceRoll, player=obj.pk),
+        )
 
 
 class TeamAddForm(forms.ModelForm):

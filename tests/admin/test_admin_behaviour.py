@@ -414,3 +414,18 @@ def test_schedule_action_reports_what_the_service_refuses(
 
     assert "A schedule needs at least two teams" in response.content.decode()
     assert not empty.rounds.exists()
+
+
+def test_team_page_shows_the_rolls_each_player_was_created_with(
+    superuser_client: Client, admin_world: AdminWorld
+):
+    team = admin_world.teams[0]
+    url = reverse("admin:league_team_change", args=[team.pk])
+
+    content = superuser_client.get(url).content.decode()
+
+    for roll in DiceRoll.objects.filter(team=team, fixture__isnull=True):
+        assert f"{roll.purpose} {roll.die} → {roll.result}" in content
+    ledger = reverse("admin:rosters_diceroll_changelist")
+    assert f"{ledger}?team={team.pk}" in content
+    assert "36 dice rolls" in superuser_client.get(ledger, {"team": team.pk}).content.decode()

@@ -90,6 +90,7 @@ def test_a_commissioner_runs_a_season_from_an_empty_league_to_its_champion(
 
     # The commissioner adds a season from his league's page and reviews its settings.
     sign_in(page, "morgan", "harbour lights 2026")
+    screenshot(page, "admin-index")
     page.goto(f"/admin/league/league/{league.pk}/change/")
     page.get_by_role("link", name="Add a season").click()
     page.get_by_label("Name:").fill("2026")
