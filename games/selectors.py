@@ -1,19 +1,35 @@
-"""Reads that turn stored teams into what the engine plays with."""
+"""Reads that turn stored teams into what the engine plays with, and the reads of the pages."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Sum
+from django.contrib.auth.models import User
+from django.db.models import Prefetch, Q, Sum
 
 from games.engine.match_result import TeamSheet
+from games.engine.rolls import RollKind, effective_roll
 from games.engine.settings import ProgressionMode, RuleSettings
-from games.engine.snapshot import PlayerSnapshot, Side, stat_levels
-from games.engine.vocabulary import Action, EnhancementKind, Position, StatCategory, Status
+from games.engine.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
+from games.engine.standings import TableGame, compute_table
+from games.engine.vocabulary import (
+    ROSTER_SIZE,
+    Action,
+    EnhancementKind,
+    Position,
+    StatCategory,
+    Status,
+    superstar_actions_allowed,
+    veteran_actions_allowed,
+)
+from games.models import Appearance, Inspection, LineupEntry, MatchEvent, Result, SimulationJob
 from injuries.models import Injury
-from league.models import Team
-from rosters.models import Enhancement, Player, PlayerSeasonStat
+from injuries.selectors import OpenInjury, open_injuries
+from league.models import Fixture, League, Round, Season, StandingRow, Team
+from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 
 
 def fit_players(*, team: Team) -> list[Player]:
@@ -74,3 +90,732 @@ def team_sheet(
     first = tuple(snapshot(p) for p in players if p.string == Player.String.FIRST)
     second = tuple(snapshot(p) for p in players if p.string == Player.String.SECOND)
     return TeamSheet(key=str(team.pk), name=team.name, first_string=first, second_string=second)
+
+
+# --- Reads for the pages ----------------------------------------------------------------------
+
+#: The rolls the roster shows per player, each with its column abbreviation and its name.
+ROSTER_ROLLS: tuple[tuple[RollKind, str, str], ...] = (
+    (RollKind.MOVE, "Mv", "Movement"),
+    (RollKind.FACE_OFF, "FO", "Face-off"),
+    (RollKind.SHOT, "Sh", "Shot at goal"),
+    (RollKind.PASS_CATCH, "Ps", "Passing (catching the ball)"),
+    (RollKind.BLOCK_PASS, "BP", "Blocking a pass (lower wins)"),
+    (RollKind.TACKLE, "Tk", "Tackle (lower wins)"),
+    (RollKind.STEAL, "St", "Stealing the ball (lower wins)"),
+    (RollKind.SAVE, "Sv", "Save"),
+)
+
+
+@dataclass(frozen=True)
+class RollCell:
+    abbr: str
+    label: str
+    text: str
+    differs: bool
+    notes: str
+
+
+@dataclass(frozen=True)
+class LevelCell:
+    """M-P7: a category's successes, its level, and how many more reach the next level."""
+
+    category: StatCategory
+    successes: int
+    level: int
+    next_at: int | None
+
+
+@dataclass
+class RosterRow:
+    player: Player
+    position: Position
+    badges: list[tuple[str, str]]
+    rolls: list[RollCell]
+    veteran_actions: list[str]
+    superstar_actions: list[str]
+    picks_due: str | None
+    allowed_picks: list[Action]
+    levels: list[LevelCell]
+    progress: str
+    enhancements: list[Enhancement]
+    fittable: list[EnhancementKind]
+    injury: OpenInjury | None
+    career_games: int
+    career_points: int
+    swap_with: list[Player]
+    can_play: bool
+
+
+@dataclass
+class Roster:
+    team: Team
+    season: Season | None
+    settings: RuleSettings
+    first: list[RosterRow]
+    second: list[RosterRow]
+    reserves: list[RosterRow]
+    active_count: int
+    open_spots: int
+
+    @property
+    def rows(self) -> list[RosterRow]:
+        return self.first + self.second + self.reserves
+
+
+def team_current_season(*, team: Team) -> Season | None:
+    """The newest season the team takes part in that is not archived."""
+    return (
+        Season.objects.filter(standings__team=team)
+        .exclude(status=Season.Status.ARCHIVED)
+        .select_related("rules", "league")
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def _base_spec(position: Position, kind: RollKind, settings: RuleSettings) -> str:
+    spec = effective_roll(
+        PlayerSnapshot(key="base", name="", side=Side.HOME, position=position), kind, settings
+    )
+    return spec.describe() if spec else "–"
+
+
+def _status_progress(player: Player, settings: RuleSettings) -> str:
+    """M-P5: the games still to play to the next status, in words."""
+    games = player.games_played
+    if player.status == Status.ROOKIE:
+        return f"{games} of {settings.rookie_to_pro_games} games to Pro"
+    if player.status == Status.PRO and settings.progression_mode == ProgressionMode.GAMES:
+        return f"{games} of {settings.pro_to_veteran_games} games to Veteran"
+    return f"{games} games"
+
+
+def team_roster(*, team: Team, season: Season | None = None) -> Roster:
+    """A team's roster page: every player still with the team (first string, second string,
+    then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
+    stat levels and progress, enhancements, injury and career line. Seven queries whatever
+    the roster's size."""
+    season = season or team_current_season(team=team)
+    settings = season.rules.to_engine() if season else RuleSettings()
+    players = list(
+        Player.objects.filter(
+            team=team,
+            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+        ).order_by("string", "shirt_number", "id")
+    )
+    ids = [p.pk for p in players]
+    fitted: dict[int, list[Enhancement]] = defaultdict(list)
+    for enhancement in Enhancement.objects.filter(player_id__in=ids, removed_at__isnull=True):
+        fitted[enhancement.player_id].append(enhancement)
+    successes: dict[int, dict[StatCategory, int]] = defaultdict(dict)
+    for stat in (
+        PlayerSeasonStat.objects.filter(player_id__in=ids)
+        .values("player_id", "category")
+        .annotate(total=Sum("successes"))
+        .order_by()
+    ):
+        successes[stat["player_id"]][StatCategory(stat["category"])] = stat["total"]
+    points = dict(
+        PlayerSeason.objects.filter(player_id__in=ids)
+        .values("player_id")
+        .annotate(total=Sum("points"))
+        .order_by()
+        .values_list("player_id", "total")
+    )
+    injuries = open_injuries(player_ids=ids, force_healing=settings.force_healing)
+    base = {
+        (pos, kind): _base_spec(pos, kind, settings)
+        for pos in Position
+        for kind, *_ in ROSTER_ROLLS
+    }
+    by_position: dict[tuple[str, str], list[Player]] = defaultdict(list)
+    for p in players:
+        if p.roster_state == Player.RosterState.ACTIVE:
+            by_position[(p.position, p.string)].append(p)
+
+    def row(player: Player) -> RosterRow:
+        position = Position(player.position)
+        kinds = {EnhancementKind(e.kind) for e in fitted[player.pk]}
+        snap = PlayerSnapshot(
+            key=str(player.pk),
+            name=player.name,
+            side=Side.HOME,
+            position=position,
+            status=Status(player.status),
+            veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
+            superstar=player.superstar,
+            superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
+            stat_levels=stat_levels(successes[player.pk], settings),
+            enhancements=frozenset(kinds),
+        )
+        rolls = []
+        for kind, abbr, label in ROSTER_ROLLS:
+            spec = effective_roll(snap, kind, settings)
+            text = spec.describe() if spec else "–"
+            rolls.append(
+                RollCell(
+                    abbr, label, text, text != base[(position, kind)], spec.notes if spec else ""
+                )
+            )
+        injury = injuries.get(player.pk)
+        badges = [(player.status, Status(player.status).label)]
+        if player.superstar:
+            badges.append(("superstar", "Superstar"))
+        if player.roster_state == Player.RosterState.INJURED_LIST:
+            badges.append(("injured_list", "Injured list"))
+        if injury and injury.career_over:
+            badges.append(("retired", "Career over"))
+        elif injury and injury.games_left:
+            left = injury.games_left
+            badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
+        picks_due = None
+        allowed: list[Action] = []
+        if player.status == Status.VETERAN and not player.veteran_actions:
+            picks_due = "veteran"
+            allowed = sorted(veteran_actions_allowed(position), key=lambda a: a.label)
+        elif settings.superstars and player.superstar and not player.superstar_actions:
+            picks_due = "superstar"
+            allowed = sorted(superstar_actions_allowed(), key=lambda a: a.label)
+        if picks_due:
+            badges.append(("picks_due", f"{picks_due.capitalize()} picks due"))
+        levels = []
+        if settings.progression_mode == ProgressionMode.STATS:
+            for category in StatCategory:
+                count = successes[player.pk].get(category, 0)
+                level = stat_level(count, settings)
+                next_at = (settings.stat_level_1, settings.stat_level_2, None)[level]
+                levels.append(LevelCell(category, count, level, next_at))
+        other_string = (
+            Player.String.SECOND if player.string == Player.String.FIRST else Player.String.FIRST
+        )
+        return RosterRow(
+            player=player,
+            position=position,
+            badges=badges,
+            rolls=rolls,
+            veteran_actions=[Action(a).label for a in player.veteran_actions],
+            superstar_actions=[Action(a).label for a in player.superstar_actions],
+            picks_due=picks_due,
+            allowed_picks=allowed,
+            levels=levels,
+            progress=_status_progress(player, settings),
+            enhancements=fitted[player.pk],
+            fittable=[k for k in EnhancementKind if k.allowed_for(position) and k not in kinds]
+            if settings.enhancements
+            else [],
+            injury=injury,
+            career_games=player.games_played,
+            career_points=points.get(player.pk, 0),
+            swap_with=by_position[(player.position, other_string)]
+            if player.roster_state == Player.RosterState.ACTIVE
+            else [],
+            can_play=player.roster_state == Player.RosterState.ACTIVE
+            and not (injury and (injury.games_left or injury.career_over)),
+        )
+
+    rows = [row(p) for p in players]
+    active = [r for r in rows if r.player.roster_state == Player.RosterState.ACTIVE]
+    return Roster(
+        team=team,
+        season=season,
+        settings=settings,
+        first=[r for r in active if r.player.string == Player.String.FIRST],
+        second=[r for r in active if r.player.string == Player.String.SECOND],
+        reserves=[r for r in rows if r.player.roster_state != Player.RosterState.ACTIVE],
+        active_count=len(active),
+        open_spots=max(ROSTER_SIZE - len(active), 0),
+    )
+
+
+# --- The coach's home ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TodoItem:
+    kind: str
+    text: str
+    url_name: str
+    url_args: tuple[int, ...]
+    action: str
+
+
+@dataclass
+class CoachTeam:
+    team: Team
+    season: Season | None
+    next_fixture: Fixture | None
+    todos: list[TodoItem]
+
+
+def coach_teams(*, user: User) -> list[CoachTeam]:
+    """The teams `user` coaches, each with its next fixture and what waits for his decision:
+    detections against his opponents' enhancements to decide (M-E2), force-healing still
+    possible (M-I3), Veteran or Superstar picks due (M-P6, M-P8), open roster spots (M-P9)
+    and results to report. Eight queries whatever the number of teams."""
+    teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name"))
+    if not teams:
+        return []
+    ids = [t.pk for t in teams]
+    seasons: dict[int, Season] = {}
+    for standing in (
+        StandingRow.objects.filter(team_id__in=ids)
+        .exclude(season__status=Season.Status.ARCHIVED)
+        .select_related("season__league", "season__rules")
+        .order_by("season__created_at")
+    ):
+        seasons[standing.team_id] = standing.season
+    todos: dict[int, list[TodoItem]] = defaultdict(list)
+    upcoming = (
+        Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
+        .exclude(status=Fixture.Status.PLAYED)
+        .exclude(round__season__status__in=[Season.Status.FINISHED, Season.Status.ARCHIVED])
+        .select_related("round__season", "home_team", "away_team")
+        .order_by("round__season__created_at", "round__number", "id")
+    )
+    next_fixture: dict[int, Fixture] = {}
+    for fixture in upcoming:
+        for team_id in (fixture.home_team_id, fixture.away_team_id):
+            if team_id in ids and team_id not in next_fixture:
+                next_fixture[team_id] = fixture
+                if fixture.status == Fixture.Status.READY:
+                    todos[team_id].append(
+                        TodoItem(
+                            "report",
+                            f"Report the result of {fixture}",
+                            "fixture",
+                            (fixture.pk,),
+                            "Report",
+                        )
+                    )
+    pending = Inspection.objects.filter(
+        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
+        decision=Inspection.Decision.PENDING,
+    ).select_related("fixture", "enhancement__player__team")
+    for inspection in pending:
+        owner = inspection.enhancement.player.team_id
+        fixture = inspection.fixture
+        inspector = fixture.away_team_id if owner == fixture.home_team_id else fixture.home_team_id
+        if inspector in ids:
+            todos[inspector].append(
+                TodoItem(
+                    "inspection",
+                    f"Decide: {inspection.enhancement.get_kind_display()} detected on "
+                    f"{inspection.enhancement.player} ({inspection.enhancement.player.team})",
+                    "fixture",
+                    (fixture.pk,),
+                    "Decide",
+                )
+            )
+    players = list(
+        Player.objects.filter(
+            team_id__in=ids,
+            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+        ).only(
+            "id",
+            "name",
+            "team_id",
+            "status",
+            "veteran_actions",
+            "superstar",
+            "superstar_actions",
+            "roster_state",
+        )
+    )
+    active_counts: dict[int, int] = defaultdict(int)
+    for player in players:
+        if player.roster_state == Player.RosterState.ACTIVE:
+            active_counts[player.team_id] += 1
+        season = seasons.get(player.team_id)
+        superstars = season.rules.superstars if season else True
+        if player.status == Status.VETERAN and not player.veteran_actions:
+            todos[player.team_id].append(
+                TodoItem(
+                    "picks",
+                    f"Pick {player}'s two Veteran actions",
+                    "player-picks",
+                    (player.pk,),
+                    "Pick",
+                )
+            )
+        elif superstars and player.superstar and not player.superstar_actions:
+            todos[player.team_id].append(
+                TodoItem(
+                    "picks",
+                    f"Pick {player}'s two Superstar actions",
+                    "player-picks",
+                    (player.pk,),
+                    "Pick",
+                )
+            )
+    for injury in open_injuries(player_ids=[p.pk for p in players]).values():
+        season = seasons.get(injury.injury.player.team_id)
+        if injury.force_healing_open and (season is None or season.rules.force_healing):
+            todos[injury.injury.player.team_id].append(
+                TodoItem(
+                    "heal",
+                    f"Try force-healing {injury.injury.player} (once, before the next game)",
+                    "injury-heal",
+                    (injury.injury.pk,),
+                    "Try",
+                )
+            )
+    for team in teams:
+        spots = ROSTER_SIZE - active_counts[team.pk]
+        if spots > 0:
+            todos[team.pk].append(
+                TodoItem(
+                    "call_up",
+                    f"{spots} open roster spot{'s' if spots > 1 else ''}: call up a Rookie",
+                    "team-call-up",
+                    (team.pk,),
+                    "Call up",
+                )
+            )
+    return [
+        CoachTeam(
+            team=t, season=seasons.get(t.pk), next_fixture=next_fixture.get(t.pk), todos=todos[t.pk]
+        )
+        for t in teams
+    ]
+
+
+# --- Fixtures, results and the match centre --------------------------------------------------
+
+
+def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
+    """The season's rounds, each with its fixtures (teams and result), optionally only the
+    fixtures of `team`. Two queries whatever the number of rounds."""
+    fixtures = Fixture.objects.select_related("home_team", "away_team", "result").order_by("id")
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
+    return list(
+        Round.objects.filter(season=season)
+        .prefetch_related(Prefetch("fixtures", queryset=fixtures))
+        .order_by("number")
+    )
+
+
+def season_fixture_list(*, season: Season) -> list[Fixture]:
+    """Every fixture of the season with its round and teams, in round order. One query."""
+    return list(
+        Fixture.objects.filter(round__season=season)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("round__number", "id")
+    )
+
+
+def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
+    return list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYED)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("-round__number", "-id")[:limit]
+    )
+
+
+def fixture_for_page(*, fixture_id: int, visible: Q) -> Fixture:
+    """A fixture with everything its page names, if its league is visible. One query."""
+    return (
+        Fixture.objects.select_related(
+            "round__season__league", "round__season__rules", "home_team", "away_team"
+        )
+        .filter(round__season__league__in=League.objects.filter(visible).values("pk"))
+        .get(pk=fixture_id)
+    )
+
+
+@dataclass
+class LineupSide:
+    team: Team
+    starters: list[Player]
+    bench: list[Player]
+    unavailable: list[tuple[Player, str]]
+
+
+def fixture_lineups(*, fixture: Fixture) -> tuple[LineupSide, LineupSide]:
+    """Who takes the field: the stored lineup once recorded, else the fit players now
+    (M-P3), and who cannot play and why. Four queries."""
+    stored = list(
+        LineupEntry.objects.filter(fixture=fixture).select_related("player").order_by("id")
+    )
+    teams = (fixture.home_team, fixture.away_team)
+    roster = list(
+        Player.objects.filter(
+            team__in=teams,
+            roster_state__in=[
+                Player.RosterState.ACTIVE,
+                Player.RosterState.INJURED_LIST,
+                Player.RosterState.RETIRED,
+            ],
+        ).order_by("string", "shirt_number", "id")
+    )
+    injured = open_injuries(player_ids=[p.pk for p in roster], force_healing=False)
+    if stored:
+        fit = {e.player_id: e.starter for e in stored}
+        players = {p.pk: p for p in roster} | {e.player_id: e.player for e in stored}
+    else:
+        fit = {
+            p.pk: p.string == Player.String.FIRST
+            for p in roster
+            if p.roster_state == Player.RosterState.ACTIVE and p.pk not in injured
+        }
+        players = {p.pk: p for p in roster}
+    sides = []
+    for team in teams:
+        mine = [p for p in players.values() if p.team_id == team.pk]
+        unavailable = []
+        for p in mine:
+            if p.pk in fit:
+                continue
+            if p.roster_state == Player.RosterState.RETIRED:
+                if stored:
+                    continue
+                reason = "career over"
+            elif p.roster_state == Player.RosterState.INJURED_LIST:
+                reason = "injured list"
+            elif p.pk in injured:
+                left = injured[p.pk].games_left
+                reason = f"injured, {left} game{'s' if left != 1 else ''} left"
+            else:
+                continue
+            unavailable.append((p, reason))
+        sides.append(
+            LineupSide(
+                team=team,
+                starters=[p for p in mine if fit.get(p.pk) is True],
+                bench=[p for p in mine if fit.get(p.pk) is False],
+                unavailable=unavailable,
+            )
+        )
+    return sides[0], sides[1]
+
+
+def fixture_inspections(*, fixture: Fixture) -> list[Inspection]:
+    return list(
+        fixture.inspections.select_related("enhancement__player__team", "decided_by").order_by("id")
+    )
+
+
+@dataclass
+class StatRow:
+    player: Player
+    team_id: int
+    points: int
+    stats: dict[str, tuple[int, int]]
+
+
+@dataclass
+class MatchReport:
+    result: Result
+    home: list[StatRow]
+    away: list[StatRow]
+    injuries: list[Injury]
+    events: list[MatchEvent]
+
+
+def match_report(*, fixture: Fixture) -> MatchReport | None:
+    """The match centre: score, each player's stat line, the injuries and the play-by-play.
+    Four queries whatever the number of players and events."""
+    result = Result.objects.filter(fixture=fixture).first()
+    if result is None:
+        return None
+    appearances = (
+        Appearance.objects.filter(result=result)
+        .select_related("player")
+        .prefetch_related("stat_lines")
+        .order_by("player__string", "player__shirt_number", "player_id")
+    )
+    rows = [
+        StatRow(
+            player=a.player,
+            team_id=a.team_id,
+            points=a.points,
+            stats={s.category: (s.attempts, s.successes) for s in a.stat_lines.all()},
+        )
+        for a in appearances
+    ]
+    return MatchReport(
+        result=result,
+        home=[r for r in rows if r.team_id == fixture.home_team_id],
+        away=[r for r in rows if r.team_id == fixture.away_team_id],
+        injuries=list(
+            Injury.objects.filter(fixture=fixture).select_related("player").order_by("id")
+        ),
+        events=list(result.events.order_by("sequence")),
+    )
+
+
+def replay_data(*, fixture: Fixture, report: MatchReport) -> dict[str, Any]:
+    """What the board replay draws: the board size, each player's side and label, and the
+    events' squares (MatchEvent.data)."""
+    rules = fixture.round.season.rules
+    players = {}
+    for rows, side in ((report.home, "home"), (report.away, "away")):
+        for row in rows:
+            players[str(row.player.pk)] = {
+                "side": side,
+                "label": row.player.name,
+                "short": Position(row.player.position).abbreviation,
+            }
+    return {
+        "columns": rules.board_columns,
+        "rows": rules.board_rows,
+        "home": {"name": fixture.home_team.name, "colour": fixture.home_team.colour},
+        "away": {"name": fixture.away_team.name, "colour": fixture.away_team.colour},
+        "players": players,
+        "events": [
+            {
+                "half": e.half,
+                "kind": e.kind,
+                "text": e.text,
+                "players": e.data.get("players", []),
+                "from": e.data.get("from"),
+                "to": e.data.get("to"),
+                "ball": e.data.get("ball"),
+                "side": e.data.get("side"),
+            }
+            for e in report.events
+        ],
+    }
+
+
+def fixture_live_job(*, fixture: Fixture) -> SimulationJob | None:
+    return (
+        SimulationJob.objects.filter(
+            fixture=fixture, state__in=[SimulationJob.State.QUEUED, SimulationJob.State.RUNNING]
+        )
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
+    """The rows of the result form: every player who may take the field (home first), and
+    those who cannot, with why (shown disabled)."""
+    home, away = fixture_lineups(fixture=fixture)
+    playable = [*home.starters, *home.bench, *away.starters, *away.bench]
+    return playable, [*home.unavailable, *away.unavailable]
+
+
+# --- Standings by round, leaders, player pages -----------------------------------------------
+
+
+def standings_by_round(*, season: Season) -> dict[str, Any]:
+    """Each team's table position after every completed regular-season round (M-L1, M-L2),
+    worked out by the engine from the stored results. Three queries."""
+    rows = list(StandingRow.objects.filter(season=season).select_related("team"))
+    names = {str(r.team_id): r.team.name for r in rows}
+    results = list(
+        Result.objects.filter(
+            fixture__round__season=season,
+            fixture__round__stage=Round.Stage.REGULAR,
+            fixture__status=Fixture.Status.PLAYED,
+        ).values_list(
+            "fixture__round__number",
+            "fixture__home_team_id",
+            "fixture__away_team_id",
+            "home_score",
+            "away_score",
+            "overtime",
+        )
+    )
+    settings = season.rules.to_engine()
+    numbers = sorted({r[0] for r in results})
+    series: dict[str, list[int]] = {key: [] for key in names}
+    for number in numbers:
+        games = [
+            TableGame(str(h), str(a), hs, aws, ot)
+            for n, h, a, hs, aws, ot in results
+            if n <= number
+        ]
+        for line in compute_table(teams=names, games=games, settings=settings):
+            series[line.team].append(line.position)
+    colours = {str(r.team_id): r.team.colour for r in rows}
+    return {
+        "rounds": numbers,
+        "teams": [
+            {"name": names[k], "colour": colours[k], "positions": v} for k, v in series.items()
+        ],
+        "team_count": len(names),
+    }
+
+
+def season_leaders(
+    *, season: Season, category: StatCategory, limit: int = 10
+) -> list[PlayerSeasonStat]:
+    """The players with the most successes in `category` this season. One query."""
+    return list(
+        PlayerSeasonStat.objects.filter(season=season, category=category, successes__gt=0)
+        .select_related("player__team")
+        .order_by("-successes", "attempts", "player__name")[:limit]
+    )
+
+
+def season_points_leaders(*, season: Season, limit: int = 10) -> list[PlayerSeason]:
+    return list(
+        PlayerSeason.objects.filter(season=season, points__gt=0)
+        .select_related("player__team")
+        .order_by("-points", "games_played", "player__name")[:limit]
+    )
+
+
+def player_for_page(*, player_id: int, visible: Q) -> Player:
+    return Player.objects.select_related("team__league").get(
+        pk=player_id, team__league__in=League.objects.filter(visible).values("pk")
+    )
+
+
+def player_games(*, player: Player) -> list[dict[str, Any]]:
+    """The player's matches in order, with his points and successes per category, for the
+    progression chart and the game log. Two queries."""
+    appearances = (
+        Appearance.objects.filter(player=player)
+        .select_related(
+            "result__fixture__round__season",
+            "result__fixture__home_team",
+            "result__fixture__away_team",
+        )
+        .prefetch_related("stat_lines")
+        .order_by("result__fixture__round__season__created_at", "result__fixture__round__number")
+    )
+    games = []
+    for a in appearances:
+        fixture = a.result.fixture
+        games.append(
+            {
+                "fixture": fixture,
+                "result": a.result,
+                "points": a.points,
+                "stats": {s.category: (s.attempts, s.successes) for s in a.stat_lines.all()},
+            }
+        )
+    return games
+
+
+def player_progression(
+    *, player: Player, games: list[dict[str, Any]], settings: RuleSettings
+) -> dict[str, Any]:
+    """Cumulative successes per category after each game, with the stat-level thresholds
+    (M-P7) and the games needed for the next status (M-P5), as chart data."""
+    totals: dict[str, int] = defaultdict(int)
+    series: dict[str, list[int]] = {c.value: [] for c in StatCategory}
+    labels = []
+    for number, game in enumerate(games, start=1):
+        labels.append(f"G{number}")
+        for category, (_attempts, successes) in game["stats"].items():
+            totals[category] += successes
+        for category in StatCategory:
+            series[category.value].append(totals[category.value])
+    return {
+        "labels": labels,
+        "series": [
+            {"label": c.label, "data": series[c.value]}
+            for c in StatCategory
+            if any(series[c.value])
+        ],
+        "thresholds": [
+            {"label": "Level 1", "value": settings.stat_level_1},
+            {"label": "Level 2", "value": settings.stat_level_2},
+        ],
+        "mode": settings.progression_mode.value,
+    }

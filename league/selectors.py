@@ -46,3 +46,37 @@ def standings_for_season(*, season: Season) -> QuerySet[StandingRow]:
         .select_related("team")
         .order_by(F("position").asc(nulls_last=True), "team__name")
     )
+
+
+def league_for_user(*, user: User | AnonymousUser, slug: str) -> League:
+    """The league with `slug` if `user` may read it; League.DoesNotExist otherwise."""
+    return League.objects.filter(league_visible_q(user=user)).distinct().get(slug=slug)
+
+
+def league_seasons(*, league: League) -> QuerySet[Season]:
+    """A league's seasons, newest first, with their round and team counts. One query."""
+    return (
+        league.seasons.annotate(
+            round_count=Count("rounds", distinct=True), team_count=Count("standings", distinct=True)
+        )
+        .select_related("champion")
+        .order_by("-created_at")
+    )
+
+
+def season_for_user(*, user: User | AnonymousUser, league_slug: str, season_slug: str) -> Season:
+    """The season if `user` may read its league; Season.DoesNotExist otherwise. One query."""
+    visible = League.objects.filter(league_visible_q(user=user)).values("pk")
+    return Season.objects.select_related("league", "rules", "champion").get(
+        league__slug=league_slug, slug=season_slug, league__in=visible
+    )
+
+
+def season_current(*, league: League) -> Season | None:
+    """The season a league is playing now: the newest one not archived."""
+    return (
+        league.seasons.exclude(status=Season.Status.ARCHIVED)
+        .select_related("league", "rules")
+        .order_by("-created_at")
+        .first()
+    )

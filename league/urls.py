@@ -10,4 +10,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),
     path("account/tokens/", api_web.tokens, name="api-tokens"),
+    path("leagues/<slug:slug>/", views.league_page, name="league"),
+    # The pages of the higher apps (imports point one way: the root includes them by name).
+    path("", include("games.urls")),
+    path("", include("rosters.urls")),
+    path("", include("injuries.urls")),
 ]

@@ -19,6 +19,7 @@ from games.engine.dice import DiceSource, RandomDice, RollRecord
 from games.engine.settings import RuleSettings
 from games.engine.vocabulary import (
     ROSTER_SIZE,
+    EnhancementKind,
     Position,
     Status,
     superstar_action_pick_error,
@@ -29,7 +30,7 @@ from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
 from league.services import season_enter_team
 from rosters.errors import RosterError
-from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
+from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.names import player_names
 
 
@@ -309,5 +310,178 @@ def player_release(*, player: Player, actor: Actor) -> Player:
             league=locked.team.league,
             before=before,
             after=snapshot(locked, ["roster_state"]),
+        )
+    return locked
+
+
+def player_rename(*, player: Player, name: str, actor: Actor) -> Player:
+    """Give a player a new name, unique within his team."""
+    name = " ".join(name.split())
+    with transaction.atomic():
+        # Locks the player so two renames apply one after the other, each audited.
+        locked = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .get(pk=player.pk)
+        )
+        require_coach_or_commissioner(user=actor, team=locked.team)
+        if not name:
+            raise RosterError("A player needs a name.", field="name", code="blank_name")
+        max_length = Player._meta.get_field("name").max_length or 60
+        if len(name) > max_length:
+            raise RosterError(
+                f"A name is at most {max_length} characters.", field="name", code="name_too_long"
+            )
+        if Player.objects.filter(team_id=locked.team_id, name=name).exclude(pk=locked.pk).exists():
+            raise RosterError(
+                f"{locked.team} already has a player called {name}.",
+                field="name",
+                code="duplicate_name",
+            )
+        before = snapshot(locked, ["name"])
+        locked.name = name
+        locked.save(update_fields=["name"])
+        audit_record(
+            actor=actor,
+            action="player.rename",
+            obj=locked,
+            league=locked.team.league,
+            message=f"{before['name']} renamed {name}",
+            before=before,
+            after=snapshot(locked, ["name"]),
+        )
+    return locked
+
+
+def player_swap_string(*, player: Player, other: Player, actor: Actor) -> tuple[Player, Player]:
+    """Swap a first-stringer and a second-stringer of the same position and team (M-P2, M-P3):
+    the second-stringer starts, the first-stringer goes to the bench."""
+    with transaction.atomic():
+        # Locks both players, in id order (no deadlock), so each swap sees the last one's strings.
+        locked = {
+            p.pk: p
+            for p in Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .filter(pk__in=[player.pk, other.pk])
+            .order_by("pk")
+        }
+        one, two = locked[player.pk], locked[other.pk]
+        require_coach_or_commissioner(user=actor, team=one.team)
+        if one.team_id != two.team_id:
+            raise RosterError(
+                f"{one} and {two} play for different teams.", field="other", code="other_team"
+            )
+        if one.position != two.position:
+            raise RosterError(
+                f"Strings swap within a position: {one} is a "
+                f"{Position(one.position).label}, {two} a {Position(two.position).label}.",
+                field="other",
+                code="other_position",
+            )
+        if one.string == two.string:
+            raise RosterError(
+                f"{one} and {two} are both {one.get_string_display().lower()}: swap a "
+                "first-stringer with a second-stringer.",
+                field="other",
+                code="same_string",
+            )
+        for p in (one, two):
+            if p.roster_state != Player.RosterState.ACTIVE:
+                raise RosterError(
+                    f"{p} is not on the active roster ({p.get_roster_state_display().lower()}).",
+                    field="other",
+                    code="not_active",
+                )
+        before = {str(p.pk): p.string for p in (one, two)}
+        one.string, two.string = two.string, one.string
+        Player.objects.bulk_update([one, two], ["string"])
+        audit_record(
+            actor=actor,
+            action="player.swap_string",
+            obj=one,
+            league=one.team.league,
+            message=f"{one} and {two} swapped strings",
+            before=before,
+            after={str(p.pk): p.string for p in (one, two)},
+        )
+    return one, two
+
+
+def enhancement_fit(*, player: Player, kind: EnhancementKind, actor: Actor) -> Enhancement:
+    """Fit an enhancement to a player (M-E1): one of each kind, Deflector Field on a Goalie
+    only, and only in a league whose current season uses enhancements."""
+    with transaction.atomic():
+        # Locks the player so two fittings of one kind cannot both pass the check.
+        locked = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("team__league")
+            .get(pk=player.pk)
+        )
+        require_coach_or_commissioner(user=actor, team=locked.team)
+        kind = EnhancementKind(kind)
+        position = Position(locked.position)
+        if locked.roster_state != Player.RosterState.ACTIVE:
+            raise RosterError(f"{locked} is not on the active roster.", code="not_active")
+        if not kind.allowed_for(position):
+            allowed = ", ".join(sorted(p.label for p in kind.allowed_positions))
+            raise RosterError(
+                f"A {position.label} may not carry {kind.label} (M-E1: {allowed} only).",
+                field="kind",
+                code="not_allowed",
+            )
+        season = (
+            Season.objects.filter(teams=locked.team)
+            .exclude(status=Season.Status.ARCHIVED)
+            .select_related("rules")
+            .order_by("-created_at")
+            .first()
+        )
+        if season is not None and not season.rules.enhancements:
+            raise RosterError(f"{season} does not use enhancements.", code="rule_off")
+        if Enhancement.objects.filter(player=locked, kind=kind, removed_at__isnull=True).exists():
+            raise RosterError(
+                f"{locked} already carries {kind.label}.", field="kind", code="already_fitted"
+            )
+        enhancement = Enhancement.objects.create(player=locked, kind=kind)
+        audit_record(
+            actor=actor,
+            action="enhancement.fit",
+            obj=enhancement,
+            league=locked.team.league,
+            message=f"{kind.label} fitted to {locked}",
+            after={"player": locked.pk, "kind": kind.value},
+        )
+    return enhancement
+
+
+def enhancement_remove(*, enhancement: Enhancement, actor: Actor) -> Enhancement:
+    """The coach takes a fitted enhancement off a player (M-E1)."""
+    with transaction.atomic():
+        # Locks the enhancement so it is removed once, with one audit entry.
+        locked = (
+            Enhancement.objects.select_for_update(of=("self",))
+            .select_related("player__team__league")
+            .get(pk=enhancement.pk)
+        )
+        player = locked.player
+        require_coach_or_commissioner(user=actor, team=player.team)
+        if locked.removed_at is not None:
+            raise RosterError(
+                f"{locked.get_kind_display()} is no longer on {player} "
+                f"({locked.get_removal_display().lower()}).",
+                code="not_fitted",
+            )
+        before = snapshot(locked, ["removed_at", "removal"])
+        locked.removed_at = timezone.now()
+        locked.removal = Enhancement.Removal.REMOVED
+        locked.save(update_fields=["removed_at", "removal"])
+        audit_record(
+            actor=actor,
+            action="enhancement.remove",
+            obj=locked,
+            league=player.team.league,
+            message=f"{locked.get_kind_display()} removed from {player}",
+            before=before,
+            after=snapshot(locked, ["removed_at", "removal"]),
         )
     return locked

@@ -69,3 +69,27 @@ def signed(value: int | None) -> str:
 def any_played(rows: Iterable[Any]) -> bool:
     """Whether any standings row has a game played (works on prefetched rows, no query)."""
     return any(row.played for row in rows)
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """``{{ line.stats|get:category.value }}``: a dict lookup with a variable key."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
+
+
+@register.simple_tag(takes_context=True)
+def query(context: dict[str, Any], **changes: Any) -> str:
+    """The current URL's query with some parameters changed (empty removes one), so sorting
+    and filters live in the URL: ``{% query sort="name" %}``."""
+    params = context["request"].GET.copy()
+    params.pop("changed", None)
+    for key, value in changes.items():
+        if value in ("", None):
+            params.pop(key, None)
+        else:
+            params[key] = value
+    encoded = params.urlencode()
+    return f"?{encoded}" if encoded else "?"

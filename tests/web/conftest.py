@@ -40,3 +40,11 @@ def make_league(db: None) -> MakeLeague:
         return league, season
 
     return make
+
+
+def sign_in(client, user: User) -> User:
+    """Sign `user` in (fetched again: the factories' password is set but never saved, so the
+    in-memory user's session hash would not match the stored one)."""
+    fresh = User.objects.get(pk=user.pk)
+    client.force_login(fresh)
+    return fresh

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("my/", views.my_teams, name="my-teams"),
+    path("leagues/<slug:league>/<slug:season>/", views.season_home, name="season"),
+    path("leagues/<slug:league>/<slug:season>/standings/", views.standings, name="standings"),
+    path("leagues/<slug:league>/<slug:season>/fixtures/", views.fixtures, name="fixtures"),
+    path(
+        "leagues/<slug:league>/<slug:season>/fixtures.ics",
+        views.fixtures_ical,
+        name="fixtures-ical",
+    ),
+    path("leagues/<slug:league>/<slug:season>/leaders/", views.leaders, name="leaders"),
+    path("teams/<int:pk>/", views.team, name="team"),
+    path("players/<int:pk>/", views.player, name="player"),
+    path("fixtures/<int:pk>/", views.fixture, name="fixture"),
+    path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),
+    path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
+    path("inspections/<int:pk>/decide/", views.inspection_decide_view, name="inspection-decide"),
+    path("jobs/<int:pk>/status/", views.job_status, name="job-status"),
+]

@@ -1,0 +1,396 @@
+"""The league's pages and match day: thin views that parse, call one selector or service and
+render. Reads come from games/selectors.py; every change is one service call."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors
+from games.engine.vocabulary import Position, StatCategory
+from games.forms import ResultForm
+from games.jobs import simulation_job_status, simulation_request
+from games.matchday import inspection_decide
+from games.models import Inspection, SimulationJob
+from games.results import result_record
+from league.access import is_coach, is_commissioner
+from league.errors import DomainError, PermissionRefused
+from league.models import Fixture, League, Season, Team
+from league.selectors import league_visible_q, season_for_user, standings_for_season
+from league.web import refused, run_action
+
+ROSTER_SORTS = {
+    "name": lambda row: row.player.name.lower(),
+    "position": lambda row: (list(Position).index(row.position), row.player.name),
+    "status": lambda row: (row.player.status, row.player.name),
+    "games": lambda row: (-row.career_games, row.player.name),
+    "points": lambda row: (-row.career_points, row.player.name),
+}
+
+
+def _season(request: HttpRequest, league: str, season: str) -> Season:
+    try:
+        return season_for_user(user=request.user, league_slug=league, season_slug=season)
+    except Season.DoesNotExist as missing:
+        raise Http404("No such season, or its league is private.") from missing
+
+
+def _changed_id(request: HttpRequest, kind: str) -> int | None:
+    """The id of the row a change was just made to (``?changed=player-12``), to highlight."""
+    prefix, _, number = request.GET.get("changed", "").partition("-")
+    return int(number) if prefix == kind and number.isdigit() else None
+
+
+def _can_manage(request: HttpRequest, team: Team) -> bool:
+    return is_coach(user=request.user, team=team) or is_commissioner(
+        user=request.user, league=team.league
+    )
+
+
+# --- The coach's home --------------------------------------------------------------------------
+
+
+@login_required
+def my_teams(request: HttpRequest) -> HttpResponse:
+    teams = selectors.coach_teams(user=request.user)  # type: ignore[arg-type]
+    return render(request, "games/my_teams.html", {"teams": teams})
+
+
+# --- Season pages ------------------------------------------------------------------------------
+
+
+def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _season(request, league, season)
+    return render(
+        request,
+        "games/season.html",
+        {
+            "season": season_,
+            "rows": list(standings_for_season(season=season_)),
+            "results": selectors.recent_results(season=season_),
+            "leaders": selectors.season_points_leaders(season=season_, limit=5),
+        },
+    )
+
+
+def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _season(request, league, season)
+    settings = season_.rules.to_engine()
+    return render(
+        request,
+        "games/standings.html",
+        {
+            "season": season_,
+            "rows": list(standings_for_season(season=season_)),
+            "tie_breakers": [t.label for t in settings.tie_breakers],
+            "by_round": selectors.standings_by_round(season=season_),
+        },
+    )
+
+
+def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _season(request, league, season)
+    team = None
+    if team_id := request.GET.get("team", ""):
+        team = Team.objects.filter(
+            pk=team_id if team_id.isdigit() else 0, league=season_.league
+        ).first()
+    rounds = selectors.season_rounds(season=season_, team=team)
+    wanted = request.GET.get("round", "")
+    if wanted.isdigit():
+        rounds = [r for r in rounds if r.number == int(wanted)]
+    return render(
+        request,
+        "games/fixtures.html",
+        {
+            "season": season_,
+            "rounds": rounds,
+            "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
+            "team": team,
+            "round_filter": wanted,
+            "round_numbers": list(
+                season_.rounds.order_by("number").values_list("number", flat=True)
+            ),
+        },
+    )
+
+
+def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
+    the kick-off when set."""
+    season_ = _season(request, league, season)
+    host = request.get_host()
+    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//MagnoBall League//Fixtures//EN",
+        f"X-WR-CALNAME:{_ical_text(str(season_))}",
+    ]
+    for fixture in selectors.season_fixture_list(season=season_):
+        lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
+        if fixture.kickoff:
+            start = fixture.kickoff.astimezone(UTC)
+            lines.append(f"DTSTART:{start:%Y%m%dT%H%M%SZ}")
+            lines.append(f"DTEND:{start + timedelta(hours=2):%Y%m%dT%H%M%SZ}")
+        elif fixture.round.starts_on:
+            day = fixture.round.starts_on
+            lines.append(f"DTSTART;VALUE=DATE:{day:%Y%m%d}")
+            lines.append(f"DTEND;VALUE=DATE:{day + timedelta(days=1):%Y%m%d}")
+        else:
+            lines.append(f"DTSTART:{datetime.combine(timezone.now().date(), time()):%Y%m%dT%H%M%S}")
+        summary = f"{fixture.home_team} v {fixture.away_team} (round {fixture.round.number})"
+        if hasattr(fixture, "result"):
+            summary += f": {fixture.result.home_score}–{fixture.result.away_score}"
+        lines.append(f"SUMMARY:{_ical_text(summary)}")
+        url = request.build_absolute_uri(reverse("fixture", args=[fixture.pk]))
+        lines += [f"URL:{url}", "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    response = HttpResponse(
+        "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="{season_.league.slug}-{season_.slug}.ics"'
+    return response
+
+
+def _ical_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _season(request, league, season)
+    wanted = request.GET.get("category", "")
+    categories = [c for c in StatCategory if not wanted or c.value == wanted] or list(StatCategory)
+    return render(
+        request,
+        "games/leaders.html",
+        {
+            "season": season_,
+            "categories": list(StatCategory),
+            "wanted": wanted,
+            "boards": [
+                (c, selectors.season_leaders(season=season_, category=c, limit=10))
+                for c in categories
+            ],
+            "points": selectors.season_points_leaders(season=season_),
+        },
+    )
+
+
+# --- Team and player pages ---------------------------------------------------------------------
+
+
+def team(request: HttpRequest, pk: int) -> HttpResponse:
+    visible = League.objects.filter(league_visible_q(user=request.user)).values("pk")
+    team_ = Team.objects.select_related("league", "coach").filter(league__in=visible, pk=pk).first()
+    if team_ is None:
+        raise Http404("No such team, or its league is private.")
+    roster = selectors.team_roster(team=team_)
+    sort = request.GET.get("sort", "")
+    if sort in ROSTER_SORTS:
+        for group in (roster.first, roster.second, roster.reserves):
+            group.sort(key=ROSTER_SORTS[sort])
+    season_ = roster.season
+    return render(
+        request,
+        "games/team.html",
+        {
+            "team": team_,
+            "roster": roster,
+            "season": season_,
+            "sort": sort,
+            "changed_player": _changed_id(request, "player"),
+            "can_manage": _can_manage(request, team_),
+            "rounds": selectors.season_rounds(season=season_, team=team_) if season_ else [],
+        },
+    )
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        player_ = selectors.player_for_page(
+            player_id=pk, visible=league_visible_q(user=request.user)
+        )
+    except selectors.Player.DoesNotExist as missing:
+        raise Http404("No such player, or his league is private.") from missing
+    season_ = selectors.team_current_season(team=player_.team)
+    settings = season_.rules.to_engine() if season_ else selectors.RuleSettings()
+    games = selectors.player_games(player=player_)
+    roster_row = next(
+        (
+            r
+            for r in selectors.team_roster(team=player_.team, season=season_).rows
+            if r.player.pk == pk
+        ),
+        None,
+    )
+    return render(
+        request,
+        "games/player.html",
+        {
+            "player": player_,
+            "row": roster_row,
+            "season": season_,
+            "games": games,
+            "chart": selectors.player_progression(player=player_, games=games, settings=settings),
+            "can_manage": _can_manage(request, player_.team),
+        },
+    )
+
+
+# --- Match day and the match centre ------------------------------------------------------------
+
+
+def _fixture(request: HttpRequest, pk: int) -> Fixture:
+    try:
+        return selectors.fixture_for_page(
+            fixture_id=pk, visible=league_visible_q(user=request.user)
+        )
+    except Fixture.DoesNotExist as missing:
+        raise Http404("No such fixture, or its league is private.") from missing
+
+
+def fixture(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture_ = _fixture(request, pk)
+    report = selectors.match_report(fixture=fixture_)
+    home, away = selectors.fixture_lineups(fixture=fixture_)
+    league = fixture_.round.season.league
+    commissioner = is_commissioner(user=request.user, league=league)
+    coach_of = [
+        t for t in (fixture_.home_team, fixture_.away_team) if is_coach(user=request.user, team=t)
+    ]
+    return render(
+        request,
+        "games/fixture.html",
+        {
+            "fixture": fixture_,
+            "season": fixture_.round.season,
+            "report": report,
+            "report_sides": [(fixture_.home_team, report.home), (fixture_.away_team, report.away)]
+            if report
+            else [],
+            "replay": selectors.replay_data(fixture=fixture_, report=report)
+            if report and report.events
+            else None,
+            "lineups": (home, away),
+            "inspections": selectors.fixture_inspections(fixture=fixture_),
+            "job": selectors.fixture_live_job(fixture=fixture_),
+            "commissioner": commissioner,
+            "coach_of": coach_of,
+            "may_report": bool(coach_of) or commissioner,
+            "categories": list(StatCategory),
+            "changed_inspection": _changed_id(request, "inspection"),
+        },
+    )
+
+
+@login_required
+def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture_ = _fixture(request, pk)
+    league = fixture_.round.season.league
+    if not (
+        is_commissioner(user=request.user, league=league)
+        or any(
+            is_coach(user=request.user, team=t) for t in (fixture_.home_team, fixture_.away_team)
+        )
+    ):
+        return refused(
+            request,
+            f"Only the coaches of {fixture_} or a commissioner may report its result.",
+        )
+    players, unavailable = selectors.report_players(fixture=fixture_)
+    form = ResultForm(
+        fixture=fixture_,
+        players=players,
+        coaches_roll=fixture_.round.season.rules.coaches_roll_injuries,
+        data=request.POST if request.method == "POST" else {},
+    )
+    message = ""
+    if request.method == "POST" and (report := form.parse()) is not None:
+        try:
+            result = result_record(fixture=fixture_, report=report, actor=request.user)
+        except PermissionRefused as error:
+            return refused(request, error.message)
+        except DomainError as error:
+            form.add_service_errors(error.fields)
+            message = error.message
+        else:
+            messages.success(
+                request, f"Result recorded: {fixture_} {result.home_score}–{result.away_score}."
+            )
+            return HttpResponseRedirect(reverse("fixture", args=[fixture_.pk]))
+    elif form.errors:
+        count = len(form.errors)
+        message = f"The result was not recorded: {count} problem{'s' if count > 1 else ''}."
+    return render(
+        request,
+        "games/report.html",
+        {
+            "fixture": fixture_,
+            "season": fixture_.round.season,
+            "form": form,
+            "rows": form.rows(),
+            "unavailable": unavailable,
+            "categories": list(StatCategory),
+            "message": message,
+            "status_ok": fixture_.status == Fixture.Status.READY,
+        },
+    )
+
+
+@require_POST
+def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture_ = _fixture(request, pk)
+    back = reverse("fixture", args=[fixture_.pk])
+    return run_action(
+        request,
+        lambda: simulation_request(fixture=fixture_, actor=request.user),
+        success=f"Simulation of {fixture_} queued: the result appears here when it is played.",
+        back=back,
+    )
+
+
+@require_POST
+def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
+    inspection = (
+        Inspection.objects.select_related("fixture", "enhancement__player").filter(pk=pk).first()
+    )
+    if inspection is None:
+        raise Http404("No such inspection.")
+    allow = request.POST.get("decision") == "allow"
+    word = "allowed for this match" if allow else "banned"
+    return run_action(
+        request,
+        lambda: inspection_decide(inspection=inspection, allow=allow, actor=request.user),
+        success=f"{inspection.enhancement.get_kind_display()} on "
+        f"{inspection.enhancement.player} {word}.",
+        back=reverse("fixture", args=[inspection.fixture_id]),
+        changed=f"inspection-{inspection.pk}",
+    )
+
+
+@require_GET
+def job_status(request: HttpRequest, pk: int) -> JsonResponse:
+    """A simulation job's state and progress for the page that polls it."""
+    try:
+        status = simulation_job_status(job_id=pk)
+    except SimulationJob.DoesNotExist as missing:
+        raise Http404("No such job.") from missing
+    return JsonResponse(
+        {
+            "state": status.state,
+            "progress": status.progress,
+            "finished": status.finished,
+            "error": status.error,
+            "home_score": status.home_score,
+            "away_score": status.away_score,
+            "fixture_url": reverse("fixture", args=[status.fixture_id]),
+        }
+    )

@@ -1,0 +1,84 @@
+"""Between games: the injured list and force-healing, each one service call."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from injuries import services
+from injuries.models import ForceHealingAttempt, Injury
+from league.access import require_coach_or_commissioner
+from league.errors import PermissionRefused
+from league.web import form_page, refused, run_action, safe_next
+from rosters.models import Player
+
+
+def _back(request: HttpRequest, team_id: int) -> str:
+    return safe_next(request, default=reverse("team", args=[team_id]))
+
+
+@require_POST
+def player_injured_list(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    return run_action(
+        request,
+        lambda: services.player_injured_list_put(player=player, actor=request.user),
+        success=f"{player} is on the injured list; his roster spot is open.",
+        back=_back(request, player.team_id),
+        changed=f"player-{player.pk}",
+    )
+
+
+@require_POST
+def player_reactivate(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    return run_action(
+        request,
+        lambda: services.player_reactivate(player=player, actor=request.user),
+        success=f"{player} is back on the active roster.",
+        back=_back(request, player.team_id),
+        changed=f"player-{player.pk}",
+    )
+
+
+def _outcome(attempt: ForceHealingAttempt) -> str:
+    player = attempt.injury.player
+    if attempt.succeeded:
+        return (
+            f"Force-healing worked: {player} rolled {attempt.player_result} against the "
+            f"healer's {attempt.healer_result} and is fit again."
+        )
+    return (
+        f"Force-healing failed: {player} rolled {attempt.player_result} against the "
+        f"healer's {attempt.healer_result}. He stays out."
+    )
+
+
+@login_required
+def injury_heal(request: HttpRequest, pk: int) -> HttpResponse:
+    injury = get_object_or_404(Injury.objects.select_related("player__team__league"), pk=pk)
+    player = injury.player
+    try:
+        require_coach_or_commissioner(user=request.user, team=player.team)
+    except PermissionRefused as error:
+        return refused(request, error.message)
+    return form_page(
+        request,
+        forms.Form(request.POST or None),
+        lambda _data: services.injury_force_heal(injury=injury, actor=request.user),
+        context={
+            "title": f"Force-heal {player}",
+            "intro": f"One attempt per injury, before {player.team}'s next game (M-I3): "
+            f"{player} rolls his die against the healer's d10; higher heals him fully, "
+            "a tie is rolled again. The server rolls and records both dice.",
+            "team": player.team,
+            "submit": "Roll for force-healing",
+        },
+        success=_outcome,
+        back=_back(request, player.team_id),
+        changed=f"player-{player.pk}",
+    )

@@ -1,0 +1,100 @@
+"""What every HTML view shares: refusals shown as a clear message, and the redirect back to
+the page a change was made from with the changed row highlighted (docs/ux.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from league.errors import DomainError, PermissionRefused
+
+
+def refused(request: HttpRequest, message: str, *, status: int = 403) -> HttpResponse:
+    """The page a refused request gets: what was refused and why, with a way back."""
+    return render(
+        request,
+        "refused.html",
+        {"message": message, "back": safe_next(request, default="")},
+        status=status,
+    )
+
+
+def safe_next(request: HttpRequest, *, default: str) -> str:
+    """The `next` the request names (form field or query), if it stays on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
+
+
+def back_with_highlight(url: str, *, changed: str) -> str:
+    """`url` with ``changed=<row id>`` (the page highlights that row) and the row's anchor."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "changed"]
+    query.append(("changed", changed))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), changed))
+
+
+def run_action(
+    request: HttpRequest,
+    action: Callable[[], Any],
+    *,
+    success: str | Callable[[Any], str],
+    back: str,
+    changed: str | None = None,
+) -> HttpResponse:
+    """Run one service call for a POST; on success say so and go back (highlighting the
+    changed row), on a refusal go back with the service's message, and answer a permission
+    refusal with a 403 page that says why."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(back)
+    try:
+        outcome = action()
+    except PermissionRefused as error:
+        return refused(request, error.message)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return HttpResponseRedirect(back)
+    messages.success(request, success(outcome) if callable(success) else success)
+    return HttpResponseRedirect(back_with_highlight(back, changed=changed) if changed else back)
+
+
+def form_page(
+    request: HttpRequest,
+    form: Any,
+    action: Callable[[Any], Any],
+    *,
+    context: dict[str, Any],
+    success: str | Callable[[Any], str],
+    back: str,
+    changed: str | Callable[[Any], str] | None = None,
+    template: str = "form_page.html",
+) -> HttpResponse:
+    """A short form page: GET shows it, a valid POST calls one service with the cleaned data.
+    A refusal is shown beside the field it names (or above the form); a permission refusal
+    gets the 403 page."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = action(form.cleaned_data)
+        except PermissionRefused as error:
+            return refused(request, error.message)
+        except DomainError as error:
+            named = [name for name in error.fields if name in form.fields]
+            for name in named:
+                form.add_error(name, error.fields[name])
+            if not named:
+                form.add_error(None, error.message)
+        else:
+            messages.success(request, success(outcome) if callable(success) else success)
+            row = changed(outcome) if callable(changed) else changed
+            return HttpResponseRedirect(back_with_highlight(back, changed=row) if row else back)
+    return render(request, template, {**context, "form": form, "back": back})

@@ -1,0 +1,238 @@
+"""The coach's roster actions: each view checks who asks, parses, calls one service and goes
+back to the roster with the changed row highlighted."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games.engine.vocabulary import (
+    EnhancementKind,
+    Position,
+    Status,
+    superstar_actions_allowed,
+    veteran_actions_allowed,
+)
+from league.access import require_coach_or_commissioner
+from league.errors import PermissionRefused
+from league.models import Team
+from league.web import form_page, refused, run_action, safe_next
+from rosters import services
+from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
+from rosters.models import Enhancement, Player
+
+
+def _player(pk: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("team__league"), pk=pk)
+
+
+def _roster_url(request: HttpRequest, team: Team) -> str:
+    return safe_next(request, default=reverse("team", args=[team.pk]))
+
+
+def _refusal(request: HttpRequest, team: Team) -> HttpResponse | None:
+    """The 403 page when the user may not change `team`, else None."""
+    try:
+        require_coach_or_commissioner(user=request.user, team=team)
+    except PermissionRefused as error:
+        return refused(request, error.message)
+    return None
+
+
+def _row(player: Player) -> str:
+    return f"player-{player.pk}"
+
+
+@login_required
+def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player(pk)
+    if denied := _refusal(request, player.team):
+        return denied
+    form = RenameForm(request.POST or None, initial={"name": player.name})
+    return form_page(
+        request,
+        form,
+        lambda data: services.player_rename(player=player, name=data["name"], actor=request.user),
+        context={"title": f"Rename {player}", "team": player.team, "submit": "Rename"},
+        success=lambda p: f"Renamed {player.name} to {p.name}.",
+        back=_roster_url(request, player.team),
+        changed=_row(player),
+    )
+
+
+@login_required
+def player_swap(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player(pk)
+    if denied := _refusal(request, player.team):
+        return denied
+    candidates = list(
+        Player.objects.filter(
+            team=player.team, position=player.position, roster_state=Player.RosterState.ACTIVE
+        )
+        .exclude(string=player.string)
+        .order_by("shirt_number", "id")
+    )
+    form = SwapForm(request.POST or None, candidates=candidates)
+    position = Position(player.position)
+
+    def swap(data: dict[str, Any]) -> tuple[Player, Player]:
+        other = _player(data["other"])
+        return services.player_swap_string(player=player, other=other, actor=request.user)
+
+    return form_page(
+        request,
+        form,
+        swap,
+        context={
+            "title": f"Swap {player}'s string",
+            "intro": f"{player} is {player.get_string_display().lower()}. Swap him with a "
+            f"{position.label} of the other string: the first string starts (M-P3).",
+            "team": player.team,
+            "submit": "Swap",
+            "empty": None if candidates else f"No other {position.label} to swap with.",
+        },
+        success=lambda pair: (
+            f"{pair[0]} is now {pair[0].get_string_display().lower()}, "
+            f"{pair[1]} {pair[1].get_string_display().lower()}."
+        ),
+        back=_roster_url(request, player.team),
+        changed=_row(player),
+    )
+
+
+@login_required
+def player_picks(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player(pk)
+    if denied := _refusal(request, player.team):
+        return denied
+    veteran = player.status == Status.VETERAN and not player.veteran_actions
+    kind: Literal["veteran", "superstar"] = (
+        "veteran" if veteran or not player.superstar else "superstar"
+    )
+    allowed = (
+        veteran_actions_allowed(Position(player.position))
+        if kind == "veteran"
+        else superstar_actions_allowed()
+    )
+    form = PicksForm(request.POST or None, allowed=sorted(allowed, key=lambda a: a.label))
+    rule = "M-P6" if kind == "veteran" else "M-P8"
+    return form_page(
+        request,
+        form,
+        lambda data: services.player_pick_actions(
+            player=player, kind=kind, actions=data["actions"], actor=request.user
+        ),
+        context={
+            "title": f"{player}'s {kind.capitalize()} actions",
+            "intro": f"Pick two actions ({rule}); they are fixed once chosen. Only the actions "
+            f"a {Position(player.position).label} may take are offered.",
+            "team": player.team,
+            "submit": "Pick these two",
+        },
+        success=lambda p: f"{p} now has his {kind.capitalize()} actions.",
+        back=_roster_url(request, player.team),
+        changed=_row(player),
+    )
+
+
+@login_required
+def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player(pk)
+    if denied := _refusal(request, player.team):
+        return denied
+    fitted = set(
+        Enhancement.objects.filter(player=player, removed_at__isnull=True).values_list(
+            "kind", flat=True
+        )
+    )
+    kinds = [
+        k
+        for k in EnhancementKind
+        if k.allowed_for(Position(player.position)) and k.value not in fitted
+    ]
+    form = EnhancementForm(request.POST or None, kinds=kinds)
+    return form_page(
+        request,
+        form,
+        lambda data: services.enhancement_fit(
+            player=player, kind=EnhancementKind(data["kind"]), actor=request.user
+        ),
+        context={
+            "title": f"Fit an enhancement to {player}",
+            "intro": "Each enhancement is inspected before every match (M-E2): a detection "
+            "lets the other coach allow or ban it.",
+            "team": player.team,
+            "submit": "Fit",
+        },
+        success=lambda e: f"{e.get_kind_display()} fitted to {player}.",
+        back=_roster_url(request, player.team),
+        changed=_row(player),
+    )
+
+
+@login_required
+def player_release(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player(pk)
+    if denied := _refusal(request, player.team):
+        return denied
+    form = forms.Form(request.POST or None)
+    return form_page(
+        request,
+        form,
+        lambda _data: services.player_release(player=player, actor=request.user),
+        context={
+            "title": f"Release {player}",
+            "intro": f"{player} leaves {player.team} for good and frees his roster spot "
+            "(M-P9). This cannot be undone.",
+            "team": player.team,
+            "submit": f"Release {player}",
+            "danger": True,
+        },
+        success=lambda p: f"{p} has been released.",
+        back=_roster_url(request, player.team),
+    )
+
+
+@login_required
+def team_call_up(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team.objects.select_related("league"), pk=pk)
+    if denied := _refusal(request, team):
+        return denied
+    form = CallUpForm(request.POST or None)
+    return form_page(
+        request,
+        form,
+        lambda data: services.player_call_up(
+            team=team, name=data["name"], position=Position(data["position"]), actor=request.user
+        ),
+        context={
+            "title": f"Call up a Rookie to {team}",
+            "intro": "A Rookie joins the second string in an open spot of the 18 (M-P9).",
+            "team": team,
+            "submit": "Call up",
+        },
+        success=lambda p: f"{p} joins {team} as a Rookie.",
+        back=_roster_url(request, team),
+        changed=lambda p: _row(p),
+    )
+
+
+@require_POST
+def enhancement_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    enhancement = get_object_or_404(
+        Enhancement.objects.select_related("player__team__league"), pk=pk
+    )
+    player = enhancement.player
+    return run_action(
+        request,
+        lambda: services.enhancement_remove(enhancement=enhancement, actor=request.user),
+        success=f"{enhancement.get_kind_display()} removed from {player}.",
+        back=_roster_url(request, player.team),
+        changed=_row(player),
+    )
