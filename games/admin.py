@@ -959,18 +959,28 @@ class SeasonAdmin(LeagueModelAdmin):
         return int(obj.round_count)
 
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
-        if change:
-            # No season_update service yet for these settings: Django's admin history
-            # records the edit, the audit log does not. They are frozen once it starts.
-            super().save_model(request, obj, form, change)
-            return
         data = form.cleaned_data
+        if change:
+            # The form has checked the fields; the service saves them (refusing a change of
+            # format once the season has started) and writes the audit.
+            changes = {
+                name: data[name]
+                for name in form.changed_data
+                if name in league_services.SEASON_EDITABLE
+            }
+            league_services.season_update(season=obj, actor=request.user, changes=changes)
+            return
         season = league_services.season_create(
             league=data["league"],
             name=data["name"],
             actor=request.user,
             starts_on=data["starts_on"],
             double_round_robin=data["double_round_robin"],
+            **{
+                name: data[name]
+                for name in ("days_between_rounds", "playoff_teams")
+                if name in data
+            },
         )
         adopt(obj, season)
 

@@ -11,7 +11,7 @@ from django.db.models import Count, Q, Sum
 from games.models import Appearance, StatLine
 from games.standings import standings_recompute
 from injuries.services import injuries_count_down
-from league.models import Fixture
+from league.models import Fixture, Round
 from rosters.models import Player
 from rosters.services import SeasonTotals, player_season_totals_replace, players_progress
 
@@ -49,6 +49,17 @@ def result_aftermath(*, fixture: Fixture) -> None:
     players_progress(player_ids=player_ids, settings=season.rules.to_engine())
     injuries_count_down(played=_played_in_order(team_ids))
     standings_recompute(season=season)
+    _round_status(fixture.round)
+
+
+def _round_status(round_: Round) -> None:
+    """An open round is complete once every fixture in it is played (and open again when a
+    result is voided)."""
+    unplayed = round_.fixtures.exclude(status=Fixture.Status.PLAYED).exists()
+    status = Round.Status.OPEN if unplayed else Round.Status.COMPLETE
+    if round_.status != Round.Status.SCHEDULED and round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

@@ -7,7 +7,7 @@ import datetime
 import random
 from dataclasses import dataclass
 
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.engine.dice import RandomDice
@@ -15,6 +15,7 @@ from games.engine.simulator import simulate_match
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
 from league.models import League, Round, Season
+from league.roles import commissioners_group
 from league.services import (
     league_create,
     season_create,
@@ -27,7 +28,6 @@ LEAGUE_NAME = "Neon Coast MagnoBall League"
 SEASON_NAME = "2026 Season"
 DEMO_PASSWORD = "magnoball-demo"
 ADMIN_PASSWORD = "magnoball-admin"
-COMMISSIONERS_GROUP = "Commissioners"
 PLAYED_ROUNDS = 2  # simulated when the demo is built, so the standings have something to say
 
 # (name, short name, colour, coach username)
@@ -66,16 +66,6 @@ def _user(username: str, password: str, **fields: object) -> User:
     return user
 
 
-def _commissioners_group() -> Group:
-    group, _ = Group.objects.get_or_create(name=COMMISSIONERS_GROUP)
-    group.permissions.set(
-        Permission.objects.filter(
-            content_type__app_label__in=["league", "rosters", "injuries", "games"]
-        )
-    )
-    return group
-
-
 def demo_league_build(*, seed: int = 2026) -> DemoSummary:
     admin = _user(
         "admin", ADMIN_PASSWORD, is_staff=True, is_superuser=True, email="admin@example.com"
@@ -83,7 +73,7 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
     commissioner = _user(
         "commissioner", DEMO_PASSWORD, is_staff=True, first_name="Morgan", last_name="Reyes"
     )
-    commissioner.groups.add(_commissioners_group())
+    commissioner.groups.add(commissioners_group())
     coaches = {
         username: _user(username, DEMO_PASSWORD, first_name=username.capitalize())
         for *_, username in TEAMS

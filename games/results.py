@@ -484,6 +484,7 @@ def result_correct(
         locked = _lock_fixture(result.fixture_id)
         season = locked.round.season
         require_commissioner(user=actor, league=season.league)
+        _require_open(season)
         current = Result.objects.get(fixture=locked)
         before = _result_state(current)
         lineup = _stored_lineup(locked)
@@ -532,6 +533,7 @@ def result_void(*, result: Result, actor: Actor) -> Fixture:
         locked = _lock_fixture(result.fixture_id)
         season = locked.round.season
         require_commissioner(user=actor, league=season.league)
+        _require_open(season)
         current = Result.objects.get(fixture=locked)
         before = _result_state(current)
         injuries_forget(fixture=locked)
@@ -550,6 +552,14 @@ def result_void(*, result: Result, actor: Actor) -> Fixture:
             after=None,
         )
     return locked
+
+
+def _require_open(season: Season) -> None:
+    """A closed season is frozen: its results, and so its champion, stand."""
+    if season.status in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+        raise GamesError(
+            f"{season} is closed: its results can no longer change.", code="season_closed"
+        )
 
 
 def _result_state(result: Result) -> dict[str, Any]:

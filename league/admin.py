@@ -21,7 +21,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import flatten_fieldsets, quote, unquote
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.exceptions import PermissionDenied
@@ -41,6 +41,7 @@ from games.engine.settings import RuleSettings, TieBreaker
 from league import services as league_services
 from league.errors import DomainError, LeagueError
 from league.models import AuditEntry, League, Season, SeasonRules, StandingRow, Team
+from league.roles import COMMISSIONERS_GROUP, commissioners_group
 from league.templatetags.league_tags import badge_html, signed
 
 admin.site.site_header = "MagnoBall League administration"
@@ -50,7 +51,6 @@ admin.site.site_url = "/"
 
 #: The group a commissioner's staff account belongs to: it carries the model permissions of
 #: the four apps; which leagues he runs comes from League.commissioners.
-COMMISSIONERS_GROUP = "Commissioners"
 
 
 # --- Scoping: a commissioner sees and changes only his leagues ---------------------------------
@@ -643,12 +643,19 @@ class LeagueAdmin(LeagueModelAdmin):
         )
 
     def save_model(self, request: HttpRequest, obj: League, form: Any, change: bool) -> None:
-        if change:
-            # No league_update service yet: Django's admin history records this edit, the
-            # audit log does not.
-            super().save_model(request, obj, form, change)
-            return
         data = form.cleaned_data
+        if change:
+            changes = {
+                name: data[name]
+                for name in form.changed_data
+                if name in league_services.LEAGUE_EDITABLE
+            }
+            commissioners = data["commissioners"] if "commissioners" in form.changed_data else None
+            # The form has checked the fields; the service saves them and writes the audit.
+            league_services.league_update(
+                league=obj, actor=request.user, changes=changes, commissioners=commissioners
+            )
+            return
         commissioners = list(data["commissioners"])
         if not request.user.is_superuser and request.user not in commissioners:
             # A commissioner who creates a league runs it (and so keeps seeing it).
@@ -664,9 +671,9 @@ class LeagueAdmin(LeagueModelAdmin):
         adopt(obj, league)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        if change:
-            super().save_related(request, form, formsets, change)
-        # On add, league_create has set the commissioners.
+        # league_create and league_update set the commissioners.
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
 
 
 # --- People: commissioners and coaches ---------------------------------------------------------
@@ -702,16 +709,6 @@ class UserInviteForm(forms.ModelForm):
         fields = ("username", "email", "first_name", "last_name")
         help_texts = {"email": "Where to send the set-password link (you send it yourself)."}
 
-    def clean_commissioner(self) -> bool:
-        wanted = bool(self.cleaned_data.get("commissioner"))
-        if wanted and not Group.objects.filter(name=COMMISSIONERS_GROUP).exists():
-            raise forms.ValidationError(
-                f"There is no “{COMMISSIONERS_GROUP}” group yet: a superuser creates it under "
-                "Authentication › Groups, with the permissions of the league, rosters, "
-                "injuries and games apps."
-            )
-        return wanted
-
     def save(self, commit: bool = True) -> User:
         user: User = super().save(commit=False)
         user.set_unusable_password()
@@ -724,7 +721,7 @@ class UserInviteForm(forms.ModelForm):
     def _save_m2m(self) -> None:
         super()._save_m2m()  # type: ignore[misc]
         if self.cleaned_data.get("commissioner"):
-            self.instance.groups.add(Group.objects.get(name=COMMISSIONERS_GROUP))
+            self.instance.groups.add(commissioners_group())
 
 
 admin.site.unregister(User)

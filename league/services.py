@@ -8,11 +8,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from league.access import Actor
+from league.access import Actor, require_commissioner
 from league.audit import audit_record, snapshot
 from league.errors import LeagueError
 from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow, Team
@@ -69,6 +70,8 @@ def season_create(
     actor: Actor,
     starts_on: datetime.date | None = None,
     double_round_robin: bool = True,
+    days_between_rounds: int = 7,
+    playoff_teams: int = 4,
     rules: Mapping[str, Any] | None = None,
 ) -> Season:
     """A draft season. Its rules start from the league's latest season (or the defaults),
@@ -79,6 +82,8 @@ def season_create(
         slug=slugify(name),
         starts_on=starts_on,
         double_round_robin=double_round_robin,
+        days_between_rounds=days_between_rounds,
+        playoff_teams=playoff_teams,
     )
     season.full_clean(exclude=["teams"])
     previous = (
@@ -259,3 +264,141 @@ def _round_date(season: Season, number: int) -> datetime.date | None:
     if season.starts_on is None:
         return None
     return season.starts_on + datetime.timedelta(days=(number - 1) * season.days_between_rounds)
+
+
+# --- Edits of plain fields ------------------------------------------------------------------
+
+LEAGUE_EDITABLE = frozenset({"name", "description", "is_public"})
+TEAM_EDITABLE = frozenset({"name", "short_name", "coach", "colour"})
+SEASON_EDITABLE = frozenset(
+    {"name", "starts_on", "double_round_robin", "days_between_rounds", "playoff_teams"}
+)
+# How the season is played: fixed once it starts, like its rules.
+SEASON_FROZEN_ON_START = frozenset({"double_round_robin", "days_between_rounds", "playoff_teams"})
+
+
+def _edit(
+    *,
+    obj: League | Team | Season,
+    changes: Mapping[str, Any],
+    editable: frozenset[str],
+    league: League,
+    action: str,
+    actor: Actor,
+) -> None:
+    """Apply field changes to a locked row: checked, saved with update_fields, audited."""
+    unknown = sorted(set(changes) - editable)
+    if unknown:
+        raise LeagueError(
+            f"These cannot be edited here: {', '.join(unknown)}.",
+            code="not_editable",
+            field=unknown[0],
+        )
+    if not changes:
+        return
+    fields = sorted(changes)
+    before = snapshot(obj, fields)
+    for name, value in changes.items():
+        setattr(obj, name, value)
+    if "name" in changes and not isinstance(obj, League):
+        obj.slug = slugify(obj.name)
+        fields.append("slug")
+    try:
+        obj.full_clean(exclude=[f.name for f in obj._meta.fields if f.name not in fields])
+    except ValidationError as invalid:
+        errors = {name: " ".join(messages) for name, messages in invalid.message_dict.items()}
+        raise LeagueError(" ".join(errors.values()), code="invalid", fields=errors) from None
+    obj.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action=action,
+        obj=obj,
+        league=league,
+        before=before,
+        after=snapshot(obj, sorted(changes)),
+    )
+
+
+def league_update(
+    *,
+    league: League,
+    actor: Actor,
+    changes: Mapping[str, Any],
+    commissioners: Iterable[User] | None = None,
+) -> League:
+    """Edit a league's name, description or visibility, and its commissioners."""
+    with transaction.atomic():
+        # Locks the league: two edits are applied one after the other, each audited.
+        locked = League.objects.select_for_update().get(pk=league.pk)
+        require_commissioner(user=actor, league=locked)
+        _edit(
+            obj=locked,
+            changes=changes,
+            editable=LEAGUE_EDITABLE,
+            league=locked,
+            action="league.update",
+            actor=actor,
+        )
+        if commissioners is not None:
+            new = sorted(user.pk for user in commissioners)
+            old = sorted(locked.commissioners.values_list("pk", flat=True))
+            if new != old:
+                locked.commissioners.set(new)
+                audit_record(
+                    actor=actor,
+                    action="league.commissioners",
+                    obj=locked,
+                    league=locked,
+                    before={"commissioners": old},
+                    after={"commissioners": new},
+                )
+    return locked
+
+
+def team_update(*, team: Team, actor: Actor, changes: Mapping[str, Any]) -> Team:
+    """Edit a team's name, short name, coach or colour (commissioners only)."""
+    with transaction.atomic():
+        # Locks the team: two edits are applied one after the other, each audited.
+        locked = (
+            Team.objects.select_for_update(of=("self",)).select_related("league").get(pk=team.pk)
+        )
+        require_commissioner(user=actor, league=locked.league)
+        if "short_name" in changes:
+            changes = {**changes, "short_name": str(changes["short_name"]).upper()}
+        _edit(
+            obj=locked,
+            changes=changes,
+            editable=TEAM_EDITABLE,
+            league=locked.league,
+            action="team.update",
+            actor=actor,
+        )
+    return locked
+
+
+def season_update(*, season: Season, actor: Actor, changes: Mapping[str, Any]) -> Season:
+    """Edit a season's name, start date and format; the format is frozen once it starts."""
+    with transaction.atomic():
+        # Locks the season: its format cannot change while it starts.
+        locked = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=season.pk)
+        )
+        require_commissioner(user=actor, league=locked.league)
+        frozen = sorted(SEASON_FROZEN_ON_START & set(changes))
+        if frozen and locked.status != Season.Status.DRAFT:
+            raise LeagueError(
+                f"{locked} has started: {', '.join(frozen)} can no longer change.",
+                code="season_started",
+                field=frozen[0],
+            )
+        _edit(
+            obj=locked,
+            changes=changes,
+            editable=SEASON_EDITABLE,
+            league=locked.league,
+            action="season.update",
+            actor=actor,
+        )
+    return locked

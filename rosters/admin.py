@@ -18,6 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 from games.engine.vocabulary import Action, EnhancementKind, Position, Status
+from league import services as league_services
 from league.admin import (
     LeagueListFilter,
     LeagueModelAdmin,
@@ -301,12 +302,16 @@ class TeamAdmin(LeagueModelAdmin):
         return when(obj.created_at)
 
     def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
-        if change:
-            # No team_update service yet: Django's admin history records this edit, the
-            # audit log does not.
-            super().save_model(request, obj, form, change)
-            return
         data = form.cleaned_data
+        if change:
+            # The form has checked the fields; the service saves them and writes the audit.
+            changes = {
+                name: data[name]
+                for name in form.changed_data
+                if name in league_services.TEAM_EDITABLE
+            }
+            league_services.team_update(team=obj, actor=request.user, changes=changes)
+            return
         team = roster_services.team_create(
             season=data["season"],
             name=data["name"],

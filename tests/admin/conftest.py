@@ -29,8 +29,8 @@ from games.models import (
     StatLine,
 )
 from injuries.models import ForceHealingAttempt, Injury
-from league.admin import COMMISSIONERS_GROUP
 from league.models import Fixture, League, Season, Team
+from league.roles import COMMISSIONERS_GROUP
 from league.services import league_create, season_create, season_generate_schedule
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.services import team_create

@@ -294,3 +294,25 @@ def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
     # Rows go in bulk: the count depends on the Incapacitated players, not on rolls or events.
     with django_assert_max_num_queries(60 + 6 * len(match.injuries)):
         result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([2, 5] * 30))
+
+
+def test_a_round_is_complete_once_its_fixtures_are_played_and_open_again_after_a_void(
+    world, match_day
+):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    match_day.round.refresh_from_db()
+    assert match_day.round.status == "complete"
+    result_void(result=result, actor=None)
+    match_day.round.refresh_from_db()
+    assert match_day.round.status == "open"
+
+
+def test_a_closed_seasons_results_can_no_longer_change(world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    Season = type(world.season)
+    Season.objects.filter(pk=world.season.pk).update(status=Season.Status.FINISHED)
+    with pytest.raises(GamesError, match="closed"):
+        result_correct(result=result, report=_report(world, (1,), (2,)), actor=None)
+    with pytest.raises(GamesError, match="closed"):
+        result_void(result=result, actor=None)
+    assert Result.objects.get().home_score == 2

@@ -195,3 +195,14 @@ def test_standing_row_games_played_must_add_up(world):
     row.played, row.won = 2, 1
     with pytest.raises(IntegrityError), transaction.atomic():
         row.save()
+
+
+def test_migrating_makes_the_commissioners_group_with_the_league_apps_permissions(db):
+    from django.contrib.auth.models import Group
+
+    from league.roles import COMMISSIONERS_GROUP
+
+    group = Group.objects.get(name=COMMISSIONERS_GROUP)
+    apps = set(group.permissions.values_list("content_type__app_label", flat=True))
+    assert apps == {"league", "rosters", "injuries", "games"}
+    assert group.permissions.filter(codename="change_fixture").exists()
