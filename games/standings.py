@@ -44,8 +44,8 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
             games=_regular_season_games(locked),
             settings=locked.rules.to_engine(),
         )
-        _apply(rows, table)
-        StandingRow.objects.bulk_update(rows, fields=[*_TABLE_FIELDS, "updated_at"])
+        changed = _apply(rows, table)
+        StandingRow.objects.bulk_update(changed, fields=[*_TABLE_FIELDS, "updated_at"])
     return sorted(rows, key=lambda row: row.position or 0)
 
 
@@ -64,15 +64,21 @@ def _regular_season_games(season: Season) -> list[TableGame]:
     ]
 
 
-def _apply(rows: list[StandingRow], table: list[TableRow]) -> None:
+def _apply(rows: list[StandingRow], table: list[TableRow]) -> list[StandingRow]:
+    """Write the table into the rows; returns the rows that changed (only those are saved)."""
     lines = {line.team: line for line in table}
     now = timezone.now()
+    changed = []
     for row in rows:
         line = lines[str(row.team_id)]
-        for name in _TABLE_FIELDS:
-            setattr(row, name, getattr(line, name))
-        row.explanation = _fit(line.explanation)
-        row.updated_at = now  # bulk_update skips auto_now
+        values = {name: getattr(line, name) for name in _TABLE_FIELDS}
+        values["explanation"] = _fit(line.explanation)
+        if any(getattr(row, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(row, name, value)
+            row.updated_at = now  # bulk_update skips auto_now
+            changed.append(row)
+    return changed
 
 
 def _fit(text: str) -> str:

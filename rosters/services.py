@@ -275,16 +275,21 @@ def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> li
         .annotate(total=Sum("games_played"))
         .values_list("player_id", "total")
     )
-    players = list(Player.objects.filter(pk__in=player_ids))
-    changed = []
+    players = Player.objects.filter(pk__in=player_ids).only(
+        "pk", "games_played", "status", "start_status"
+    )
+    promoted, updated = [], []
     for player in players:
-        player.games_played = games.get(player.pk, 0)
-        status = status_after_games(Status(player.start_status), player.games_played, settings)
+        played = games.get(player.pk, 0)
+        status = status_after_games(Status(player.start_status), played, settings)
         if status != player.status:
-            player.status = status
-            changed.append(player)
-    Player.objects.bulk_update(players, ["games_played", "status"])
-    return changed
+            promoted.append(player)
+        if (played, status) != (player.games_played, player.status):
+            player.games_played, player.status = played, status
+            updated.append(player)
+    # Only the rows that changed: a match changes the players who took the field.
+    Player.objects.bulk_update(updated, ["games_played", "status"])
+    return promoted
 
 
 def player_release(*, player: Player, actor: Actor) -> Player:
