@@ -25,8 +25,13 @@
   }
 
   // The state after each event, worked out once so stepping back is instant.
+  // Players start where they are first seen, so the line-up shows from the first event.
   var states = [];
   var positions = {};
+  events.forEach(function (event) {
+    var key = event.players[0];
+    if (key && !positions[key] && (event.from || event.to)) positions[key] = event.from || event.to;
+  });
   events.forEach(function (event) {
     if (event.players.length && event.to) positions[event.players[0]] = event.to;
     else if (event.players.length && event.from && !positions[event.players[0]]) positions[event.players[0]] = event.from;
@@ -52,7 +57,12 @@
       var active = event.players.indexOf(key) !== -1;
       var colour = data[player.side].colour;
       var g = el("g", { class: "board__player" + (active ? " board__player--active" : "") });
-      el("circle", { cx: square[0] + 0.5, cy: square[1] + 0.5, r: 0.42, fill: colour, class: "board__token board__token--" + player.side }, g);
+      // Home tokens are discs, away tokens squares: the teams differ by shape, not colour alone.
+      if (player.side === "home") {
+        el("circle", { cx: square[0] + 0.5, cy: square[1] + 0.5, r: 0.42, fill: colour, class: "board__token board__token--home" }, g);
+      } else {
+        el("rect", { x: square[0] + 0.1, y: square[1] + 0.1, width: 0.8, height: 0.8, rx: 0.12, fill: colour, class: "board__token board__token--away" }, g);
+      }
       var label = el("text", { x: square[0] + 0.5, y: square[1] + 0.62, class: "board__label" }, g);
       label.textContent = player.short;
       var title = el("title", {}, g);
