@@ -51,7 +51,8 @@
       var score = form.querySelector('input[data-score="' + side + '"]');
       var wanted = score ? value(score) : 0;
       if (total !== wanted) ok = false;
-      parts.push((side === "home" ? "Home" : "Away") + ": players " + total + ", score " + wanted);
+      var team = score ? score.getAttribute("data-team") : side;
+      parts.push(team + ": players' points " + total + ", score " + wanted);
     });
     check.textContent = (ok ? "✓ The stat lines add up to the score. " : "✗ Not yet: ") + parts.join("; ") + ".";
     check.className = "check " + (ok ? "check--ok" : "check--off");
