@@ -103,6 +103,7 @@ def test_a_commissioner_runs_a_season_from_an_empty_league_to_its_champion(
     # Two teams, rolled by the rules; the team's page links its rolls in the dice ledger.
     for name, short in (("Harbour Herons", "HER"), ("Dockside Dragons", "DOC")):
         page.get_by_role("link", name="Add a team").click()
+        page.wait_for_url(re.compile(r"/admin/league/team/add/"))
         assert page.get_by_label("Season:").input_value() == str(season.pk)
         page.get_by_label("Name:", exact=True).fill(name)
         page.get_by_label("Short name:").fill(short)
@@ -112,6 +113,7 @@ def test_a_commissioner_runs_a_season_from_an_empty_league_to_its_champion(
         if short == "HER":
             screenshot(page, "admin-team-rolled")
             page.get_by_role("link", name="every roll of the team in the dice ledger").click()
+            page.wait_for_url(re.compile(r"/admin/rosters/diceroll/"))
             assert "36 dice rolls" in page.locator("#changelist-form").inner_text()
         page.goto(f"/admin/league/season/{season.pk}/change/")
 
