@@ -20,7 +20,7 @@ from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Team
 from rosters.models import DiceRoll, Player
-from rosters.services import ledger_record, server_dice
+from rosters.services import ledger_record, player_lock_for_change, server_dice
 
 
 @dataclass(frozen=True)
@@ -197,12 +197,7 @@ def player_injured_list_put(*, player: Player, actor: Actor) -> Player:
     for a Rookie call-up (M-P9)."""
     with transaction.atomic():
         # Locks the player: he moves to the list once, with one audit entry.
-        locked = (
-            Player.objects.select_for_update(of=("self",))
-            .select_related("team__league")
-            .get(pk=player.pk)
-        )
-        require_coach_or_commissioner(user=actor, team=locked.team)
+        locked = player_lock_for_change(player=player, actor=actor)
         if locked.roster_state != Player.RosterState.ACTIVE:
             raise InjuryError(f"{locked} is not on the active roster.", code="not_active")
         injury = Injury.objects.filter(player=locked, state=Injury.State.OUT).first()

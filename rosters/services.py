@@ -163,6 +163,18 @@ def _lock_team(team: Team) -> Team:
     return Team.objects.select_for_update().get(pk=team.pk)
 
 
+def player_lock_for_change(*, player: Player, actor: Actor) -> Player:
+    """The player's row, locked for a change that his coach or a commissioner may make
+    (`actor` None is the server). The caller holds the transaction."""
+    locked = (
+        Player.objects.select_for_update(of=("self",))
+        .select_related("team__league")
+        .get(pk=player.pk)
+    )
+    require_coach_or_commissioner(user=actor, team=locked.team)
+    return locked
+
+
 def player_call_up(*, team: Team, name: str, position: Position, actor: Actor) -> Player:
     """A Rookie call-up (M-P4, M-P9) into an open spot of the active roster of 18."""
     with transaction.atomic():
@@ -206,11 +218,7 @@ def player_pick_actions(
     """The two Veteran (M-P6) or Superstar (M-P8) actions, fixed once chosen."""
     with transaction.atomic():
         # Locks the player so a second pick cannot overwrite the first.
-        locked = (
-            Player.objects.select_for_update(of=("self",))
-            .select_related("team__league")
-            .get(pk=player.pk)
-        )
+        locked = player_lock_for_change(player=player, actor=actor)
         if kind == "veteran":
             eligible, current = locked.status == Status.VETERAN, locked.veteran_actions
             error = veteran_action_pick_error(Position(locked.position), actions)
@@ -296,12 +304,7 @@ def player_release(*, player: Player, actor: Actor) -> Player:
     """Release a player from the team for good, freeing his roster spot (M-P9)."""
     with transaction.atomic():
         # Locks the player so he is released once, with one audit entry.
-        locked = (
-            Player.objects.select_for_update(of=("self",))
-            .select_related("team__league")
-            .get(pk=player.pk)
-        )
-        require_coach_or_commissioner(user=actor, team=locked.team)
+        locked = player_lock_for_change(player=player, actor=actor)
         if locked.roster_state in (Player.RosterState.RELEASED, Player.RosterState.RETIRED):
             raise RosterError(f"{locked} is no longer on the team.", code="not_on_team")
         before = snapshot(locked, ["roster_state"])
@@ -324,12 +327,7 @@ def player_rename(*, player: Player, name: str, actor: Actor) -> Player:
     name = " ".join(name.split())
     with transaction.atomic():
         # Locks the player so two renames apply one after the other, each audited.
-        locked = (
-            Player.objects.select_for_update(of=("self",))
-            .select_related("team__league")
-            .get(pk=player.pk)
-        )
-        require_coach_or_commissioner(user=actor, team=locked.team)
+        locked = player_lock_for_change(player=player, actor=actor)
         if not name:
             raise RosterError("A player needs a name.", field="name", code="blank_name")
         max_length = Player._meta.get_field("name").max_length or 60
@@ -417,12 +415,7 @@ def enhancement_fit(*, player: Player, kind: EnhancementKind, actor: Actor) -> E
     only, and only in a league whose current season uses enhancements."""
     with transaction.atomic():
         # Locks the player so two fittings of one kind cannot both pass the check.
-        locked = (
-            Player.objects.select_for_update(of=("self",))
-            .select_related("team__league")
-            .get(pk=player.pk)
-        )
-        require_coach_or_commissioner(user=actor, team=locked.team)
+        locked = player_lock_for_change(player=player, actor=actor)
         kind = EnhancementKind(kind)
         position = Position(locked.position)
         if locked.roster_state != Player.RosterState.ACTIVE:
