@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our static files, not a CDN
     # Our apps, in their import order: a lower app never imports a higher one.
     "league",
     "rosters",
@@ -197,6 +198,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "MagnoBall League API",
     "DESCRIPTION": "Read leagues, seasons and standings; post match results.",
     "VERSION": "1.0.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Deployment hardening (checked by `manage.py check --deploy`) ------------------------------

@@ -65,3 +65,9 @@ def test_the_interactive_docs_are_served(db):
 
     assert response.status_code == 200
     assert b"/api/v1/schema/" in response.content
+
+
+def test_the_interactive_docs_load_their_scripts_from_our_static_files(client, db):
+    page = client.get("/api/v1/docs/").content.decode()
+    assert "drf_spectacular_sidecar/swagger-ui-dist" in page
+    assert "cdn." not in page
