@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, Q, Sum
+from django.db.models import OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from games.engine.match_result import TeamSheet
 from games.engine.rolls import RollKind, effective_roll
@@ -191,38 +193,64 @@ def _status_progress(player: Player, settings: RuleSettings) -> str:
     return f"{games} games"
 
 
+def _career_points() -> Coalesce:
+    """The player's points over every season (the outer query's player), 0 before his
+    first game: a correlated subquery, no extra query."""
+    total = (
+        PlayerSeason.objects.filter(player_id=OuterRef("pk"))
+        .order_by()
+        .values("player_id")
+        .annotate(total=Sum("points"))
+        .values("total")
+    )
+    return Coalesce(Subquery(total), 0)
+
+
+def _career_successes() -> dict[str, Coalesce]:
+    """``successes_<category>``: the player's successes in each category over every season
+    (M-P7's stat levels), as correlated subqueries on the outer query's player."""
+    annotations = {}
+    for category in StatCategory:
+        total = (
+            PlayerSeasonStat.objects.filter(player_id=OuterRef("pk"), category=category)
+            .order_by()
+            .values("player_id")
+            .annotate(total=Sum("successes"))
+            .values("total")
+        )
+        annotations[f"successes_{category.value}"] = Coalesce(Subquery(total), 0)
+    return annotations
+
+
 def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     """A team's roster page: every player still with the team (first string, second string,
     then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
-    stat levels and progress, enhancements, injury and career line. Seven queries whatever
-    the roster's size."""
+    stat levels and progress, enhancements, injury and career line. Three queries whatever
+    the roster's size (players with their career totals, their enhancements, their
+    injuries), one more when `season` is not given."""
     season = season or team_current_season(team=team)
     settings = season.rules.to_engine() if season else RuleSettings()
     players = list(
         Player.objects.filter(
             team=team,
             roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
-        ).order_by("string", "shirt_number", "id")
+        )
+        .annotate(career_points=_career_points(), **_career_successes())
+        .prefetch_related(
+            Prefetch(
+                "enhancements",
+                queryset=Enhancement.objects.filter(removed_at__isnull=True).order_by("id"),
+                to_attr="fitted_enhancements",
+            )
+        )
+        .order_by("string", "shirt_number", "id")
     )
     ids = [p.pk for p in players]
-    fitted: dict[int, list[Enhancement]] = defaultdict(list)
-    for enhancement in Enhancement.objects.filter(player_id__in=ids, removed_at__isnull=True):
-        fitted[enhancement.player_id].append(enhancement)
-    successes: dict[int, dict[StatCategory, int]] = defaultdict(dict)
-    for stat in (
-        PlayerSeasonStat.objects.filter(player_id__in=ids)
-        .values("player_id", "category")
-        .annotate(total=Sum("successes"))
-        .order_by()
-    ):
-        successes[stat["player_id"]][StatCategory(stat["category"])] = stat["total"]
-    points = dict(
-        PlayerSeason.objects.filter(player_id__in=ids)
-        .values("player_id")
-        .annotate(total=Sum("points"))
-        .order_by()
-        .values_list("player_id", "total")
-    )
+    fitted: dict[int, list[Enhancement]] = {p.pk: p.fitted_enhancements for p in players}
+    successes: dict[int, dict[StatCategory, int]] = {
+        p.pk: {c: getattr(p, f"successes_{c.value}") for c in StatCategory} for p in players
+    }
+    points: dict[int, int] = {p.pk: p.career_points for p in players}  # type: ignore[attr-defined]
     injuries = open_injuries(player_ids=ids, force_healing=settings.force_healing)
     base = {
         (pos, kind): _base_spec(pos, kind, settings)
@@ -496,6 +524,16 @@ def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
     )
 
 
+def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
+    """The team's fixtures of the season in round order, with their round, teams and
+    result. One query."""
+    return list(
+        Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("round__number", "id")
+    )
+
+
 def season_fixture_list(*, season: Season) -> list[Fixture]:
     """Every fixture of the season with its round and teams, in round order. One query."""
     return list(
@@ -700,27 +738,18 @@ def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player
 # --- Standings by round, leaders, player pages -----------------------------------------------
 
 
-def standings_by_round(*, season: Season) -> dict[str, Any]:
-    """Each team's table position after every completed regular-season round (M-L1, M-L2),
-    worked out by the engine from the stored results. Three queries."""
-    rows = list(StandingRow.objects.filter(season=season).select_related("team"))
-    names = {str(r.team_id): r.team.name for r in rows}
-    results = list(
-        Result.objects.filter(
-            fixture__round__season=season,
-            fixture__round__stage=Round.Stage.REGULAR,
-            fixture__status=Fixture.Status.PLAYED,
-        ).values_list(
-            "fixture__round__number",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "home_score",
-            "away_score",
-            "overtime",
-        )
-    )
-    settings = season.rules.to_engine()
-    numbers = sorted({r[0] for r in results})
+@lru_cache(maxsize=64)
+def _positions_by_round(
+    teams: tuple[tuple[str, str], ...],
+    results: tuple[tuple[int, int, int, int, int, bool], ...],
+    settings: RuleSettings,
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """(the completed round numbers, each team's position after each of them): the engine's
+    table (M-L1, M-L2) replayed round by round. A pure function of the stored results, so
+    it is kept per process for the last seasons asked about: a new or corrected result is
+    a new key, never a stale answer."""
+    names = dict(teams)
+    numbers = tuple(sorted({r[0] for r in results}))
     series: dict[str, list[int]] = {key: [] for key in names}
     for number in numbers:
         games = [
@@ -730,11 +759,44 @@ def standings_by_round(*, season: Season) -> dict[str, Any]:
         ]
         for line in compute_table(teams=names, games=games, settings=settings):
             series[line.team].append(line.position)
+    return numbers, tuple((key, tuple(v)) for key, v in series.items())
+
+
+def standings_by_round(
+    *, season: Season, rows: Sequence[StandingRow] | None = None
+) -> dict[str, Any]:
+    """Each team's table position after every completed regular-season round (M-L1, M-L2),
+    worked out by the engine from the stored results. One query when given the season's
+    standing `rows` with their teams (as the standings page has them), else two."""
+    if rows is None:
+        rows = list(StandingRow.objects.filter(season=season).select_related("team"))
+    names = {str(r.team_id): r.team.name for r in rows}
+    results = tuple(
+        Result.objects.filter(
+            fixture__round__season=season,
+            fixture__round__stage=Round.Stage.REGULAR,
+            fixture__status=Fixture.Status.PLAYED,
+        )
+        .order_by("fixture__round__number", "fixture_id")
+        .values_list(
+            "fixture__round__number",
+            "fixture__home_team_id",
+            "fixture__away_team_id",
+            "home_score",
+            "away_score",
+            "overtime",
+        )
+    )
+    numbers, positions = _positions_by_round(
+        tuple(names.items()), results, season.rules.to_engine()
+    )
+    series = dict(positions)
     colours = {str(r.team_id): r.team.colour for r in rows}
     return {
-        "rounds": numbers,
+        "rounds": list(numbers),
         "teams": [
-            {"name": names[k], "colour": colours[k], "positions": v} for k, v in series.items()
+            {"name": names[k], "colour": colours[k], "positions": list(series.get(k, ()))}
+            for k in names
         ],
         "team_count": len(names),
     }

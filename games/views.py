@@ -83,14 +83,15 @@ def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
 def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_ = _season(request, league, season)
     settings = season_.rules.to_engine()
+    rows = list(standings_for_season(season=season_))
     return render(
         request,
         "games/standings.html",
         {
             "season": season_,
-            "rows": list(standings_for_season(season=season_)),
+            "rows": rows,
             "tie_breakers": [t.label for t in settings.tie_breakers],
-            "by_round": selectors.standings_by_round(season=season_),
+            "by_round": selectors.standings_by_round(season=season_, rows=rows),
         },
     )
 
@@ -208,7 +209,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
             "sort": sort,
             "changed_player": _changed_id(request, "player"),
             "can_manage": _can_manage(request, team_),
-            "rounds": selectors.season_rounds(season=season_, team=team_) if season_ else [],
+            "fixtures": selectors.team_fixtures(season=season_, team=team_) if season_ else [],
         },
     )
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 
-from injuries.models import Injury
+from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture
+
+#: The injury states force-healing can still cure (M-I3): out, or a career-ending injury.
+HEALABLE_STATES = (Injury.State.OUT, Injury.State.CAREER_OVER)
 
 
 @dataclass(frozen=True)
@@ -23,54 +25,65 @@ class OpenInjury:
     force_healing_open: bool
 
 
+def _team_played_since_injury() -> Exists:
+    """For the injury in the outer query: has the player's team played a game since the
+    match that injured him (a later round of that season, or any game of a later season)?
+    False for an injury without a match."""
+    team = OuterRef("player__team_id")
+    return Exists(
+        Fixture.objects.filter(
+            Q(home_team_id=team) | Q(away_team_id=team), status=Fixture.Status.PLAYED
+        ).filter(
+            Q(
+                round__season_id=OuterRef("fixture__round__season_id"),
+                round__number__gt=OuterRef("fixture__round__number"),
+            )
+            | Q(round__season__created_at__gt=OuterRef("fixture__round__season__created_at"))
+        )
+    )
+
+
+def injuries_with_force_heal_available(queryset: QuerySet[Injury]) -> QuerySet[Injury]:
+    """`queryset` with ``force_heal_available`` on each injury: force-healing may still be
+    tried (M-I3): the injury still counts (out or career over), it has had no attempt, and
+    the player's team has not played since the match that injured him. Whether the season
+    uses force-healing at all is the caller's question. No extra query: one correlated
+    EXISTS each."""
+    attempted = Exists(ForceHealingAttempt.objects.filter(injury_id=OuterRef("pk")))
+    return queryset.alias(
+        force_heal_attempted=attempted, force_heal_too_late=_team_played_since_injury()
+    ).annotate(
+        force_heal_available=ExpressionWrapper(
+            Q(state__in=HEALABLE_STATES)
+            & Q(force_heal_attempted=False)
+            & Q(force_heal_too_late=False),
+            output_field=BooleanField(),
+        )
+    )
+
+
+def force_heal_available(*, injury: Injury) -> bool:
+    """May force-healing still be tried on `injury` (M-I3)? The rule of
+    `injuries_with_force_heal_available` for one injury. One query."""
+    annotated = injuries_with_force_heal_available(Injury.objects.filter(pk=injury.pk)).get()
+    return bool(annotated.force_heal_available)  # type: ignore[attr-defined]
+
+
 def open_injuries(
     *, player_ids: Collection[int], force_healing: bool = True
 ) -> dict[int, OpenInjury]:
     """Each listed player's injury still counting (out, or career over and not yet healed),
     by player id, with force-healing's availability (M-I3: once, before the team's next
-    game). Two queries whatever the number of players."""
-    injuries = list(
-        Injury.objects.filter(
-            player_id__in=list(player_ids),
-            state__in=[Injury.State.OUT, Injury.State.CAREER_OVER],
-        )
-        .select_related("fixture__round__season", "player", "force_healing")
-        .order_by("created_at")
-    )
-    latest = _latest_played(team_ids={i.player.team_id for i in injuries})
+    game; never when `force_healing` is off). One query whatever the number of players."""
+    injuries = injuries_with_force_heal_available(
+        Injury.objects.filter(player_id__in=list(player_ids), state__in=HEALABLE_STATES)
+    ).select_related("player", "fixture")
     result: dict[int, OpenInjury] = {}
-    for injury in injuries:
-        attempted = hasattr(injury, "force_healing")
-        since = False
-        fixture = injury.fixture
-        last = latest.get(injury.player.team_id)
-        if fixture is not None and last is not None:
-            here = (fixture.round.season.created_at, fixture.round.number)
-            since = last > here
+    for injury in injuries.order_by("created_at"):
         result[injury.player_id] = OpenInjury(
             injury=injury,
             games_left=injury.games_left,
             career_over=injury.state == Injury.State.CAREER_OVER,
-            force_healing_open=force_healing and not attempted and not since,
+            force_healing_open=force_healing and bool(injury.force_heal_available),  # type: ignore[attr-defined]
         )
     return result
-
-
-def _latest_played(*, team_ids: Collection[int]) -> dict[int, tuple[datetime, int]]:
-    """Each team's latest played fixture as (season created, round number). One query."""
-    if not team_ids:
-        return {}
-    ids = list(team_ids)
-    rows = (
-        Fixture.objects.filter(
-            Q(home_team_id__in=ids) | Q(away_team_id__in=ids), status=Fixture.Status.PLAYED
-        )
-        .values_list("home_team_id", "away_team_id", "round__season__created_at", "round__number")
-        .order_by()
-    )
-    latest: dict[int, tuple[datetime, int]] = {}
-    for home, away, created, number in rows:
-        for team in (home, away):
-            if team in team_ids and (team not in latest or (created, number) > latest[team]):
-                latest[team] = (created, number)
-    return latest

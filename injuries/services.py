@@ -7,7 +7,6 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games.engine.between_matches import force_heal
@@ -16,6 +15,7 @@ from games.engine.settings import RuleSettings
 from games.engine.vocabulary import ROSTER_SIZE, Position
 from injuries.errors import InjuryError
 from injuries.models import ForceHealingAttempt, Injury
+from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Team
@@ -110,21 +110,6 @@ def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
     Injury.objects.bulk_update(changed, ["games_missed", "state", "resolved_at"])
 
 
-def _team_played_since(injury: Injury) -> bool:
-    """Has the player's team played a game since the match that injured him?"""
-    fixture = injury.fixture
-    if fixture is None:
-        return False
-    team = injury.player.team_id
-    played = Fixture.objects.filter(
-        Q(home_team_id=team) | Q(away_team_id=team), status=Fixture.Status.PLAYED
-    )
-    return played.filter(
-        Q(round__season=fixture.round.season, round__number__gt=fixture.round.number)
-        | Q(round__season__created_at__gt=fixture.round.season.created_at)
-    ).exists()
-
-
 def injury_force_heal(
     *, injury: Injury, actor: Actor, dice: DiceSource | None = None
 ) -> ForceHealingAttempt:
@@ -150,7 +135,7 @@ def injury_force_heal(
             )
         if locked.state not in (Injury.State.OUT, Injury.State.CAREER_OVER):
             raise InjuryError(f"{player} is not out injured.", code="not_injured")
-        if _team_played_since(locked):
+        if not force_heal_available(injury=locked):  # attempted and state are checked above
             raise InjuryError(
                 f"Too late: {player.team} has played since {player} was injured.",
                 code="too_late",
