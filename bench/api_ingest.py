@@ -34,36 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
-
-def build_season(name: str, teams: int) -> Any:
-    """A league with `teams` teams, its double round robin scheduled, the season active and
-    every round open: all fixtures ready to report."""
-    from django.contrib.auth.models import User
-
-    from games.matchday import round_open
-    from league.models import Round, Season
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
-    from rosters.services import team_create
-
-    commissioner, _ = User.objects.get_or_create(username="bench-commissioner")
-    league = league_create(name=name, actor=None, commissioners=[commissioner])
-    season = season_create(league=league, name="Bench", actor=None, double_round_robin=True)
-    season.rules.enhancements = False  # no inspections waiting: every fixture is ready
-    season.rules.save(update_fields=["enhancements"])
-    for number in range(1, teams + 1):
-        team_create(
-            season=season, name=f"{name} Team {number:02}", short_name=f"T{number:02}", actor=None
-        )
-    season_generate_schedule(season=season, actor=None, seed=1)
-    season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
-    for round_ in Round.objects.filter(season=season).order_by("number"):
-        round_open(round_=round_, actor=None)
-    return season
+from bench.common import build_season, database_url  # noqa: E402
 
 
 def result_bodies(season: Any, seed: int) -> list[tuple[int, dict[str, Any]]]:
@@ -215,15 +186,6 @@ def post_all(
     return time.perf_counter() - start, timings, statuses
 
 
-def database_url(settings_dict: dict[str, Any]) -> str:
-    password = f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
-    port = settings_dict["PORT"] or 5432
-    return (
-        f"postgres://{settings_dict['USER']}{password}@{settings_dict['HOST']}:{port}/"
-        f"{settings_dict['NAME']}"
-    )
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--teams", type=int, default=20)
@@ -248,8 +210,15 @@ def main() -> int:
         from league.api.tokens import api_token_create
 
         print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}")
-        over_http = result_bodies(build_season("HTTP", options.teams), seed=1)
-        direct = result_bodies(build_season("Direct", options.teams), seed=1)
+        commissioner, _ = User.objects.get_or_create(username="bench-commissioner")
+        over_http = result_bodies(
+            build_season("HTTP", options.teams, commissioner=commissioner, enhancements=False),
+            seed=1,
+        )
+        direct = result_bodies(
+            build_season("Direct", options.teams, commissioner=commissioner, enhancements=False),
+            seed=1,
+        )
         user = User.objects.get(username="bench-commissioner")
         _, key = api_token_create(user=user, name="bench", actor=None)
 

@@ -52,6 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
+from bench.common import database_url  # noqa: E402
+
 #: Set only for the gunicorn process this script starts: count each request's queries.
 COUNT_QUERIES = "MAGNOBALL_BENCH_COUNT_QUERIES"
 QUERIES_HEADER = "X-Bench-Queries"
@@ -260,13 +262,6 @@ def report(title: str, measures: list[Measure]) -> None:
 
 
 # --- the run -----------------------------------------------------------------------------------
-
-
-def database_url(settings_dict: dict[str, Any]) -> str:
-    password = f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
-    port = settings_dict["PORT"] or 5432
-    host = settings_dict["HOST"] or "localhost"
-    return f"postgres://{settings_dict['USER']}{password}@{host}:{port}/{settings_dict['NAME']}"
 
 
 def build_more_leagues(count: int, teams: int, jobs: int, url: str) -> float:

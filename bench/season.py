@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
+from bench.common import build_season, database_url  # noqa: E402
 from league.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: each appends "<queries>" a task to this file.
@@ -81,32 +82,6 @@ if os.environ.get(QUERY_LOG):  # inside a bench worker
 
 
 # --- the league -------------------------------------------------------------------------------
-
-
-def build_season(name: str, teams: int) -> Any:
-    """A league with `teams` teams, its double round robin scheduled, the season active and
-    every round open: all fixtures ready to play."""
-    from games.matchday import round_open
-    from league.models import Round, Season
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
-    from rosters.services import team_create
-
-    league = league_create(name=name, actor=None)
-    season = season_create(league=league, name="Bench", actor=None, double_round_robin=True)
-    for number in range(1, teams + 1):
-        team_create(
-            season=season, name=f"{name} Team {number:02}", short_name=f"T{number:02}", actor=None
-        )
-    season_generate_schedule(season=season, actor=None, seed=1)
-    season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
-    for round_ in Round.objects.filter(season=season).order_by("number"):
-        round_open(round_=round_, actor=None)
-    return season
 
 
 def ready_fixtures(season: Any) -> list[Any]:
@@ -230,15 +205,6 @@ def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int,
 
 
 # --- the run ----------------------------------------------------------------------------------
-
-
-def database_url(settings_dict: dict[str, Any]) -> str:
-    password = f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
-    port = settings_dict["PORT"] or 5432
-    return (
-        f"postgres://{settings_dict['USER']}{password}@{settings_dict['HOST']}:{port}/"
-        f"{settings_dict['NAME']}"
-    )
 
 
 def main() -> int:

@@ -1,0 +1,1 @@
+"""Benchmarks that print their figures; run each as a script."""
