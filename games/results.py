@@ -159,15 +159,7 @@ def _record(
         if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
             raise GamesError(f"{season} is not running.", code="season_not_running")
         lineup = _fix_lineup(locked)
-        settings = season.rules.to_engine()
-        _validate(
-            report,
-            fixture=locked,
-            lineup=lineup,
-            settings=settings,
-            coaches_roll=season.rules.coaches_roll_injuries,
-            source=source,
-        )
+        settings = _validate(report, fixture=locked, lineup=lineup, source=source)
         result = Result.objects.create(
             fixture=locked,
             home_score=report.home_score,
@@ -243,20 +235,17 @@ def _stored_lineup(fixture: Fixture) -> dict[int, Player]:
 
 
 def _validate(
-    report: ResultReport,
-    *,
-    fixture: Fixture,
-    lineup: Mapping[int, Player],
-    settings: RuleSettings,
-    coaches_roll: bool,
-    source: str,
-) -> None:
+    report: ResultReport, *, fixture: Fixture, lineup: Mapping[int, Player], source: str
+) -> RuleSettings:
+    """Refuse a report that does not hold, naming every problem; returns the season's rules."""
+    rules = fixture.round.season.rules
+    settings = rules.to_engine()
     errors = report_errors(
         report,
         fixture=fixture,
         lineup=lineup,
         settings=settings,
-        coaches_roll=coaches_roll,
+        coaches_roll=rules.coaches_roll_injuries,
         simulated=source == Result.Source.SIMULATED,
     )
     if errors:
@@ -266,6 +255,7 @@ def _validate(
             code="invalid_report",
             fields=errors,
         )
+    return settings
 
 
 def report_errors(
@@ -488,15 +478,7 @@ def result_correct(
         current = Result.objects.get(fixture=locked)
         before = _result_state(current)
         lineup = _stored_lineup(locked)
-        settings = season.rules.to_engine()
-        _validate(
-            report,
-            fixture=locked,
-            lineup=lineup,
-            settings=settings,
-            coaches_roll=season.rules.coaches_roll_injuries,
-            source=Result.Source.CORRECTED,
-        )
+        settings = _validate(report, fixture=locked, lineup=lineup, source=Result.Source.CORRECTED)
         current.appearances.all().delete()
         current.events.all().delete()
         kept = set(
