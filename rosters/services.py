@@ -180,6 +180,7 @@ def player_call_up(*, team: Team, name: str, position: Position, actor: Actor) -
     with transaction.atomic():
         # Locks the team so two call-ups cannot both take the last spot.
         locked = _lock_team(team)
+        require_coach_or_commissioner(user=actor, team=locked)
         active = Player.objects.filter(team=locked, roster_state=Player.RosterState.ACTIVE)
         if active.count() >= ROSTER_SIZE:
             raise RosterError(

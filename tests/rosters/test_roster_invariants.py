@@ -144,3 +144,16 @@ def test_m_d8_dice_ledger_refuses_changes_in_the_database(world):
         cursor.execute("UPDATE rosters_diceroll SET result = 99 WHERE id = %s", [roll.pk])
     roll.refresh_from_db()
     assert roll.result <= 12
+
+
+def test_m_p9_only_the_teams_coach_or_a_commissioner_calls_up_a_rookie(world):
+    from league.errors import PermissionRefused
+
+    world.home.players.filter(shirt_number=1).update(roster_state=Player.RosterState.RELEASED)
+    with pytest.raises(PermissionRefused):
+        player_call_up(
+            team=world.home, name="Gate Crasher", position=Position.FORWARD, actor=world.away_coach
+        )
+    assert player_call_up(
+        team=world.home, name="New Kid", position=Position.FORWARD, actor=world.commissioner
+    ).called_up
