@@ -23,7 +23,7 @@ from league.access import require_coach_or_commissioner
 from league.errors import PermissionRefused
 from league.models import Team
 from league.web import form_page, refused, run_action, safe_next
-from rosters import services
+from rosters import selectors, services
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
 from rosters.models import Enhancement, Player
 
@@ -71,13 +71,7 @@ def player_swap(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player(pk)
     if denied := _refusal(request, player.team):
         return denied
-    candidates = list(
-        Player.objects.filter(
-            team=player.team, position=player.position, roster_state=Player.RosterState.ACTIVE
-        )
-        .exclude(string=player.string)
-        .order_by("shirt_number", "id")
-    )
+    candidates = selectors.swap_candidates(player=player)
     form = SwapForm(request.POST or None, candidates=candidates)
     position = Position(player.position)
 
@@ -146,17 +140,9 @@ def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player(pk)
     if denied := _refusal(request, player.team):
         return denied
-    fitted = set(
-        Enhancement.objects.filter(player=player, removed_at__isnull=True).values_list(
-            "kind", flat=True
-        )
+    form = EnhancementForm(
+        request.POST or None, kinds=selectors.enhancements_fittable(player=player)
     )
-    kinds = [
-        k
-        for k in EnhancementKind
-        if k.allowed_for(Position(player.position)) and k.value not in fitted
-    ]
-    form = EnhancementForm(request.POST or None, kinds=kinds)
     return form_page(
         request,
         form,
