@@ -30,9 +30,14 @@ from django.utils.html import format_html, format_html_join
 from games.engine.dice import die_label
 from games.engine.vocabulary import Position, StatCategory
 from games.jobs import (
+    SimulationBatch,
+    job_requested_message,
+    simulation_cancel,
+    simulation_dismiss,
     simulation_request,
     simulation_request_rest_of_season,
     simulation_request_round,
+    simulation_retry,
 )
 from games.matchday import inspection_decide, round_open
 from games.models import (
@@ -85,7 +90,7 @@ from league.templatetags.league_tags import badge_html
 from rosters.models import DiceRoll, Player
 
 _FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")
-_LIVE_JOBS = (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING)
+_LIVE_JOBS = SimulationJob.LIVE_STATES
 
 
 class NothingToDo(DomainError):
@@ -111,10 +116,12 @@ def _fixture_badge(fixture: Fixture) -> str:
 
 def _job_badge(job: SimulationJob) -> str:
     state = {
+        SimulationJob.State.WAITING: "picks_due",
         SimulationJob.State.QUEUED: "draft",
         SimulationJob.State.RUNNING: "active",
         SimulationJob.State.SUCCEEDED: "finished",
         SimulationJob.State.FAILED: "injured",
+        SimulationJob.State.CANCELLED: "retired",
     }[SimulationJob.State(job.state)]
     return badge_html(state, job.get_state_display())
 
@@ -423,13 +430,29 @@ def _next_round_to_open(season: Season) -> Round | None:
     return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
 
 
+#: Fixtures a simulation may be asked for (games/jobs.py): ready, or awaiting a decision.
+_SIMULABLE = (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
+
+
 def _round_to_simulate(season: Season) -> Round | None:
-    """The earliest open round with a fixture ready to play."""
+    """The earliest open round with a fixture left to simulate and no live job."""
     return (
-        season.rounds.filter(status=Round.Status.OPEN, fixtures__status=Fixture.Status.READY)
+        season.rounds.filter(status=Round.Status.OPEN, fixtures__status__in=_SIMULABLE)
+        .exclude(fixtures__simulation_jobs__state__in=_LIVE_JOBS)
         .order_by("number")
         .first()
     )
+
+
+def _season_simulable(season: Season) -> bool:
+    """A running season with no champion yet and a fixture left to simulate."""
+    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS) or season.champion_id:
+        return False
+    stage = Round.Stage.PLAYOFF if season.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
+    left = Fixture.objects.filter(round__season=season, round__stage=stage).exclude(
+        status__in=(Fixture.Status.PLAYED, Fixture.Status.SIMULATING)
+    )
+    return left.exclude(simulation_jobs__state__in=_LIVE_JOBS).exists()
 
 
 def _round_date(round_: Round) -> str:
@@ -542,14 +565,16 @@ def _open(request: HttpRequest, round_: Round) -> StepDone:
     return StepDone(message)
 
 
-def _simulation_lines(ready: Sequence[Fixture]) -> list[str]:
+def _simulation_lines(fixtures: Sequence[Fixture]) -> list[str]:
+    wanted = [f for f in fixtures if f.status in _SIMULABLE]
     return [
-        f"{plural(len(ready), 'fixture')} ready to play {'is' if len(ready) == 1 else 'are'} "
-        f"queued: {_names(ready)}.",
+        f"{plural(len(wanted), 'fixture')} still to play {'is' if len(wanted) == 1 else 'are'} "
+        f"simulated: {_names(wanted)}.",
         "A worker plays each match with a recorded seed (M-D8) and records it through the "
         "result service, like a reported result: stats, injuries and standings follow.",
-        "Fixtures not ready (awaiting an inspection decision, or in a round not yet open) "
-        "are skipped and named.",
+        "A fixture that cannot be played yet (an earlier fixture of its teams unplayed, or a "
+        "detection awaiting its decision) waits, with the reason shown, and starts on its "
+        "own as soon as it can: nothing fails for waiting.",
         "The progress shows on the season's page and under Simulation jobs.",
     ]
 
@@ -557,16 +582,26 @@ def _simulation_lines(ready: Sequence[Fixture]) -> list[str]:
 def _explain_simulate_round(season: Season) -> list[str]:
     round_ = _round_to_simulate(season)
     if round_ is None:
-        return ["No open round has a fixture ready to play: open the next round first."]
-    ready = [f for f in _fixtures_of(round_) if f.status == Fixture.Status.READY]
-    return [f"{round_} of {season}:", *_simulation_lines(ready)]
+        return ["No open round has a fixture left to simulate: open the next round first."]
+    return [f"{round_} of {season}:", *_simulation_lines(_fixtures_of(round_))]
 
 
-def _batch_message(batch: Any, what: str) -> str:
-    message = f"{plural(len(batch.jobs), 'simulation')} of {what} queued."
+def _batch_message(batch: SimulationBatch, what: str) -> str:
+    message = f"{plural(len(batch.jobs), 'simulation')} of {what} requested"
+    message += f", {len(batch.queued)} queued now."
+    if batch.waiting:
+        message += (
+            f" {len(batch.waiting)} wait and start on their own as soon as they can; each "
+            "waiting job's reason shows on this page."
+        )
+        blocked = [w for w in batch.waiting if "decision" in w.reason]
+        if blocked:
+            message += " Decisions hold up: " + "; ".join(
+                f"{w.fixture}: {w.reason}" for w in blocked[:5]
+            )
+            message += "." if len(blocked) <= 5 else f" (and {len(blocked) - 5} more)."
     if batch.skipped:
-        names = ", ".join(f"{s.fixture} ({s.status})" for s in batch.skipped)
-        message += f" Skipped, not ready: {names}."
+        message += f" Already being simulated: {_names(s.fixture for s in batch.skipped)}."
     return message
 
 
@@ -596,11 +631,12 @@ def _explain_simulate_rest(season: Season) -> list[str]:
             f"({_names(later)}) open now, in order, each rolling its inspections (M-E2)."
         )
     lines += [
-        f"Every fixture then ready to play is queued ({plural(ready, 'fixture')} ready now, "
-        "plus those of the rounds opened); a fixture whose detection awaits a decision is "
-        "skipped and named.",
+        f"Every fixture still to play is then simulated ({plural(ready, 'fixture')} ready "
+        "now, plus those of the rounds opened).",
         "Workers play each team's fixtures in round order, each with a recorded seed (M-D8), "
         "and record them through the result service: stats, injuries and standings follow.",
+        "A fixture that cannot be played yet waits, with the reason shown (an earlier "
+        "fixture, or a detection awaiting its decision), and starts on its own once it can.",
         "The progress shows on this page and under Simulation jobs.",
     ]
     return lines
@@ -743,17 +779,14 @@ SEASON_STEPS: tuple[Step, ...] = (
         label=lambda s: f"Simulate {r}" if (r := _round_to_simulate(s)) else "Simulate a round",
         explain=_explain_simulate_round,
         run=_run_simulate_round,
-        shown=lambda s: (
-            s.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
-            and _round_to_simulate(s) is not None
-        ),
+        shown=lambda s: _season_simulable(s) and _round_to_simulate(s) is not None,
     ),
     Step(
         name="simulate-rest",
         label="Simulate the rest of the season",
         explain=_explain_simulate_rest,
         run=_run_simulate_rest,
-        shown=_is(Season.Status.ACTIVE, Season.Status.PLAYOFFS),
+        shown=_season_simulable,
     ),
     Step(
         name="playoffs-start",
@@ -808,13 +841,20 @@ def _job_score(job: Any) -> str:
 
 def simulation_jobs_context(season: Season) -> dict[str, Any]:
     """The season's simulation jobs for the refreshing panel: the latest 40, their counts by
-    state, and whether any is still live (the panel polls while one is). Two queries."""
-    jobs_of_season = SimulationJob.objects.filter(fixture__round__season=season)
+    state, and whether any is still live (the panel polls while one is). Failed jobs show
+    until retried or dismissed, and not at all once the season is over. Two queries."""
+    jobs_of_season = SimulationJob.objects.filter(
+        fixture__round__season=season, dismissed_at__isnull=True
+    )
+    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
+        jobs_of_season = jobs_of_season.filter(state=SimulationJob.State.SUCCEEDED)
     counts = jobs_of_season.aggregate(
         **{state.value: Count("id", filter=Q(state=state.value)) for state in SimulationJob.State}
     )
     jobs = list(
-        jobs_of_season.select_related("fixture__home_team", "fixture__away_team", "fixture__round")
+        jobs_of_season.select_related(
+            "fixture__home_team", "fixture__away_team", "fixture__round__season"
+        )
         .annotate(
             home_score=F("fixture__result__home_score"),
             away_score=F("fixture__result__away_score"),
@@ -828,10 +868,19 @@ def simulation_jobs_context(season: Season) -> dict[str, Any]:
             "badge": _job_badge(job),
             "bar": progress_bar(job),
             "score": _job_score(job),
+            "note": job.waiting_reason or job.error,
+            "actions": [
+                (
+                    step.label_for(job),
+                    reverse("admin:games_simulationjob_step", args=[job.pk, step.name]),
+                )
+                for step in JOB_STEPS
+                if step.shown(job)
+            ],
         }
         for job in jobs
     ]
-    live = counts[SimulationJob.State.QUEUED] + counts[SimulationJob.State.RUNNING]
+    live = sum(counts[state] for state in _LIVE_JOBS)
     return {
         "season": season,
         "jobs": rows,
@@ -1092,8 +1141,7 @@ def _explain_round_open(round_: Round) -> list[str]:
 
 
 def _explain_round_simulate(round_: Round) -> list[str]:
-    ready = [f for f in _fixtures_of(round_) if f.status == Fixture.Status.READY]
-    return [f"{round_} of {round_.season}:", *_simulation_lines(ready)]
+    return [f"{round_} of {round_.season}:", *_simulation_lines(_fixtures_of(round_))]
 
 
 def _run_round_simulate(request: HttpRequest, round_: Round, form: Any) -> StepDone:
@@ -1114,7 +1162,10 @@ ROUND_STEPS = (
         label="Simulate the round",
         explain=_explain_round_simulate,
         run=_run_round_simulate,
-        shown=lambda r: r.status == Round.Status.OPEN,
+        shown=lambda r: (
+            r.status == Round.Status.OPEN
+            and r.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+        ),
     ),
 )
 
@@ -1206,17 +1257,16 @@ def _explain_fixture_simulate(fixture: Fixture) -> list[str]:
         f"{fixture} ({fixture.round} of {fixture.round.season}) is queued for a worker, "
         "which plays it with a recorded seed (M-D8) and records it through the result "
         "service: stats, injuries and standings follow.",
+        "If it cannot be played yet (an earlier fixture of its teams unplayed, or a "
+        "detection awaiting its decision) it waits, with the reason shown, and starts on "
+        "its own once it can.",
         "Its progress shows on the season's page and under Simulation jobs.",
-        "Refused unless the fixture is ready to play.",
     ]
 
 
 def _run_fixture_simulate(request: HttpRequest, fixture: Fixture, form: Any) -> StepDone:
     job = simulation_request(fixture=fixture, actor=request.user)
-    return StepDone(
-        f"The simulation of {fixture} is queued (job {job.pk}).",
-        _season_jobs_url(fixture.round.season),
-    )
+    return StepDone(job_requested_message(job), _season_jobs_url(fixture.round.season))
 
 
 def _explain_record(fixture: Fixture) -> list[str]:
@@ -1241,7 +1291,11 @@ FIXTURE_STEPS = (
         label="Simulate this fixture",
         explain=_explain_fixture_simulate,
         run=_run_fixture_simulate,
-        shown=lambda f: f.status == Fixture.Status.READY,
+        shown=lambda f: (
+            f.status in _SIMULABLE
+            and f.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+            and not f.simulation_jobs.filter(state__in=_LIVE_JOBS).exists()
+        ),
     ),
     Step(
         name="record",
@@ -1741,6 +1795,71 @@ class MatchEventAdmin(ReadOnlyAdmin):
 # --- Simulation jobs ---------------------------------------------------------------------------
 
 
+def _run_job_cancel(request: HttpRequest, job: SimulationJob, form: Any) -> StepDone:
+    simulation_cancel(job=job, actor=request.user)
+    return StepDone(
+        f"The simulation of {job.fixture} is cancelled; the fixture is ready to play.",
+        _season_jobs_url(job.fixture.round.season),
+    )
+
+
+def _run_job_retry(request: HttpRequest, job: SimulationJob, form: Any) -> StepDone:
+    retried = simulation_retry(job=job, actor=request.user)
+    return StepDone(job_requested_message(retried), _season_jobs_url(job.fixture.round.season))
+
+
+def _run_job_dismiss(request: HttpRequest, job: SimulationJob, form: Any) -> StepDone:
+    simulation_dismiss(job=job, actor=request.user)
+    return StepDone(
+        f"The failed simulation of {job.fixture} is dismissed.",
+        _season_jobs_url(job.fixture.round.season),
+    )
+
+
+def _job_dealt_with_later(job: SimulationJob) -> bool:
+    """A failed or cancelled job not yet dealt with, in a season still running."""
+    return (
+        job.state in (SimulationJob.State.FAILED, SimulationJob.State.CANCELLED)
+        and job.dismissed_at is None
+        and job.fixture.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+    )
+
+
+JOB_STEPS = (
+    Step(
+        name="retry",
+        label="Retry",
+        explain=lambda job: [
+            f"{job.fixture} is simulated again with a new seed (M-D8); this job is dismissed.",
+            f"It failed with: {job.error or 'no error recorded'}",
+        ],
+        run=_run_job_retry,
+        shown=_job_dealt_with_later,
+    ),
+    Step(
+        name="dismiss",
+        label="Dismiss",
+        explain=lambda job: [
+            f"This failed simulation of {job.fixture} leaves the season's page; it stays "
+            "in the list of simulation jobs. The fixture stays ready to play or report.",
+        ],
+        run=_run_job_dismiss,
+        shown=_job_dealt_with_later,
+    ),
+    Step(
+        name="cancel",
+        label="Cancel",
+        explain=lambda job: [
+            f"The simulation of {job.fixture} will not run; the fixture stays to be "
+            "played, reported or simulated later.",
+        ],
+        run=_run_job_cancel,
+        shown=lambda job: job.state in (SimulationJob.State.WAITING, SimulationJob.State.QUEUED),
+        destructive=True,
+    ),
+)
+
+
 @admin.register(SimulationJob)
 class SimulationJobAdmin(ReadOnlyAdmin):
     """Queued by the simulate steps, run by the Celery workers (games/jobs.py). The list
@@ -1755,6 +1874,7 @@ class SimulationJobAdmin(ReadOnlyAdmin):
         "fixture",
         "state_badge",
         "progress_shown",
+        "note",
         "score",
         "attempts",
         "requested_by",
@@ -1769,17 +1889,33 @@ class SimulationJobAdmin(ReadOnlyAdmin):
         object_filter("fixture", Fixture, "fixture"),
     )
     search_fields = ("fixture__home_team__name", "fixture__away_team__name", "worker", "error")
-    list_select_related = (*_FIXTURE_TEAMS, "requested_by")
+    list_select_related = (*_FIXTURE_TEAMS, "requested_by", "fixture__round__season")
     date_hierarchy = "created_at"
     ordering = ("-created_at",)
     fieldsets = (
-        (None, {"fields": ("fixture", "state", "progress", "attempts", "error")}),
+        (
+            None,
+            {"fields": ("fixture", "state", "waiting_reason", "progress", "attempts", "error")},
+        ),
         ("Reproduction · M-D8", {"fields": ("seed", "engine_version")}),
         (
             "Run",
-            {"fields": ("requested_by", "worker", "created_at", "started_at", "finished_at")},
+            {
+                "fields": (
+                    "requested_by",
+                    "worker",
+                    "created_at",
+                    "queued_at",
+                    "sent_at",
+                    "started_at",
+                    "heartbeat_at",
+                    "finished_at",
+                    "dismissed_at",
+                )
+            },
         ),
     )
+    steps = JOB_STEPS
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[SimulationJob]:
         return (
@@ -1808,6 +1944,10 @@ class SimulationJobAdmin(ReadOnlyAdmin):
     @admin.display(description="Score")
     def score(self, obj: Any) -> str:
         return _job_score(obj) or "—"
+
+    @admin.display(description="Waits for / error")
+    def note(self, obj: SimulationJob) -> str:
+        return obj.waiting_reason or obj.error or "—"
 
     @admin.display(description="Queued", ordering="created_at")
     def queued(self, obj: SimulationJob) -> str:

@@ -1,82 +1,41 @@
-"""Simulation jobs: a fixture played by a Celery worker, one job per fixture, with a stored
-seed (M-D8) and a progress a page can poll.
+"""Simulation jobs as commissioners see them: requests for a fixture, a round or the rest of
+the season, cancelling, retrying and dismissing, and the status a page polls.
 
-The life of a job (docs/operations.md, "Simulation jobs"):
-
-``simulation_request`` (or its round and season forms) checks the fixture is ready, moves
-it to *simulating*, stores a job with a seed from ``secrets`` and queues the task when the
-transaction commits. A worker calls ``simulation_run``, which
-
-1. takes a PostgreSQL session advisory lock on the job: the lock lives exactly as long as
-   the worker's database session, so a held lock means a live worker is running the job
-   (``SimulationJobBusy``: the task retries later) and a free lock on a *running* job means
-   its worker died (its session ended with it);
-2. claims the job with a conditional ``UPDATE`` (queued → running, or a running job whose
-   lock was free: an orphan re-delivered after its worker was lost), adding one to
-   ``attempts``. The attempt number is the claim's fencing token: every later write of this
-   run (progress, success, failure) is conditional on it, so a run that lost its claim can
-   change nothing;
-3. plays the match with the job's seed, writing the progress a few times a match;
-4. records the result through ``result_record_simulation`` and marks the job succeeded in
-   the same transaction; a refusal or an error marks it failed and puts the fixture back
-   to ready. Database errors are transient: they leave the job running, unlocked, for the
-   task's retry to claim again.
-
-A finished job is a no-op, so a task may run twice. On SQLite (one machine, the embedded
-set-up) there are no advisory locks: a re-delivered running job is taken over, and the
-fencing token alone keeps a second run from recording anything.
+The life of a job (docs/operations.md, "Simulation jobs"): a request stores one job a
+fixture with a seed from ``secrets`` (M-D8). A job that can run now is *queued* (its
+fixture moves to *simulating*) and its id goes to the broker when the transaction commits;
+one that cannot yet is *waiting*, with the reason in words, until whatever blocks it is
+done (games/job_queue.py). A worker then claims, plays and records it
+(games/job_runner.py). Only a real error or a commissioner's cancel ends a job early.
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import InterfaceError, OperationalError, connection, transaction
-from django.db.models import F, Q, QuerySet
+from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from games.engine.match_result import MatchResult
-from games.engine.simulator import simulate_match
 from games.engine.version import ENGINE_VERSION
 from games.errors import GamesError
-from games.matchday import fixture_team_sheets, round_open
+from games.job_queue import SeasonQueue, publish_on_commit
+from games.matchday import round_open
 from games.models import SimulationJob
-from games.results import result_record_simulation
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
-from league.errors import DomainError
 from league.models import Fixture, Round, Season
 
-logger = logging.getLogger(__name__)
-
-#: Errors that say nothing about the job, only that the database was unreachable or busy
-#: for a moment: the task retries them.
-TRANSIENT_DB_ERRORS: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
-#: A job lost its worker this many times (or failed transiently this often): it is failed.
-MAX_ATTEMPTS = 5
-#: Progress is written when it has grown by this many points: a few writes a match at most.
-PROGRESS_STEP = 25
-#: The first key of the job's PostgreSQL advisory lock ("MB"); the second is the job's id.
-_LOCK_NAMESPACE = 0x4D42
-_LIVE = (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING)
-
-
-class SimulationJobBusy(Exception):
-    """A live worker holds the job: this delivery is a duplicate and should retry later
-    (the job will be finished by then, and the retry a no-op)."""
-
-
-class SimulationJobWaiting(Exception):
-    """An earlier fixture of one of the two teams is not played yet. Fixtures are played in
-    round order for each team, because who may take the field (M-P3) follows from the
-    injuries earlier games cause: the task tries again a little later."""
-
-
-class _ClaimLost(Exception):
-    """This run's claim was taken over: it must stop and write nothing."""
+_PLAYING = (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+#: Said of a queued job whose id has not reached the broker (yet).
+QUEUE_AWAY = (
+    "The job queue cannot be reached just now; the job is safe and starts as soon as the "
+    "queue is back."
+)
+#: Fixtures a job may be asked for: ready now, or ready once a decision is taken.
+_SIMULABLE = (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
 
 
 @dataclass(frozen=True)
@@ -87,13 +46,27 @@ class SkippedFixture:
 
 
 @dataclass(frozen=True)
+class WaitingFixture:
+    fixture_id: int
+    fixture: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class SimulationBatch:
-    """The jobs a round or season request queued, and the fixtures it left alone (neither
-    ready nor played) with their status; ``played`` counts those already played."""
+    """The jobs a round or season request made. ``waiting`` names those that cannot run
+    yet and why; ``skipped`` the fixtures left alone (already being simulated); ``played``
+    counts those already played. ``sent`` is False when the broker could not be reached:
+    the jobs are safe and start once it is back."""
 
     jobs: list[SimulationJob]
+    waiting: list[WaitingFixture]
     skipped: list[SkippedFixture]
     played: int
+
+    @property
+    def queued(self) -> list[SimulationJob]:
+        return [job for job in self.jobs if job.state == SimulationJob.State.QUEUED]
 
 
 @dataclass(frozen=True)
@@ -103,6 +76,8 @@ class SimulationJobStatus:
     job_id: int
     fixture_id: int
     state: str
+    waiting_reason: str
+    queue_note: str
     progress: int
     attempts: int
     error: str
@@ -113,55 +88,66 @@ class SimulationJobStatus:
 
     @property
     def finished(self) -> bool:
-        return self.state not in _LIVE
+        return self.state not in SimulationJob.LIVE_STATES
 
 
 # --- requests ---------------------------------------------------------------------------------
 
 
 def simulation_request(*, fixture: Fixture, actor: Actor) -> SimulationJob:
-    """Queue the simulation of one ready fixture (a commissioner, or the server itself)."""
+    """Ask for one fixture to be simulated (a commissioner, or the server itself). It runs
+    at once if it can, else it waits for what blocks it (``waiting_reason``)."""
     with transaction.atomic():
-        # Locks the fixture: it leaves ready for simulating, with one job, exactly once.
+        # Locks the fixture: it gets one live job, exactly once.
         locked = (
             Fixture.objects.select_for_update(of=("self",))
             .select_related("round__season__league", "home_team", "away_team")
             .get(pk=fixture.pk)
         )
-        league = locked.round.season.league
-        require_commissioner(user=actor, league=league)
-        if locked.status != Fixture.Status.READY:
+        season = locked.round.season
+        require_commissioner(user=actor, league=season.league)
+        _require_playing(season)
+        if SimulationJob.objects.filter(
+            fixture=locked, state__in=SimulationJob.LIVE_STATES
+        ).exists():
+            raise GamesError(f"{locked} already has a simulation queued.", code="job_exists")
+        if locked.status not in _SIMULABLE:
             raise GamesError(
                 f"{locked} is {locked.get_status_display().lower()}: only a fixture that is "
-                "ready to play can be simulated.",
+                "ready to play (or awaits an inspection decision) can be simulated.",
                 code="fixture_not_ready",
             )
-        if SimulationJob.objects.filter(fixture=locked, state__in=_LIVE).exists():
-            raise GamesError(f"{locked} already has a simulation queued.", code="job_exists")
-        job = _create_jobs([locked], actor=actor)[0]
+        job = _create_jobs([locked], season=season, actor=actor)[0]
         audit_record(
             actor=actor,
             action="simulation.request",
             obj=job,
-            league=league,
-            message=f"Simulation of {locked} queued",
-            after={"job": job.pk, "fixture": locked.pk, "seed": job.seed},
+            league=season.league,
+            message=f"Simulation of {locked} requested ({job.get_state_display().lower()})",
+            after={"job": job.pk, "fixture": locked.pk, "seed": job.seed, "state": job.state},
         )
     return job
 
 
 def simulation_request_round(*, round_: Round, actor: Actor) -> SimulationBatch:
-    """Queue every ready fixture of the round; the others are skipped and named."""
+    """Ask for every unplayed fixture of an open round; each runs as soon as it can."""
     with transaction.atomic():
-        # Locks the round: two requests for it queue its fixtures once.
+        # Locks the round: two requests for it make its jobs once.
         locked = (
             Round.objects.select_for_update(of=("self",))
             .select_related("season__league")
             .get(pk=round_.pk)
         )
+        require_commissioner(user=actor, league=locked.season.league)
+        _require_playing(locked.season)
+        if locked.status == Round.Status.SCHEDULED:
+            raise GamesError(
+                f"{locked} is not open yet: open it first (the season's control room).",
+                code="round_not_open",
+            )
         batch = _request_many(
             fixtures=Fixture.objects.filter(round=locked),
-            league_obj=locked,
+            audit_obj=locked,
             season=locked.season,
             actor=actor,
             what=f"{locked} of {locked.season}",
@@ -170,17 +156,18 @@ def simulation_request_round(*, round_: Round, actor: Actor) -> SimulationBatch:
 
 
 def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> SimulationBatch:
-    """Open the season's remaining rounds of its current stage (rolling their inspections)
-    and queue every ready fixture; the others (a detection awaiting its decision) are
-    skipped and named. Workers play each team's fixtures in round order."""
+    """Open the remaining rounds of the season's current stage (rolling their inspections)
+    and ask for every unplayed fixture. Workers play each team's fixtures in round order;
+    those that cannot run yet wait, and the batch says for what."""
     with transaction.atomic():
-        # Locks the season: two requests for the rest of it queue its fixtures once.
+        # Locks the season: two requests for the rest of it make its jobs once.
         locked = (
             Season.objects.select_for_update(of=("self",))
             .select_related("league")
             .get(pk=season.pk)
         )
         require_commissioner(user=actor, league=locked.league)
+        _require_playing(locked)
         stage = (
             Round.Stage.PLAYOFF if locked.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
         )
@@ -190,7 +177,7 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
             round_open(round_=round_, actor=actor)
         batch = _request_many(
             fixtures=Fixture.objects.filter(round__season=locked),
-            league_obj=locked,
+            audit_obj=locked,
             season=locked,
             actor=actor,
             what=f"the rest of {locked}",
@@ -198,286 +185,207 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
     return batch
 
 
+def _require_playing(season: Season) -> None:
+    if season.status not in _PLAYING:
+        raise GamesError(
+            f"{season} is {season.get_status_display().lower()}: only a running season's "
+            "fixtures are simulated.",
+            code="season_not_running",
+        )
+
+
 def _request_many(
     *,
     fixtures: QuerySet[Fixture],
-    league_obj: Round | Season,
+    audit_obj: Round | Season,
     season: Season,
     actor: Actor,
     what: str,
 ) -> SimulationBatch:
-    require_commissioner(user=actor, league=season.league)
-    # Locks the fixtures, in id order (no deadlock with another request): each leaves ready
-    # once.
+    # Locks the fixtures, in id order (no deadlock with another request): each gets one job.
     rows = list(
         fixtures.select_for_update(of=("self",))
-        .select_related("home_team", "away_team")
+        .select_related("home_team", "away_team", "round")
         .order_by("id")
     )
     live = set(
-        SimulationJob.objects.filter(fixture__in=rows, state__in=_LIVE).values_list(
-            "fixture_id", flat=True
-        )
+        SimulationJob.objects.filter(
+            fixture__in=rows, state__in=SimulationJob.LIVE_STATES
+        ).values_list("fixture_id", flat=True)
     )
-    ready = [f for f in rows if f.status == Fixture.Status.READY and f.pk not in live]
+    wanted = [f for f in rows if f.status in _SIMULABLE and f.pk not in live]
     skipped = [
         SkippedFixture(fixture_id=f.pk, fixture=str(f), status=f.status)
         for f in rows
-        if f not in ready and f.status != Fixture.Status.PLAYED
+        if f.pk in live
     ]
     played = sum(f.status == Fixture.Status.PLAYED for f in rows)
-    jobs = _create_jobs(ready, actor=actor)
-    message = f"{len(jobs)} simulations of {what} queued"
-    if skipped:
-        names = ", ".join(f"{s.fixture} ({s.status})" for s in skipped)
-        message += f"; skipped {len(skipped)} not ready: {names}"
+    jobs = _create_jobs(wanted, season=season, actor=actor)
+    waiting = [
+        WaitingFixture(
+            fixture_id=job.fixture_id, fixture=str(job.fixture), reason=job.waiting_reason
+        )
+        for job in jobs
+        if job.state == SimulationJob.State.WAITING
+    ]
+    message = f"{len(jobs)} simulations of {what} requested, {len(jobs) - len(waiting)} queued"
+    if waiting:
+        message += f"; {len(waiting)} wait for earlier fixtures or decisions"
     audit_record(
         actor=actor,
         action="simulation.request_many",
-        obj=league_obj,
+        obj=audit_obj,
         league=season.league,
         message=message,
         after={
             "jobs": [job.pk for job in jobs],
+            "waiting": {str(w.fixture_id): w.reason for w in waiting},
             "skipped": {str(s.fixture_id): s.status for s in skipped},
             "played": played,
         },
     )
-    return SimulationBatch(jobs=jobs, skipped=skipped, played=played)
+    return SimulationBatch(jobs=jobs, waiting=waiting, skipped=skipped, played=played)
 
 
-def _create_jobs(fixtures: list[Fixture], *, actor: Actor) -> list[SimulationJob]:
-    """Jobs for fixtures already locked and checked; queued once the transaction commits."""
+def _create_jobs(fixtures: list[Fixture], *, season: Season, actor: Actor) -> list[SimulationJob]:
+    """Jobs for fixtures already locked and checked: queued (and sent once committed) where
+    the fixture can be played now, waiting with the reason where it cannot."""
     if not fixtures:
         return []
     user = actor if actor is not None and actor.is_authenticated else None
-    jobs = SimulationJob.objects.bulk_create(
-        SimulationJob(
-            fixture=fixture,
-            seed=secrets.randbits(48),
-            engine_version=ENGINE_VERSION,
-            requested_by=user,
+    now = timezone.now()
+    queue = SeasonQueue(season.pk)
+    blocked = {fixture.pk for fixture in fixtures if queue.blocker(fixture.pk)}
+    for fixture in fixtures:  # so the reasons say which of them are being simulated
+        queue.live_jobs[fixture.pk] = (
+            SimulationJob.State.WAITING if fixture.pk in blocked else SimulationJob.State.QUEUED
         )
-        for fixture in fixtures
-    )
-    Fixture.objects.filter(pk__in=[f.pk for f in fixtures]).update(
-        status=Fixture.Status.SIMULATING, updated_at=timezone.now()
-    )
+    jobs: list[SimulationJob] = []
     for fixture in fixtures:
-        fixture.status = Fixture.Status.SIMULATING
-    job_ids = [job.pk for job in jobs]
-    transaction.on_commit(lambda: _enqueue(job_ids))
+        reason = queue.blocker(fixture.pk) if fixture.pk in blocked else ""
+        jobs.append(
+            SimulationJob(
+                fixture=fixture,
+                seed=secrets.randbits(48),
+                engine_version=ENGINE_VERSION,
+                requested_by=user,
+                state=SimulationJob.State.WAITING if reason else SimulationJob.State.QUEUED,
+                waiting_reason=reason[:300],
+                queued_at=None if reason else now,
+            )
+        )
+    jobs = SimulationJob.objects.bulk_create(jobs)
+    runnable = [job for job in jobs if job.state == SimulationJob.State.QUEUED]
+    Fixture.objects.filter(pk__in=[job.fixture_id for job in runnable]).update(
+        status=Fixture.Status.SIMULATING, updated_at=now
+    )
+    for job in runnable:
+        job.fixture.status = Fixture.Status.SIMULATING
+    publish_on_commit([job.pk for job in runnable])
     return jobs
 
 
-def _enqueue(job_ids: list[int]) -> None:
-    from games.tasks import simulate_fixture  # the task module imports this one
-
-    for job_id in job_ids:
-        simulate_fixture.delay(job_id)
+# --- a commissioner's hand on a job -------------------------------------------------------------
 
 
-# --- the worker's side ------------------------------------------------------------------------
-
-
-def simulation_run(*, job_id: int, worker: str) -> SimulationJob:
-    """Claim the job, play it and record its result; see the module docstring.
-
-    Returns the job as it stands (a finished job untouched). Raises ``SimulationJobBusy``
-    when a live worker holds the job, and the transient database errors for a retry."""
-    if _waiting(job_id):
-        raise SimulationJobWaiting(f"simulation job {job_id} waits for earlier fixtures")
-    if not _try_lock(job_id):
-        raise SimulationJobBusy(f"simulation job {job_id} is being run by a live worker")
-    try:
-        attempt = _claim(job_id=job_id, worker=worker)
-        if attempt is None:
-            return SimulationJob.objects.get(pk=job_id)
-        try:
-            _play(job_id=job_id, attempt=attempt)
-        except _ClaimLost:
-            raise
-        except TRANSIENT_DB_ERRORS:
-            raise  # the job stays running, its lock released below: the retry claims it
-        except DomainError as error:
-            _fail(job_id=job_id, attempt=attempt, error=error.message)
-        except Exception as error:
-            logger.exception("simulation job %s failed", job_id)
-            _fail(job_id=job_id, attempt=attempt, error=f"{type(error).__name__}: {error}")
-    except _ClaimLost:
-        logger.warning("simulation job %s was taken over; %s stops", job_id, worker)
-    finally:
-        _unlock(job_id)
-    return SimulationJob.objects.get(pk=job_id)
-
-
-def simulation_give_up(*, job_id: int, error: str) -> bool:
-    """Fail a job whose task has run out of retries, unless a live worker holds it.
-    Returns whether the job was failed."""
-    if not _try_lock(job_id):
-        return False
-    try:
-        with transaction.atomic():
-            # Locks the job: it is failed once, and not while it is being finished.
-            job = SimulationJob.objects.select_for_update().get(pk=job_id)
-            if job.state not in _LIVE:
-                return False
-            _mark_failed(job, error=error)
-        return True
-    finally:
-        _unlock(job_id)
-
-
-def _try_lock(job_id: int) -> bool:
-    if connection.vendor != "postgresql":
-        return True
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, _lock_key(job_id)])
-        (locked,) = cursor.fetchone()
-    return bool(locked)
-
-
-def _unlock(job_id: int) -> None:
-    if connection.vendor != "postgresql":
-        return
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, _lock_key(job_id)]
+def simulation_cancel(*, job: SimulationJob, actor: Actor) -> SimulationJob:
+    """Cancel a job that has not started: waiting or queued. Its fixture is ready again."""
+    with transaction.atomic():
+        # Locks the job: it is cancelled once, and not while a worker claims it.
+        locked = _lock_job(job, actor=actor)
+        if locked.state not in (SimulationJob.State.WAITING, SimulationJob.State.QUEUED):
+            raise GamesError(
+                f"This simulation is {locked.get_state_display().lower()}: only a waiting or "
+                "queued one can be cancelled.",
+                code="job_not_cancellable",
             )
-    except TRANSIENT_DB_ERRORS:
-        pass  # the session is gone, and the lock with it
-
-
-def _waiting(job_id: int) -> bool:
-    """Is this live job's fixture preceded by an unplayed fixture of one of its teams?"""
-    job = (
-        SimulationJob.objects.filter(pk=job_id, state__in=_LIVE)
-        .select_related("fixture__round")
-        .first()
-    )
-    if job is None:
-        return False
-    fixture = job.fixture
-    teams = (fixture.home_team_id, fixture.away_team_id)
-    return (
-        Fixture.objects.filter(
-            Q(home_team_id__in=teams) | Q(away_team_id__in=teams),
-            round__season_id=fixture.round.season_id,
-            round__number__lt=fixture.round.number,
+        before = locked.state
+        locked.state = SimulationJob.State.CANCELLED
+        locked.waiting_reason = ""
+        locked.error = "Cancelled by a commissioner."
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["state", "waiting_reason", "error", "finished_at"])
+        Fixture.objects.filter(pk=locked.fixture_id, status=Fixture.Status.SIMULATING).update(
+            status=Fixture.Status.READY, updated_at=locked.finished_at
         )
-        .exclude(status=Fixture.Status.PLAYED)
-        .exists()
-    )
-
-
-def _lock_key(job_id: int) -> int:
-    return job_id % 2**31
-
-
-def _claim(*, job_id: int, worker: str) -> int | None:
-    """Take the job for this run; returns the attempt number (the fencing token), or None
-    when the job is finished (or was just failed for losing too many workers)."""
-    now = timezone.now()
-    # Queued, or running without a live worker (we hold its lock): its worker was lost.
-    claimed = SimulationJob.objects.filter(
-        pk=job_id, state__in=_LIVE, attempts__lt=MAX_ATTEMPTS
-    ).update(
-        state=SimulationJob.State.RUNNING,
-        attempts=F("attempts") + 1,
-        worker=worker[:200],
-        started_at=now,
-        progress=0,
-    )
-    if claimed:
-        return SimulationJob.objects.values_list("attempts", flat=True).get(pk=job_id)
-    with transaction.atomic():
-        # Locks the job: a live job out of attempts is failed once.
-        job = SimulationJob.objects.select_for_update().get(pk=job_id)
-        if job.state in _LIVE:
-            _mark_failed(job, error=f"Given up after {job.attempts} attempts (workers lost).")
-    return None
-
-
-def _play(*, job_id: int, attempt: int) -> None:
-    job = SimulationJob.objects.select_related("fixture__round__season").get(pk=job_id)
-    home, away, settings = fixture_team_sheets(fixture=job.fixture)
-    # Halves end early on goals, so the limit of the first two halves is an upper bound.
-    expected = 2 * settings.activation_limit
-    written = 0
-
-    def progress(activations: int) -> None:
-        nonlocal written
-        percent = min(99, activations * 100 // expected)
-        if percent >= written + PROGRESS_STEP:
-            _update_owned(job_id=job_id, attempt=attempt, progress=percent)
-            written = percent
-
-    match = simulate_match(
-        home=home, away=away, settings=settings, seed=job.seed, progress=progress
-    )
-    _succeed(job_id=job_id, attempt=attempt, match=match)
-
-
-def _update_owned(*, job_id: int, attempt: int, **values: object) -> None:
-    """Write the job only while this run's claim holds (a conditional UPDATE)."""
-    owned = SimulationJob.objects.filter(
-        pk=job_id, attempts=attempt, state=SimulationJob.State.RUNNING
-    )
-    if not owned.update(**values):
-        raise _ClaimLost
-
-
-def _succeed(*, job_id: int, attempt: int, match: MatchResult) -> None:
-    with transaction.atomic():
-        # Locks the job: only the run holding the current claim records the result, once.
-        job = (
-            SimulationJob.objects.select_for_update(of=("self",))
-            .select_related("fixture")
-            .get(pk=job_id)
+        audit_record(
+            actor=actor,
+            action="simulation.cancel",
+            obj=locked,
+            league=locked.fixture.round.season.league,
+            message=f"Simulation of {locked.fixture} cancelled",
+            before={"state": before},
+            after={"state": locked.state},
         )
-        if job.state != SimulationJob.State.RUNNING or job.attempts != attempt:
-            raise _ClaimLost
-        result_record_simulation(fixture=job.fixture, match=match, actor=None)
-        job.state = SimulationJob.State.SUCCEEDED
-        job.progress = 100
-        job.engine_version = match.engine_version
-        job.error = ""
-        job.finished_at = timezone.now()
-        job.save(update_fields=["state", "progress", "engine_version", "error", "finished_at"])
+    return locked
 
 
-def _fail(*, job_id: int, attempt: int, error: str) -> None:
+def simulation_retry(*, job: SimulationJob, actor: Actor) -> SimulationJob:
+    """Ask again for a failed (or cancelled) job's fixture: a new job with a new seed; the
+    old one is dismissed."""
     with transaction.atomic():
-        # Locks the job: only the run holding the current claim fails it, once.
-        job = SimulationJob.objects.select_for_update().get(pk=job_id)
-        if job.state != SimulationJob.State.RUNNING or job.attempts != attempt:
-            raise _ClaimLost
-        _mark_failed(job, error=error)
+        # Locks the job: it is retried once.
+        locked = _lock_job(job, actor=actor)
+        _require_finished_badly(locked, what="retried")
+        locked.dismissed_at = timezone.now()
+        locked.save(update_fields=["dismissed_at"])
+        retried = simulation_request(fixture=locked.fixture, actor=actor)
+    return retried
 
 
-def _mark_failed(job: SimulationJob, *, error: str) -> None:
-    """In the caller's transaction, with the job locked: failed, and the fixture ready again
-    (unless something else has moved it on, e.g. a result reported meanwhile)."""
-    job.state = SimulationJob.State.FAILED
-    job.error = error
-    job.finished_at = timezone.now()
-    job.save(update_fields=["state", "error", "finished_at"])
-    Fixture.objects.filter(pk=job.fixture_id, status=Fixture.Status.SIMULATING).update(
-        status=Fixture.Status.READY, updated_at=job.finished_at
+def simulation_dismiss(*, job: SimulationJob, actor: Actor) -> SimulationJob:
+    """Take a failed (or cancelled) job off the season's page; it stays in the job list."""
+    with transaction.atomic():
+        # Locks the job: it is dismissed once.
+        locked = _lock_job(job, actor=actor)
+        _require_finished_badly(locked, what="dismissed")
+        locked.dismissed_at = timezone.now()
+        locked.save(update_fields=["dismissed_at"])
+        audit_record(
+            actor=actor,
+            action="simulation.dismiss",
+            obj=locked,
+            league=locked.fixture.round.season.league,
+            message=f"Failed simulation of {locked.fixture} dismissed",
+        )
+    return locked
+
+
+def _lock_job(job: SimulationJob, *, actor: Actor) -> SimulationJob:
+    locked = (
+        SimulationJob.objects.select_for_update(of=("self",))
+        .select_related("fixture__round__season__league", "fixture__home_team")
+        .select_related("fixture__away_team")
+        .get(pk=job.pk)
     )
-    fixture = Fixture.objects.select_related("round__season__league").get(pk=job.fixture_id)
-    audit_record(
-        actor=None,
-        action="simulation.failed",
-        obj=job,
-        league=fixture.round.season.league,
-        message=f"Simulation of {fixture} failed: {error}",
-        after={"job": job.pk, "attempts": job.attempts, "fixture_status": fixture.status},
-    )
+    require_commissioner(user=actor, league=locked.fixture.round.season.league)
+    return locked
+
+
+def _require_finished_badly(job: SimulationJob, *, what: str) -> None:
+    if job.state not in (SimulationJob.State.FAILED, SimulationJob.State.CANCELLED):
+        raise GamesError(
+            f"This simulation is {job.get_state_display().lower()}: only a failed or "
+            f"cancelled one can be {what}.",
+            code="job_not_failed",
+        )
+    if job.dismissed_at is not None:
+        raise GamesError("This simulation was already dealt with.", code="job_dismissed")
 
 
 # --- reads ------------------------------------------------------------------------------------
+
+
+def job_requested_message(job: SimulationJob) -> str:
+    """What to tell whoever asked for the job: queued, waiting (and for what), or queued
+    while the broker is away. Reads the job again: its id is sent once the request's
+    transaction has committed."""
+    job.refresh_from_db(fields=["state", "waiting_reason", "sent_at"])
+    if job.state == SimulationJob.State.WAITING:
+        return f"The simulation of {job.fixture} waits and starts on its own: {job.waiting_reason}"
+    if job.state == SimulationJob.State.QUEUED and job.sent_at is None:
+        return f"The simulation of {job.fixture} is queued. {QUEUE_AWAY}"
+    return f"The simulation of {job.fixture} is queued: the result appears when it is played."
 
 
 def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
@@ -489,6 +397,8 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
             "id",
             "fixture_id",
             "state",
+            "waiting_reason",
+            "sent_at",
             "progress",
             "attempts",
             "error",
@@ -504,6 +414,10 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
         job_id=row["id"],
         fixture_id=row["fixture_id"],
         state=row["state"],
+        waiting_reason=row["waiting_reason"],
+        queue_note=QUEUE_AWAY
+        if row["state"] == SimulationJob.State.QUEUED and row["sent_at"] is None
+        else "",
         progress=row["progress"],
         attempts=row["attempts"],
         error=row["error"],

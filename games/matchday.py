@@ -17,6 +17,7 @@ from games.engine.settings import RuleSettings
 from games.engine.snapshot import Side
 from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
+from games.job_queue import dispatch_after_commit
 from games.models import Inspection
 from games.selectors import fit_players, team_sheet
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
@@ -70,6 +71,7 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
         locked.status = Round.Status.OPEN
         locked.opened_at = timezone.now()
         locked.save(update_fields=["status", "opened_at"])
+        dispatch_after_commit(season_id=season.pk)
         audit_record(
             actor=actor,
             action="round.open",
@@ -154,6 +156,7 @@ def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> I
         if not fixture.inspections.filter(decision=Inspection.Decision.PENDING).exists():
             fixture.status = Fixture.Status.READY
             fixture.save(update_fields=["status", "updated_at"])
+            dispatch_after_commit(season_id=fixture.round.season_id)  # its job may run now
         audit_record(
             actor=actor,
             action="inspection.decide",

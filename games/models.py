@@ -181,16 +181,27 @@ class MatchEvent(models.Model):
 
 
 class SimulationJob(models.Model):
-    """A queued simulation of one fixture, claimed by exactly one worker at a time."""
+    """A simulation of one fixture. It *waits* in the database while its fixture cannot be
+    played yet (an earlier fixture of its teams, or a decision), is *queued* once it can and
+    its id is handed to the broker, and is *running* while exactly one worker holds it
+    (games/job_queue.py, games/job_runner.py)."""
 
     class State(models.TextChoices):
+        WAITING = "waiting", "Waiting"
         QUEUED = "queued", "Queued"
         RUNNING = "running", "Running"
         SUCCEEDED = "succeeded", "Succeeded"
         FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    #: States of a job that will still play its fixture: one such job a fixture at most.
+    LIVE_STATES = (State.WAITING, State.QUEUED, State.RUNNING)
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="simulation_jobs")
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    waiting_reason = models.CharField(
+        max_length=300, blank=True, help_text="What a waiting job waits for, in words."
+    )
     progress = models.PositiveSmallIntegerField(default=0, help_text="Per cent done.")
     seed = models.BigIntegerField()
     engine_version = models.CharField(max_length=20, blank=True)
@@ -201,15 +212,27 @@ class SimulationJob(models.Model):
     worker = models.CharField(max_length=200, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it last became ready to run."
+    )
+    sent_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its id was last handed to the broker."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last sign of life of the worker running it."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
+    dismissed_at = models.DateTimeField(
+        null=True, blank=True, help_text="A failed job the commissioner has dealt with."
+    )
 
     class Meta:
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
                 fields=["fixture"],
-                condition=Q(state__in=["queued", "running"]),
+                condition=Q(state__in=["waiting", "queued", "running"]),
                 name="one_live_simulation_per_fixture",
             ),
             models.CheckConstraint(condition=Q(progress__lte=100), name="progress_is_a_percentage"),
@@ -218,3 +241,7 @@ class SimulationJob(models.Model):
 
     def __str__(self) -> str:
         return f"Simulation of {self.fixture} ({self.get_state_display()})"
+
+    @property
+    def live(self) -> bool:
+        return self.state in self.LIVE_STATES

@@ -19,6 +19,7 @@ from games.engine.settings import RuleSettings
 from games.engine.snapshot import Side
 from games.engine.vocabulary import Position, StatCategory
 from games.errors import GamesError
+from games.job_queue import dispatch_after_commit
 from games.models import Appearance, LineupEntry, MatchEvent, Result, StatLine
 from games.selectors import fit_players
 from injuries.models import Injury
@@ -185,6 +186,7 @@ def _record(
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked)
+        dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
         audit_record(
             actor=actor,
             action=f"result.{source}",

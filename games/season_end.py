@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from games.errors import GamesError
+from games.job_queue import dispatch_after_commit
 from games.models import Result
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
@@ -166,6 +167,7 @@ def season_close(*, season: Season, actor: Actor) -> Season:
             leader = StandingRow.objects.filter(season=locked, position=1).first()
             locked.champion_id = leader.team_id if leader else None
             locked.save(update_fields=["champion"])
+        dispatch_after_commit(season_id=locked.pk)  # a job still waiting is cancelled
         return season_transition(season=locked, to=Season.Status.FINISHED, actor=actor)
 
 

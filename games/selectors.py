@@ -719,9 +719,7 @@ def replay_data(*, fixture: Fixture, report: MatchReport) -> dict[str, Any]:
 
 def fixture_live_job(*, fixture: Fixture) -> SimulationJob | None:
     return (
-        SimulationJob.objects.filter(
-            fixture=fixture, state__in=[SimulationJob.State.QUEUED, SimulationJob.State.RUNNING]
-        )
+        SimulationJob.objects.filter(fixture=fixture, state__in=SimulationJob.LIVE_STATES)
         .order_by("-created_at")
         .first()
     )

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import selectors
 from games.engine.vocabulary import Position, StatCategory
 from games.forms import ResultForm
-from games.jobs import simulation_job_status, simulation_request
+from games.jobs import job_requested_message, simulation_job_status, simulation_request
 from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
@@ -267,6 +267,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     coach_of = [
         t for t in (fixture_.home_team, fixture_.away_team) if is_coach(user=request.user, team=t)
     ]
+    job = selectors.fixture_live_job(fixture=fixture_)
     return render(
         request,
         "games/fixture.html",
@@ -282,7 +283,11 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             else None,
             "lineups": (home, away),
             "inspections": selectors.fixture_inspections(fixture=fixture_),
-            "job": selectors.fixture_live_job(fixture=fixture_),
+            "job": job,
+            "may_simulate": commissioner
+            and job is None
+            and fixture_.status in (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
+            and fixture_.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS),
             "commissioner": commissioner,
             "coach_of": coach_of,
             "may_report": bool(coach_of) or commissioner,
@@ -353,7 +358,7 @@ def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
     return run_action(
         request,
         lambda: simulation_request(fixture=fixture_, actor=request.user),
-        success=f"Simulation of {fixture_} queued: the result appears here when it is played.",
+        success=job_requested_message,
         back=back,
     )
 
@@ -387,6 +392,7 @@ def job_status(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse(
         {
             "state": status.state,
+            "waiting_reason": status.waiting_reason,
             "progress": status.progress,
             "finished": status.finished,
             "error": status.error,

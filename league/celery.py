@@ -17,7 +17,7 @@ app.autodiscover_tasks()
 def ensure_broker_folders() -> None:
     """The filesystem broker needs its folders before a message is sent or read."""
     options = app.conf.broker_transport_options or {}
-    for key in ("data_folder_in", "data_folder_out", "processed_folder"):
+    for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
         folder = options.get(key)
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)

@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so it sees the view's exceptions first: an outage is a 503, not a 500.
+    "league.outage.OutageMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -95,6 +97,10 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 
+# Every client of the database, the cache and the broker gives up after a few seconds: an
+# outage costs a clear error and a retry, never a hung request or worker.
+DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 5, minimum=1)
+DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
 DATABASE_URL = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
 if DATABASE_URL:
     DATABASES = {
@@ -103,6 +109,20 @@ if DATABASE_URL:
         )
     }
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {
+                "connect_timeout": DB_CONNECT_TIMEOUT,
+                # The server ends a statement that runs too long; keepalives notice a
+                # server that went away without closing the socket.
+                "options": f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS}",
+                "keepalives": 1,
+                "keepalives_idle": 10,
+                "keepalives_interval": 5,
+                "keepalives_count": 3,
+                "tcp_user_timeout": DB_CONNECT_TIMEOUT * 2000,
+            }
+        )
 else:
     DATABASES = {
         "default": {
@@ -123,10 +143,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis, cache and Celery ----------------------------------------------------------------
 
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
+REDIS_TIMEOUT = env_int("REDIS_TIMEOUT", 3, minimum=1)
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
+                "SOCKET_TIMEOUT": REDIS_TIMEOUT,
+                # The cache only holds throttle counters: with Redis away, reads miss and
+                # writes are dropped (logged), and pages and the API go on serving.
+                "IGNORE_EXCEPTIONS": True,
+            },
+        }
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -134,8 +166,13 @@ CELERY_BROKER_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-        # Longer than the longest job, so a slow job is not handed to a second worker.
+        # Longer than the longest job, so a slow job is not handed to a second worker. A
+        # job whose worker died is taken back by the sweep long before (heartbeats).
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60),
+        "socket_timeout": REDIS_TIMEOUT,
+        "socket_connect_timeout": REDIS_TIMEOUT,
+        "socket_keepalive": True,
+        "health_check_interval": 10,
     }
 else:
     CELERY_BROKER_URL = "filesystem://"
@@ -143,8 +180,18 @@ else:
         "data_folder_in": str(CELERY_BROKER_DIR / "queue"),
         "data_folder_out": str(CELERY_BROKER_DIR / "queue"),
         "processed_folder": str(CELERY_BROKER_DIR / "processed"),
+        "control_folder": str(CELERY_BROKER_DIR / "control"),
         "store_processed": False,
     }
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# A request hands a job to the broker once, quickly: if the broker is away the job stays
+# queued in the database and the sweep sends it when the broker is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 0.5,
+}
 # Job state lives in our own SimulationJob rows; Celery keeps no results.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
@@ -154,8 +201,23 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# The sweep (games/job_queue.py) every SIMULATION_SWEEP_SECONDS: lost messages sent again,
+# jobs of dead workers taken back, waiting jobs queued. Run one `celery beat` (./dev run
+# embeds it in its worker); a sweep message older than its period is dropped, not piled up.
+SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 15, minimum=1)
+# A running job with no heartbeat for this long has lost its worker and is taken back; a
+# queued job whose message has not been picked up for this long is sent again.
+SIMULATION_STALE_SECONDS = env_int("SIMULATION_STALE_SECONDS", 60, minimum=5)
+SIMULATION_RESEND_SECONDS = env_int("SIMULATION_RESEND_SECONDS", 60, minimum=5)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-simulation-jobs": {
+        "task": "games.tasks.sweep_simulation_jobs",
+        "schedule": float(SIMULATION_SWEEP_SECONDS),
+        "options": {"expires": float(SIMULATION_SWEEP_SECONDS)},
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # --- Auth, i18n, static ---------------------------------------------------------------------
 
@@ -188,7 +250,12 @@ STORAGES = {
 
 # --- REST framework ---------------------------------------------------------------------------
 
+# How many reverse proxies stand in front of the service (docs/operations.md): the client's
+# address is read from X-Forwarded-For only behind that many; 0 ignores the header.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+
 REST_FRAMEWORK = {
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

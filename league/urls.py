@@ -16,3 +16,6 @@ urlpatterns = [
     path("", include("rosters.urls")),
     path("", include("injuries.urls")),
 ]
+
+# Outages (the database or Redis away) answer 503 with Retry-After, in JSON under /api/.
+handler500 = "league.outage.server_error"

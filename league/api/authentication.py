@@ -23,14 +23,13 @@ class TokenAuthentication(BaseAuthentication):
         parts = get_authorization_header(request).split()
         if not parts or parts[0].lower() != self.keyword.lower().encode():
             return None
-        limit = AuthFailureLimit()
-        wait = limit.blocked(request)
+        limit = AuthFailureLimit(request)
+        wait = limit.reserve()
         if wait is not None:
             raise exceptions.Throttled(
                 wait=wait, detail="Too many failed token logins from this address."
             )
         if len(parts) != 2:
-            limit.record_failure(request)
             raise exceptions.AuthenticationFailed("Send the header as: Authorization: Token <key>.")
         try:
             key = parts[1].decode()
@@ -38,8 +37,8 @@ class TokenAuthentication(BaseAuthentication):
             key = ""
         token = api_token_for_key(key=key) if key.isascii() and len(key) <= 100 else None
         if token is None:
-            limit.record_failure(request)
             raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+        limit.release()
         return token.user, token
 
     def authenticate_header(self, request: Request) -> str:

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from league.errors import DomainError, PermissionRefused
+from league.outage import RETRY_AFTER_SECONDS, is_outage, outage_body
 
 #: Domain refusals that say the request came too late or twice: the state has moved on.
 #: Every other domain refusal with named fields is bad input (400); the rest conflict with
@@ -46,6 +47,12 @@ def error_body(code: str, message: str, fields: Mapping[str, list[str]] | None =
 
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
     """DRF's exception handler for every API view; anything else is a server error."""
+    if is_outage(exc):
+        return Response(
+            outage_body(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, DomainError):
         set_rollback()
         fields = {name: [message] for name, message in exc.fields.items()}

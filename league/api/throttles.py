@@ -1,61 +1,143 @@
 """Throttles: anonymous reads per client address, and failed token logins per address.
 
 Rates come from the ``API_THROTTLE_RATES`` setting (``{"anon": "120/min", "auth_failure":
-"10/min"}``), so tests and deployments can change them; counts live in the default cache.
+"10/min"}``), so tests and deployments can change them. Counts live in the default cache as
+sliding-window counters: one counter a window, raised with the cache's atomic ``incr`` (so
+eight clients at once cannot slip past the limit by reading and writing back), the previous
+window weighted by how much of it still falls within the last period. The client address is
+``league.client_address`` (``X-Forwarded-For`` only behind ``TRUSTED_PROXY_COUNT`` proxies).
+
+With the cache unreachable the throttles fail open, logged: a Redis outage must not take
+the API down with it.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
+
+from league.client_address import client_address
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_RATES = {"anon": "120/min", "auth_failure": "10/min"}
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-def throttle_rate(scope: str) -> str:
+def throttle_rate(scope: str) -> tuple[int, int]:
+    """(requests, seconds) of a scope's rate, e.g. "120/min" → (120, 60)."""
     rates: dict[str, str] = {**DEFAULT_RATES, **getattr(settings, "API_THROTTLE_RATES", {})}
-    return rates[scope]
+    count, period = rates[scope].split("/")
+    return int(count), _PERIODS[period[0]]
 
 
-class AnonReadThrottle(AnonRateThrottle):
+@dataclass(frozen=True)
+class SlidingWindow:
+    """A counter per (scope, address) over the last ``period`` seconds."""
+
+    scope: str
+    ident: str
+
+    @property
+    def limit(self) -> int:
+        return throttle_rate(self.scope)[0]
+
+    @property
+    def period(self) -> int:
+        return throttle_rate(self.scope)[1]
+
+    def _keys(self, now: float) -> tuple[str, str, float]:
+        window = int(now // self.period)
+        key = f"throttle:{self.scope}:{self.ident}:"
+        return f"{key}{window}", f"{key}{window - 1}", now / self.period - window
+
+    def count(self, now: float) -> float | None:
+        """Hits in the last period (the previous window weighted); None if the cache is
+        unreachable."""
+        current, previous, elapsed = self._keys(now)
+        try:
+            counts = cache.get_many([current, previous])
+        except Exception:
+            logger.warning("throttle cache unreachable; %s not counted", self.scope)
+            return None
+        return counts.get(current, 0) + counts.get(previous, 0) * (1 - elapsed)
+
+    def hit(self, now: float) -> float | None:
+        """Count one hit atomically; returns the count including it, None if the cache is
+        unreachable (the caller lets the request through)."""
+        current, previous, elapsed = self._keys(now)
+        try:
+            cache.add(current, 0, timeout=2 * self.period + 1)
+            raised = cache.incr(current)
+            before = cache.get(previous, 0)
+        except ValueError:  # the counter expired between add and incr: start it again
+            cache.add(current, 1, timeout=2 * self.period + 1)
+            raised, before = 1, 0
+        except Exception:
+            logger.warning("throttle cache unreachable; %s not counted", self.scope)
+            return None
+        if raised is None or before is None:  # django-redis ignoring a connection error
+            logger.warning("throttle cache unreachable; %s not counted", self.scope)
+            return None
+        return raised + before * (1 - elapsed)
+
+    def release(self, now: float) -> None:
+        current, _previous, _elapsed = self._keys(now)
+        try:
+            cache.decr(current)
+        except Exception:  # expired or unreachable: nothing to give back
+            logger.debug("throttle slot of %s not released", self.scope)
+
+    def wait(self, now: float) -> float:
+        """Seconds until the window moves on far enough to let a request through."""
+        _current, _previous, elapsed = self._keys(now)
+        return max(1.0, math.ceil((1 - elapsed) * self.period))
+
+
+class AnonReadThrottle(BaseThrottle):
     """Anonymous clients (who may only read) share a rate per address."""
 
     scope = "anon"
 
-    def get_rate(self) -> str:
-        return throttle_rate(self.scope)
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if request.user and request.user.is_authenticated:
+            return True
+        self.window = SlidingWindow(self.scope, client_address(request))
+        self.now = time.time()
+        count = self.window.hit(self.now)
+        return count is None or count <= self.window.limit
+
+    def wait(self) -> float | None:
+        return self.window.wait(self.now)
 
 
-class AuthFailureLimit(SimpleRateThrottle):
-    """Counts failed token logins per address; once over the rate, every token login from
-    that address is refused until the window passes, so keys cannot be guessed."""
+class AuthFailureLimit:
+    """Limits token logins that fail, per address. Each token login takes a slot first
+    (atomically, so clients at once cannot all slip in under the limit) and a good token
+    gives it back: once over the rate, every token login from that address is refused
+    until the window moves on, so keys cannot be guessed."""
 
     scope = "auth_failure"
-    duration: int
-    num_requests: int
 
-    def get_rate(self) -> str:
-        return throttle_rate(self.scope)
+    def __init__(self, request: Request) -> None:
+        self.window = SlidingWindow(self.scope, client_address(request))
+        self.now = time.time()
 
-    def get_cache_key(self, request: Request, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-    def blocked(self, request: Request) -> float | None:
-        """Seconds to wait when the address has failed too often, else None."""
-        self.key = self.get_cache_key(request, None)
-        self.history = [t for t in cache.get(self.key, []) if t > time.time() - self.duration]
-        if len(self.history) >= self.num_requests:
-            self.now = time.time()
-            return self.wait() or 1.0
+    def reserve(self) -> float | None:
+        """Take a slot; returns the seconds to wait when the address is over its rate."""
+        count = self.window.hit(self.now)
+        if count is not None and count > self.window.limit:
+            return self.window.wait(self.now)
         return None
 
-    def record_failure(self, request: Request) -> None:
-        key = self.get_cache_key(request, None)
-        now = time.time()
-        history = [t for t in cache.get(key, []) if t > now - self.duration]
-        cache.set(key, [now, *history], self.duration)
+    def release(self) -> None:
+        """The token was good: the slot is given back."""
+        self.window.release(self.now)

@@ -13,11 +13,10 @@ from django.urls import reverse
 
 from games.engine.dice import ScriptedDice
 from games.engine.vocabulary import EnhancementKind, Position, StatCategory
-from games.jobs import simulation_run
+from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, Result, SimulationJob
 from games.results import PlayerLine, ResultReport, result_record
-from games.tasks import simulate_fixture
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
@@ -161,13 +160,13 @@ def test_simulate_round_queues_its_fixtures_and_the_control_room_shows_their_pro
     chief: Client, world, match_day, django_capture_on_commit_callbacks
 ):
     with (
-        mock.patch.object(simulate_fixture, "delay") as delay,
+        mock.patch("games.job_queue.app.send_task") as send,
         django_capture_on_commit_callbacks(execute=True),
     ):
         response = chief.post(step_url(world.season, "simulate-round"), follow=True)
     job = SimulationJob.objects.get()
-    delay.assert_called_once_with(job.pk)
-    assert shown(response) == ["1 simulation of Round 1 queued."]
+    send.assert_called_once_with("games.tasks.simulate_fixture", args=[job.pk])
+    assert shown(response) == ["1 simulation of Round 1 requested, 1 queued now."]
     assert response.redirect_chain[-1][0].endswith("#simulations")
     page = response.content.decode()
     assert 'data-live="1"' in page
@@ -192,7 +191,7 @@ def test_simulate_round_queues_its_fixtures_and_the_control_room_shows_their_pro
 def test_the_jobs_list_shows_progress_bars_and_reloads_while_a_job_is_live(
     chief: Client, world, match_day
 ):
-    with mock.patch.object(simulate_fixture, "delay"):
+    with mock.patch("games.job_queue.app.send_task"):
         chief.post(step_url(match_day, "simulate"))
     url = reverse("admin:games_simulationjob_changelist")
 
@@ -211,7 +210,7 @@ def test_simulating_a_fixture_that_is_not_ready_is_refused(chief: Client, world,
 
     response = chief.post(step_url(later, "simulate"), follow=True)
 
-    assert "only a fixture that is ready to play can be simulated" in shown(response)[0]
+    assert "only a fixture that is ready to play" in shown(response)[0]
     assert not SimulationJob.objects.exists()
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from games.engine.dice import ScriptedDice
 from games.engine.vocabulary import EnhancementKind, Position, Status
-from games.jobs import simulation_run
+from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, SimulationJob
 from league.models import Fixture, Season
@@ -149,7 +149,7 @@ def test_coach_reports_a_result_after_fixing_a_validation_error(page, world, mat
 def test_commissioner_watches_a_simulation_and_steps_through_the_replay(
     page, world, match_day, monkeypatch
 ):
-    monkeypatch.setattr("games.jobs._enqueue", lambda job_ids: None)  # the test is the worker
+    monkeypatch.setattr("games.job_queue.app.send_task", lambda name, args: None)  # no broker
     sign_in(page, world.commissioner)
     page.goto(f"/fixtures/{match_day.pk}/")
     page.get_by_role("button", name="Simulate this match").click()

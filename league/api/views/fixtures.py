@@ -326,7 +326,19 @@ def report_from_input(data: dict[str, Any]) -> ResultReport:
 class JobSerializer(serializers.Serializer):
     job_id = serializers.IntegerField()
     fixture_id = serializers.IntegerField()
-    state = serializers.ChoiceField(choices=SimulationJob.State.choices)
+    state = serializers.ChoiceField(
+        choices=SimulationJob.State.choices,
+        help_text="waiting (for an earlier fixture of its teams or a decision: see "
+        "waiting_reason), queued, running, then succeeded, failed or cancelled.",
+    )
+    waiting_reason = serializers.CharField(
+        allow_blank=True, help_text="What a waiting job waits for, in words; else empty."
+    )
+    queue_note = serializers.CharField(
+        allow_blank=True,
+        help_text="Set while a queued job has not reached the job queue (it is unreachable); "
+        "the job starts once it is back. Else empty.",
+    )
     progress = serializers.IntegerField(help_text="Per cent done.")
     attempts = serializers.IntegerField()
     error = serializers.CharField(allow_blank=True)
@@ -348,7 +360,12 @@ class JobSerializer(serializers.Serializer):
 
 
 class FixtureSimulateView(ApiView):
-    """Queue a simulation of a ready fixture (a commissioner); poll the job's URL."""
+    """Ask for a simulation of a fixture still to play (a commissioner); poll the job's URL.
+
+    The answer is always 202 with the job once it is stored: *queued* when it can run now,
+    *waiting* (with ``waiting_reason``) while an earlier fixture of its teams or an
+    inspection decision holds it up. If the job queue is unreachable the job is still
+    stored and ``queue_note`` says so; it starts once the queue is back."""
 
     class InputSerializer(StrictInputSerializer):
         class Meta:
@@ -362,7 +379,7 @@ class FixtureSimulateView(ApiView):
         request=InputSerializer,
         responses={
             202: JobSerializer,
-            **write_errors(conflict=["fixture_not_ready", "job_exists"]),
+            **write_errors(conflict=["fixture_not_ready", "job_exists", "season_not_running"]),
         },
     )
     def post(self, request: Request, fixture_id: int) -> Response:

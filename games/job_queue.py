@@ -1,0 +1,428 @@
+"""The queue of simulation jobs: which jobs may run now, handing them to the broker, and the
+sweep that makes sure none is stranded (docs/operations.md, "Simulation jobs").
+
+Jobs wait in the database, not in the broker. A job whose fixture cannot be played yet (an
+earlier fixture of one of its teams is unplayed, M-P3, or a detection awaits its decision,
+M-E2) is *waiting*, with the reason in words; only a job that can run now is *queued* and
+its id sent to the broker. So a waiting job holds no worker and burns no retries, however
+long it waits. Whatever can unblock a job (a result recorded, a decision taken, a round
+opened) calls ``jobs_dispatch_waiting`` once its transaction commits.
+
+The broker can lose a message (Redis down when the request commits, a filesystem broker
+whose worker died holding a message, a Redis restart without persistence) and a worker can
+die holding a job. ``jobs_sweep``, run every few seconds by Celery beat and when a worker
+starts, repairs all three: queued jobs whose message was never sent or is long overdue are
+sent again, running jobs whose worker has shown no sign of life for ``STALE_AFTER`` are
+taken back, and waiting jobs are looked at again. Sending twice is safe: a worker claims a
+job with a conditional update, so a duplicate message finds nothing to do.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Inspection, SimulationJob
+from league.audit import audit_record
+from league.celery import app
+from league.models import Fixture, Season
+
+logger = logging.getLogger(__name__)
+
+#: The task that plays a job, sent by name: the tasks module imports the services, not
+#: the other way round.
+SIMULATE_TASK = "games.tasks.simulate_fixture"
+#: A running job whose worker has not written its heartbeat for this long has lost its
+#: worker: the sweep takes it back (a match takes well under a second to play and record).
+STALE_AFTER = timedelta(seconds=settings.SIMULATION_STALE_SECONDS)
+#: A queued job whose id could not be sent is sent again after this grace (its request's
+#: own send may still be under way).
+UNSENT_GRACE = timedelta(seconds=5)
+#: A queued job not picked up this long after its id was sent is sent again: the message
+#: may be lost (a worker died holding it, a broker restarted empty). A duplicate is
+#: harmless, and waiting jobs are not in the broker, so its queue stays short.
+RESEND_AFTER = timedelta(seconds=settings.SIMULATION_RESEND_SECONDS)
+#: A job that lost its worker (or was taken back) this many times is failed.
+MAX_ATTEMPTS = 5
+#: The first key of a job's PostgreSQL advisory lock ("MB"); the second is the job's id.
+LOCK_NAMESPACE = 0x4D42
+
+_PLAYING = (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+
+
+# --- the worker's lock (PostgreSQL) -------------------------------------------------------------
+
+
+def job_try_lock(job_id: int) -> bool:
+    """Take the job's session advisory lock on PostgreSQL. A held lock means a live worker
+    runs the job: the lock lives exactly as long as the worker's database session. SQLite
+    (one machine, the embedded set-up) has none: heartbeats and the fencing token do."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [LOCK_NAMESPACE, job_id % 2**31])
+        (locked,) = cursor.fetchone()
+    return bool(locked)
+
+
+def job_unlock(job_id: int) -> None:
+    if connection.vendor != "postgresql":
+        return
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_NAMESPACE, job_id % 2**31])
+    except Exception:  # the session is gone, and the lock with it
+        logger.debug("advisory unlock of job %s skipped: no session", job_id)
+
+
+# --- why a fixture cannot be played yet ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Unplayed:
+    """An unplayed fixture of a season, as the waiting rules need it."""
+
+    id: int
+    name: str
+    round_number: int
+    home: int
+    away: int
+    status: str
+
+
+class SeasonQueue:
+    """The season's unplayed fixtures, live jobs and pending decisions, read in three
+    queries, answering for any of its fixtures what (if anything) it waits for."""
+
+    def __init__(self, season_id: int) -> None:
+        rows = (
+            Fixture.objects.filter(round__season_id=season_id)
+            .exclude(status=Fixture.Status.PLAYED)
+            .select_related("home_team", "away_team", "round")
+            .order_by("round__number", "id")
+        )
+        self.fixtures = {
+            f.pk: _Unplayed(f.pk, str(f), f.round.number, f.home_team_id, f.away_team_id, f.status)
+            for f in rows
+        }
+        self.live_jobs = dict(
+            SimulationJob.objects.filter(
+                fixture_id__in=self.fixtures, state__in=SimulationJob.LIVE_STATES
+            ).values_list("fixture_id", "state")
+        )
+        self.decisions: dict[int, list[str]] = {}
+        pending = Inspection.objects.filter(
+            fixture_id__in=self.fixtures, decision=Inspection.Decision.PENDING
+        ).select_related("enhancement__player__team", "fixture__home_team__coach")
+        pending = pending.select_related("fixture__away_team__coach").order_by("id")
+        for inspection in pending:
+            self.decisions.setdefault(inspection.fixture_id, []).append(_decision_words(inspection))
+
+    def blocker(self, fixture_id: int) -> str:
+        """What the fixture waits for, in words; empty when it can be played now."""
+        fixture = self.fixtures.get(fixture_id)
+        if fixture is None:
+            return ""
+        reasons = []
+        if fixture.status in (Fixture.Status.INSPECTIONS, Fixture.Status.SCHEDULED):
+            reasons.append(self._own_wait(fixture))
+        earlier = self._earlier_unplayed(fixture)
+        if earlier is not None:
+            reasons.append(f"{earlier.name}, round {earlier.round_number}, {self._why(earlier)}")
+        return f"Waits for {' and for '.join(reasons)}." if reasons else ""
+
+    def _earlier_unplayed(self, fixture: _Unplayed) -> _Unplayed | None:
+        teams = {fixture.home, fixture.away}
+        for other in self.fixtures.values():  # in round order
+            if other.round_number >= fixture.round_number:
+                return None
+            if teams & {other.home, other.away}:
+                return other
+        return None
+
+    def _own_wait(self, fixture: _Unplayed) -> str:
+        if fixture.status == Fixture.Status.SCHEDULED:
+            return f"round {fixture.round_number} to open"
+        decisions = self.decisions.get(fixture.id) or ["a decision on a detected enhancement"]
+        return "; ".join(decisions)
+
+    def _why(self, earlier: _Unplayed) -> str:
+        if earlier.status == Fixture.Status.SCHEDULED:
+            return "whose round is not open yet"
+        if earlier.status == Fixture.Status.INSPECTIONS:
+            decisions = self.decisions.get(earlier.id) or ["a decision"]
+            return f"which awaits {'; '.join(decisions)}"
+        state = self.live_jobs.get(earlier.id)
+        if state in (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING):
+            return "which is being simulated"
+        if state == SimulationJob.State.WAITING:
+            return "which waits its own turn"
+        return "which has no result yet (report it or simulate it)"
+
+
+def _decision_words(inspection: Inspection) -> str:
+    """ "Dana's decision on Pulse Magnet (Kenji Ito of Osaka)": the inspecting coach decides."""
+    fixture = inspection.fixture
+    player = inspection.enhancement.player
+    inspector = fixture.away_team if player.team_id == fixture.home_team_id else fixture.home_team
+    coach = inspector.coach
+    who = f"{coach.get_full_name() or coach.username}'s" if coach else f"{inspector}'s coach's"
+    return (
+        f"{who} decision on {inspection.enhancement.get_kind_display()} ({player} of {player.team})"
+    )
+
+
+# --- handing jobs to the broker -----------------------------------------------------------------
+
+
+def jobs_publish(job_ids: Iterable[int]) -> bool:
+    """Send the ids of queued jobs to the broker, noting when each was sent. Never raises:
+    when the broker cannot be reached the jobs stay queued with no message, and the sweep
+    sends them once it is back. Returns whether every id was sent."""
+    sent: list[int] = []
+    ok = True
+    for job_id in job_ids:
+        try:
+            app.send_task(SIMULATE_TASK, args=[job_id])
+        except Exception:  # any broker failure: the job is safe in the database
+            logger.warning("could not send simulation job %s; the sweep will", job_id)
+            ok = False
+            break
+        sent.append(job_id)
+    if sent:
+        try:
+            SimulationJob.objects.filter(pk__in=sent, state=SimulationJob.State.QUEUED).update(
+                sent_at=timezone.now()
+            )
+        except Exception:  # the sweep sends these once more: harmless
+            logger.warning("could not note the sending of simulation jobs %s", sent)
+    return ok
+
+
+def publish_on_commit(job_ids: list[int]) -> None:
+    """Send the jobs once the transaction that queued them commits (a worker must never
+    see a job before its rows exist)."""
+    if job_ids:
+        transaction.on_commit(lambda: jobs_publish(job_ids))
+
+
+# --- waiting jobs -------------------------------------------------------------------------------
+
+
+def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
+    """Queue the season's waiting jobs that can run now and restate what the others wait
+    for; jobs of a season that is over, or whose fixture was played meanwhile, are
+    cancelled. Returns the ids queued (and sent once committed)."""
+    waiting = list(
+        SimulationJob.objects.filter(
+            state=SimulationJob.State.WAITING, fixture__round__season_id=season_id
+        ).values_list("pk", "fixture_id", "waiting_reason")
+    )
+    if not waiting:
+        return []
+    season = Season.objects.only("status").get(pk=season_id)
+    queued: list[int] = []
+    with transaction.atomic():
+        if season.status not in _PLAYING:
+            _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
+            return []
+        queue = SeasonQueue(season_id)
+        for job_id, fixture_id, reason in waiting:
+            if fixture_id not in queue.fixtures:
+                _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
+                continue
+            blocker = queue.blocker(fixture_id)
+            if blocker:
+                if blocker != reason:
+                    SimulationJob.objects.filter(
+                        pk=job_id, state=SimulationJob.State.WAITING
+                    ).update(waiting_reason=blocker[:300])
+            elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
+                queued.append(job_id)
+        publish_on_commit(queued)
+    return queued
+
+
+def dispatch_after_commit(*, season_id: int) -> None:
+    """For the services that can unblock a job: look at the season's waiting jobs once this
+    transaction commits. A failure here only delays them until the next sweep."""
+
+    def dispatch() -> None:
+        try:
+            jobs_dispatch_waiting(season_id=season_id)
+        except Exception:
+            logger.exception("dispatching the waiting jobs of season %s failed", season_id)
+
+    transaction.on_commit(dispatch)
+
+
+def job_make_ready(*, job_id: int, fixture_id: int) -> bool:
+    """In the caller's transaction: waiting → queued and the fixture ready → simulating, both
+    conditionally, so two dispatchers (or a dispatcher and a reported result) move each
+    once. Returns whether the job is now queued (send it once committed)."""
+    now = timezone.now()
+    won = SimulationJob.objects.filter(pk=job_id, state=SimulationJob.State.WAITING).update(
+        state=SimulationJob.State.QUEUED, waiting_reason="", queued_at=now, sent_at=None
+    )
+    if not won:
+        return False
+    moved = Fixture.objects.filter(pk=fixture_id, status=Fixture.Status.READY).update(
+        status=Fixture.Status.SIMULATING, updated_at=now
+    )
+    if moved:
+        return True
+    status = Fixture.objects.values_list("status", flat=True).get(pk=fixture_id)
+    if status == Fixture.Status.PLAYED:
+        _cancel_waiting([job_id], reason="A result was recorded meanwhile.", states=("queued",))
+    else:  # a decision is pending again: back to waiting, the next dispatch words it
+        SimulationJob.objects.filter(pk=job_id).update(state=SimulationJob.State.WAITING)
+    return False
+
+
+def job_wait(*, job_id: int, reason: str) -> bool:
+    """A queued job found blocked when a worker came for it (an earlier result was voided):
+    back to waiting and its fixture back to ready. Returns whether it moved."""
+    with transaction.atomic():
+        job = (
+            SimulationJob.objects.select_for_update()
+            .filter(pk=job_id, state=SimulationJob.State.QUEUED)
+            .first()
+        )
+        if job is None:
+            return False
+        job.state = SimulationJob.State.WAITING
+        job.waiting_reason = reason[:300]
+        job.save(update_fields=["state", "waiting_reason"])
+        Fixture.objects.filter(pk=job.fixture_id, status=Fixture.Status.SIMULATING).update(
+            status=Fixture.Status.READY, updated_at=timezone.now()
+        )
+    return True
+
+
+def _cancel_waiting(
+    job_ids: list[int], *, reason: str, states: tuple[str, ...] = ("waiting",)
+) -> None:
+    SimulationJob.objects.filter(pk__in=job_ids, state__in=states).update(
+        state=SimulationJob.State.CANCELLED,
+        waiting_reason="",
+        error=reason,
+        finished_at=timezone.now(),
+    )
+
+
+# --- the sweep ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    taken_back: list[int]
+    failed: list[int]
+    sent: list[int]
+    dispatched: list[int]
+
+    def __str__(self) -> str:
+        return (
+            f"{len(self.taken_back)} taken back from lost workers, {len(self.failed)} failed, "
+            f"{len(self.sent)} sent again, {len(self.dispatched)} waiting jobs queued"
+        )
+
+
+def jobs_sweep(*, now: datetime | None = None) -> SweepReport:
+    """Repair what a lost message or a dead worker left: see the module docstring. Safe to
+    run often and on several machines at once (every change is conditional)."""
+    now = now or timezone.now()
+    taken_back, failed = _take_back_lost(now)
+    dispatched: list[int] = []
+    seasons = (
+        SimulationJob.objects.filter(state=SimulationJob.State.WAITING)
+        .values_list("fixture__round__season_id", flat=True)
+        .distinct()
+    )
+    for season_id in list(seasons):
+        dispatched += jobs_dispatch_waiting(season_id=season_id)
+    overdue = SimulationJob.objects.filter(state=SimulationJob.State.QUEUED).filter(
+        Q(sent_at__isnull=True, queued_at__lt=now - UNSENT_GRACE)
+        | Q(sent_at__isnull=True, queued_at__isnull=True, created_at__lt=now - UNSENT_GRACE)
+        | Q(sent_at__lt=now - RESEND_AFTER)
+    )
+    resend = [pk for pk in overdue.values_list("pk", flat=True) if pk not in dispatched]
+    sent = resend if jobs_publish(resend) else []
+    report = SweepReport(taken_back=taken_back, failed=failed, sent=sent, dispatched=dispatched)
+    if taken_back or failed or sent or dispatched:
+        logger.info("simulation sweep: %s", report)
+    return report
+
+
+def _take_back_lost(now: datetime) -> tuple[list[int], list[int]]:
+    """Running jobs with no heartbeat for STALE_AFTER (and, on PostgreSQL, no live session
+    holding their lock) go back to the queue, or fail once out of attempts."""
+    stale = SimulationJob.objects.filter(
+        state=SimulationJob.State.RUNNING, heartbeat_at__lt=now - STALE_AFTER
+    ).values_list("pk", flat=True)
+    taken_back: list[int] = []
+    failed: list[int] = []
+    for job_id in list(stale):
+        if not job_try_lock(job_id):
+            continue  # a live worker holds it: slow, not lost
+        try:
+            with transaction.atomic():
+                # Locks the job: it is taken back once, and not while a worker finishes it.
+                job = (
+                    SimulationJob.objects.select_for_update()
+                    .filter(
+                        pk=job_id,
+                        state=SimulationJob.State.RUNNING,
+                        heartbeat_at__lt=now - STALE_AFTER,
+                    )
+                    .first()
+                )
+                if job is None:
+                    continue
+                if job.attempts >= MAX_ATTEMPTS:
+                    job_mark_failed(
+                        job, error=f"Given up after {job.attempts} attempts (workers lost)."
+                    )
+                    failed.append(job_id)
+                    continue
+                job.state = SimulationJob.State.QUEUED
+                job.worker = ""
+                job.progress = 0
+                job.queued_at = now
+                job.sent_at = None
+                job.save(update_fields=["state", "worker", "progress", "queued_at", "sent_at"])
+                taken_back.append(job_id)
+                logger.warning("simulation job %s lost its worker; queued again", job_id)
+        finally:
+            job_unlock(job_id)
+    if taken_back:
+        jobs_publish(taken_back)
+    return taken_back, failed
+
+
+def job_mark_failed(job: SimulationJob, *, error: str) -> None:
+    """In the caller's transaction, with the job locked: failed, and the fixture ready again
+    (unless something else has moved it on, e.g. a result reported meanwhile)."""
+    job.state = SimulationJob.State.FAILED
+    job.error = error
+    job.waiting_reason = ""
+    job.finished_at = timezone.now()
+    job.save(update_fields=["state", "error", "waiting_reason", "finished_at"])
+    Fixture.objects.filter(pk=job.fixture_id, status=Fixture.Status.SIMULATING).update(
+        status=Fixture.Status.READY, updated_at=job.finished_at
+    )
+    fixture = Fixture.objects.select_related("round__season__league").get(pk=job.fixture_id)
+    audit_record(
+        actor=None,
+        action="simulation.failed",
+        obj=job,
+        league=fixture.round.season.league,
+        message=f"Simulation of {fixture} failed: {error}",
+        after={"job": job.pk, "attempts": job.attempts, "fixture_status": fixture.status},
+    )

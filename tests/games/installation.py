@@ -1,0 +1,181 @@
+"""A whole installation for fault tests: its own database (a temporary SQLite file, or a
+fresh PostgreSQL database), its own broker (a private ``redis-server`` on a free port, or
+the filesystem broker in a temporary folder), real Celery workers and beat, and the
+project's own commands. Nothing is shared with the test run's database, so the workers see
+exactly what a deployment would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+CELERY = BIN / "celery"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(what: str, check: Callable[[], object], timeout: float) -> float:
+    """Poll until ``check()`` is true; returns the seconds it took."""
+    start = time.monotonic()
+    while not check():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"timed out after {timeout:.0f}s waiting until {what}")
+        time.sleep(0.25)
+    return time.monotonic() - start
+
+
+class PrivateRedis:
+    """A redis-server of the test's own, on a free port, that the test stops and starts."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
+             "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        wait_for("redis-server answers", self.answers, timeout=15)
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
+                conn.sendall(b"PING\r\n")
+                return conn.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+class Installation:
+    """The service as a deployment runs it, in a temporary folder."""
+
+    def __init__(self, folder: Path, *, postgres: str | None, redis: PrivateRedis | None):
+        self.folder = folder
+        self.redis = redis
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+        self.database = None
+        env = {
+            **os.environ,
+            "MAGNOBALL_VAR_DIR": str(folder),
+            "PYTHONUNBUFFERED": "1",
+            "DJANGO_SETTINGS_MODULE": "league.settings",
+        }
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        if postgres:
+            self.database = f"magnoball_fault_{uuid.uuid4().hex[:10]}"
+            with psycopg.connect(postgres, autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{self.database}"')
+            self.admin_url = postgres
+            env["DATABASE_URL"] = postgres.rsplit("/", 1)[0] + f"/{self.database}"
+        if redis is not None:
+            env["REDIS_URL"] = redis.url
+        self.env = env
+
+    # --- commands ---------------------------------------------------------------------------
+
+    def manage(self, *args: str, timeout: float = 300) -> str:
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
+            capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise AssertionError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-4000:]}")
+        return done.stdout
+
+    def query(self, code: str, timeout: float = 120) -> Any:
+        """Run Python in the installation (``manage.py shell``); ``code`` assigns ``out``,
+        which comes back through JSON."""
+        script = f"import json\nout = None\n{code}\nprint('@@' + json.dumps(out, default=str))"
+        output = self.manage("shell", "-c", script, timeout=timeout)
+        line = next(line for line in reversed(output.splitlines()) if line.startswith("@@"))
+        return json.loads(line[2:])
+
+    # --- processes ----------------------------------------------------------------------------
+
+    def start_worker(self, name: str, *, beat: bool = False, concurrency: int = 1) -> None:
+        command = [
+            str(CELERY), "-A", "league", "worker", "-n", f"{name}@%h",
+            "-c", str(concurrency), "--loglevel", "INFO",
+            "--without-gossip", "--without-mingle", "--without-heartbeat",
+        ]  # fmt: skip
+        if beat:
+            command += ["--beat", "--schedule", str(self.folder / f"beat-{name}")]
+        self._start(name, command)
+
+    def start_web(self) -> int:
+        port = free_port()
+        self._start(
+            "web",
+            [str(BIN / "gunicorn"), "league.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
+             "--timeout", "60"],
+        )  # fmt: skip
+        return port
+
+    def _start(self, name: str, command: list[str]) -> None:
+        with (self.folder / f"{name}.log").open("ab") as log:  # the child keeps its own copy
+            self.processes[name] = subprocess.Popen(
+                command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+
+    def pid_of(self, name: str) -> int:
+        return self.processes[name].pid
+
+    def kill(self, name: str) -> None:
+        """SIGKILL the whole process group: the worker and its pool children die at once."""
+        process = self.processes.pop(name)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def log(self, name: str) -> str:
+        path = self.folder / f"{name}.log"
+        return path.read_text(errors="replace")[-6000:] if path.exists() else ""
+
+    def close(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self.processes.clear()
+        if self.database:
+            with psycopg.connect(self.admin_url, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
