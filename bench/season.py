@@ -191,7 +191,7 @@ def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int,
         batch = simulation_request_rest_of_season(season=season, actor=None)
     request_queries = queries.count
     ids = [job.pk for job in batch.jobs]
-    live = SimulationJob.objects.filter(pk__in=ids, state__in=["queued", "running"])
+    live = SimulationJob.objects.filter(pk__in=ids, state__in=SimulationJob.LIVE_STATES)
     while live.exists():
         time.sleep(0.05)
     elapsed = time.perf_counter() - start

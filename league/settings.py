@@ -143,7 +143,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis, cache and Celery ----------------------------------------------------------------
 
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
-REDIS_TIMEOUT = env_int("REDIS_TIMEOUT", 3, minimum=1)
+REDIS_TIMEOUT = env_int("REDIS_TIMEOUT", 2, minimum=1)
 if REDIS_URL:
     CACHES = {
         "default": {

@@ -75,7 +75,10 @@ class SlidingWindow:
         unreachable (the caller lets the request through)."""
         current, previous, elapsed = self._keys(now)
         try:
-            cache.add(current, 0, timeout=2 * self.period + 1)
+            if cache.add(current, 0, timeout=2 * self.period + 1) is None:
+                # django-redis swallowed a connection error: don't wait on it twice more.
+                logger.warning("throttle cache unreachable; %s not counted", self.scope)
+                return None
             raised = cache.incr(current)
             before = cache.get(previous, 0)
         except ValueError:  # the counter expired between add and incr: start it again
