@@ -175,13 +175,15 @@ if REDIS_URL:
         "health_check_interval": 10,
     }
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost/"  # the host is ignored; naming one quiets kombu
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_BROKER_DIR / "queue"),
         "data_folder_out": str(CELERY_BROKER_DIR / "queue"),
         "processed_folder": str(CELERY_BROKER_DIR / "processed"),
         "control_folder": str(CELERY_BROKER_DIR / "control"),
         "store_processed": False,
+        # The folder is polled: a short interval keeps a season's chain of jobs moving.
+        "polling_interval": 0.2,
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # A request hands a job to the broker once, quickly: if the broker is away the job stays
