@@ -34,6 +34,7 @@ from league.roles import COMMISSIONERS_GROUP
 from league.services import league_create, season_create, season_generate_schedule
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.services import team_create
+from tests.conftest import World
 
 
 @dataclass
@@ -215,4 +216,16 @@ def two_leagues(superuser: User, north_commissioner: User) -> tuple[AdminWorld, 
 def commissioner_client(north_commissioner: User) -> Client:
     client = Client()
     client.force_login(north_commissioner)
+    return client
+
+
+@pytest.fixture
+def chief(world: World) -> Client:
+    """The world's commissioner, signed in to the admin (staff, Commissioners group)."""
+    user = User.objects.get(pk=world.commissioner.pk)
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(commissioners_group())
+    client = Client()
+    client.force_login(user)
     return client

@@ -15,7 +15,7 @@ from games.job_runner import simulation_run
 from games.jobs import simulation_request_rest_of_season
 from games.models import SimulationJob
 from league.models import AuditEntry, Fixture, Season
-from tests.admin.test_admin_steps import chief, shown, step_url  # noqa: F401 (fixture)
+from tests.admin.test_admin_steps import shown, step_url
 
 pytestmark = pytest.mark.django_db
 

@@ -22,21 +22,8 @@ from league.models import AuditEntry, Fixture, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement, Player
-from tests.admin.conftest import commissioners_group
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def chief(world) -> Client:
-    """The world's commissioner, signed in to the admin (staff, Commissioners group)."""
-    user = User.objects.get(pk=world.commissioner.pk)
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    user.groups.add(commissioners_group())
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def step_url(obj: Any, step: str) -> str:

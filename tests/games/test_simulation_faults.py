@@ -273,8 +273,8 @@ def test_a_worker_killed_mid_job_is_replaced_within_two_minutes(installation):
     wait_for("the first worker is up", lambda: "ready." in site.log("first"), timeout=60)
 
     job_id = None
-    for fixture in fixtures:  # SQLite: the hold can miss a very quick job; try the next
-        with _Holder(site) as holder:
+    for fixture in fixtures:  # SQLite: the freeze can miss a very quick job; try the next
+        with _Holder(site, "first") as holder:
             job_id = site.query(
                 _IMPORTS + "from games.jobs import simulation_request\n"
                 f"out = simulation_request(fixture=Fixture.objects.get(pk={fixture}), "
@@ -314,10 +314,13 @@ def test_a_worker_killed_mid_job_is_replaced_within_two_minutes(installation):
 
 
 class _Holder:
-    """Holds a running job's worker inside its next database write."""
+    """Holds a running job's worker mid-job: inside its result transaction on PostgreSQL (a
+    table lock), frozen by SIGSTOP the moment its job runs on SQLite (whose single write
+    lock would stop the claim itself)."""
 
-    def __init__(self, site: Installation) -> None:
+    def __init__(self, site: Installation, worker: str) -> None:
         self.site = site
+        self.worker = worker
         self.pg: psycopg.Connection | None = None
         self.lite: sqlite3.Connection | None = None
 
@@ -325,6 +328,9 @@ class _Holder:
         if self.site.database:
             self.pg = psycopg.connect(self.site.env["DATABASE_URL"])
             self.pg.execute("LOCK TABLE games_result IN EXCLUSIVE MODE")  # held till rollback
+        else:
+            db = self.site.folder / "magnoball.sqlite3"
+            self.lite = sqlite3.connect(db, timeout=30, isolation_level=None)
         return self
 
     def hold_while_running(self, job_id: int) -> bool:
@@ -332,15 +338,14 @@ class _Holder:
         if self.pg is not None:
             wait_for("the job is running", lambda: self._state(job_id) == "running", 60)
             return True
-        # SQLite: take the write lock the moment the job runs, before its first progress
-        # write (its team sheets load in between).
-        db = self.site.folder / "magnoball.sqlite3"
-        self.lite = sqlite3.connect(db, timeout=30, isolation_level=None)
         deadline = time.monotonic() + 60
         while self._state(job_id) == "queued" and time.monotonic() < deadline:
-            time.sleep(0.002)
-        self.lite.execute("BEGIN IMMEDIATE")
-        return self._state(job_id) == "running"
+            time.sleep(0.001)
+        os.killpg(self.site.pid_of(self.worker), signal.SIGSTOP)
+        if self._state(job_id) == "running":
+            return True
+        os.killpg(self.site.pid_of(self.worker), signal.SIGCONT)
+        return False
 
     def _state(self, job_id: int) -> str:
         if self.pg is not None:
@@ -360,5 +365,4 @@ class _Holder:
             self.pg.rollback()
             self.pg.close()
         if self.lite is not None:
-            self.lite.execute("ROLLBACK")
             self.lite.close()
