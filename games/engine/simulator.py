@@ -406,8 +406,10 @@ class _Match:
 
     def _move(self, player: PlayerSnapshot, target: Square, mode: MoveMode) -> None:
         """M-G3: roll, then step towards ``target`` through free squares, stopping next to an
-        opponent (then a tackle, M-G3/M-T1) or on picking up a loose ball (M-T10). A carrier on
-        a shooting square walks into an empty Goalie Box (M-S5)."""
+        opponent or on picking up a loose ball (M-T10). A mover who ends next to an opponent
+        tackles (or, carrying the ball, may strike) one of them, M-G3/M-T1, whichever way he
+        stopped: a pick-up next to an opponent is followed by contact too. A carrier on a
+        shooting square walks into an empty Goalie Box (M-S5)."""
         s = self.state
         self._assert_can_act(player)
         assert player.square is not None
@@ -433,14 +435,14 @@ class _Match:
             s.occupant[step] = player.key
             player.square = step
             steps -= 1
+            became_adjacent = threats.get(step, 0) > 0
             if s.loose_ball == step:
                 self._give_ball(player)
                 self._event(
                     "pick_up", player.side, (player.key,), f"{player.label} picks up the ball"
                 )
-                break
-            if threats.get(step, 0):
-                became_adjacent = True
+                break  # M-T10: he stops; became_adjacent still decides the M-G3 contact
+            if became_adjacent:
                 break
         self._event(
             "move",

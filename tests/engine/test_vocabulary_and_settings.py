@@ -39,7 +39,7 @@ def test_engine_imports_nothing_from_django() -> None:
 
 
 def test_engine_version_is_exported() -> None:
-    assert engine.ENGINE_VERSION == "1.0.0"
+    assert engine.ENGINE_VERSION == "1.1.0"
 
 
 def test_m_p1_position_dice_and_labels() -> None:
