@@ -79,10 +79,12 @@ def steal_ball(
 ) -> StealOutcome:
     """M-T4: both roll for the ball, lower takes it; a Hurt player rolls at +1 die type.
 
-    M-D4: ties are re-rolled. ``specs`` (default :func:`effective_roll`) gives the dice.
+    The carrier rolls to resist (``RESIST_STEAL``: M-E1's EM Coil helps him only), the
+    challenger to steal. M-D4: ties are re-rolled. ``specs`` (default :func:`effective_roll`)
+    gives the dice.
     """
     spec_of = specs or roll_specs(settings)
-    carrier_spec = spec_of(carrier, RollKind.STEAL, hurt=carrier_hurt)
+    carrier_spec = spec_of(carrier, RollKind.RESIST_STEAL, hurt=carrier_hurt)
     challenger_spec = spec_of(challenger, RollKind.STEAL, hurt=challenger_hurt)
     assert carrier_spec is not None
     assert challenger_spec is not None

@@ -45,7 +45,8 @@ class RollKind(StrEnum):
     ASSAULT = "assault"
     STRIKE = "strike"
     DEFEND = "defend"  # the target of a tackle, assault or strike
-    STEAL = "steal"
+    STEAL = "steal"  # M-T4: the challenger, trying to take the ball
+    RESIST_STEAL = "resist_steal"  # M-T4: the carrier, keeping it (EM Coil helps only here)
 
 
 class GoalZone(StrEnum):
@@ -91,6 +92,7 @@ _ACTION_FOR: MappingProxyType[RollKind, Action] = MappingProxyType(
         RollKind.STRIKE: Action.TACKLES,
         RollKind.DEFEND: Action.TACKLES,
         RollKind.STEAL: Action.STEALING,
+        RollKind.RESIST_STEAL: Action.STEALING,
     }
 )
 
@@ -101,7 +103,8 @@ _ENHANCEMENTS_FOR: MappingProxyType[RollKind, frozenset[EnhancementKind]] = Mapp
         RollKind.RICOCHET: frozenset({EnhancementKind.PULSE_MAGNET}),
         RollKind.MOVE: frozenset({EnhancementKind.MYOMER_ACTUATORS}),
         RollKind.FACE_OFF: frozenset({EnhancementKind.EM_COIL}),
-        RollKind.STEAL: frozenset({EnhancementKind.EM_COIL}),
+        # M-E1 (seed): "-1 to resist Stealing the Ball": the carrier's roll only.
+        RollKind.RESIST_STEAL: frozenset({EnhancementKind.EM_COIL}),
         RollKind.TACKLE: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
         RollKind.ASSAULT: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
         RollKind.STRIKE: frozenset({EnhancementKind.LOADED_GAUNTLETS}),
@@ -114,7 +117,14 @@ _ENHANCEMENTS_FOR: MappingProxyType[RollKind, frozenset[EnhancementKind]] = Mapp
 
 #: Rolls a player cannot decline: a die pushed below d6 becomes -1 per missing type instead.
 _FORCED = frozenset(
-    {RollKind.DEFEND, RollKind.SAVE, RollKind.STEAL, RollKind.FACE_OFF, RollKind.HAND_OFF}
+    {
+        RollKind.DEFEND,
+        RollKind.SAVE,
+        RollKind.STEAL,
+        RollKind.RESIST_STEAL,
+        RollKind.FACE_OFF,
+        RollKind.HAND_OFF,
+    }
 )
 
 
@@ -265,7 +275,7 @@ def _die_steps(
         elif mode is MoveMode.RUSHING:
             steps += 1
             notes.append("Rushing +1 die type")
-    elif kind is RollKind.STEAL and hurt:
+    elif kind in (RollKind.STEAL, RollKind.RESIST_STEAL) and hurt:
         steps += 1
         notes.append("Hurt +1 die type")
     elif kind in (RollKind.SHOT, RollKind.RICOCHET):

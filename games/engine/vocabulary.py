@@ -237,7 +237,7 @@ class EnhancementKind(StrEnum):
 _ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
     EnhancementKind.PULSE_MAGNET: ("Pulse Magnet", "+1 to Scoring"),
     EnhancementKind.MYOMER_ACTUATORS: ("Myomer Actuators", "+1 to Movement"),
-    EnhancementKind.EM_COIL: ("EM Coil", "+1 to Face-offs; -1 to Stealing the Ball"),
+    EnhancementKind.EM_COIL: ("EM Coil", "+1 to Face-offs; -1 to resist Stealing the Ball"),
     EnhancementKind.LOADED_GAUNTLETS: (
         "Loaded Gauntlets",
         "-1 to Tackles, Assaults and Strikes (as the attacker)",

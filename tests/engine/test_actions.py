@@ -11,6 +11,7 @@ from games.engine import (
     Condition,
     ContactKind,
     ContactOutcome,
+    EnhancementKind,
     GoalZone,
     LoweringDieType,
     MoveMode,
@@ -210,6 +211,23 @@ def test_m_t4_m_d4_steal_ties_re_roll_and_lower_takes_the_ball() -> None:
     )
     assert outcome.winner_key == "x"
     assert len(outcome.rolls) == 4
+
+
+def test_m_e1_em_coil_helps_only_the_carrier_resist_a_steal() -> None:
+    """M-E1 (seed: "-1 to resist Stealing the Ball"): the coil's -1 is the carrier's; a
+    challenger with a coil rolls his plain die."""
+    coil = frozenset({EnhancementKind.EM_COIL})
+    # The carrier's coil turns his 5 into 4, under the challenger's 5: he keeps the ball.
+    carrier = player(Position.FULLBACK, "c", enhancements=coil)
+    outcome = steal_ball(ScriptedDice([5, 5]), carrier, away(Position.FULLBACK, "x"), DEFAULT)
+    assert outcome.winner_key == "c"
+    assert [r.modifier for r in outcome.rolls] == [-1, 0]
+    # The challenger's coil does nothing: 5 v 5 is a tie and re-rolls (then 6 v 2).
+    dice = ScriptedDice([5, 5, 6, 2])
+    challenger = away(Position.FULLBACK, "x", enhancements=coil)
+    outcome = steal_ball(dice, player(Position.FULLBACK, "c"), challenger, DEFAULT)
+    assert [r.modifier for r in outcome.rolls] == [0, 0, 0, 0]
+    assert outcome.winner_key == "x"
 
 
 # --- M-T5 / M-T6 ----------------------------------------------------------------------------

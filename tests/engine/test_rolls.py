@@ -114,7 +114,8 @@ def test_m_p4_m_p7_rookie_penalty_sits_outside_the_cap() -> None:
         (RollKind.SHOT, EnhancementKind.PULSE_MAGNET, 1),
         (RollKind.MOVE, EnhancementKind.MYOMER_ACTUATORS, 1),
         (RollKind.FACE_OFF, EnhancementKind.EM_COIL, 1),
-        (RollKind.STEAL, EnhancementKind.EM_COIL, -1),
+        (RollKind.RESIST_STEAL, EnhancementKind.EM_COIL, -1),
+        (RollKind.STEAL, EnhancementKind.EM_COIL, 0),  # M-E1: to *resist* only
         (RollKind.TACKLE, EnhancementKind.LOADED_GAUNTLETS, -1),
         (RollKind.DEFEND, EnhancementKind.LOADED_GAUNTLETS, 0),
         (RollKind.PASS_THROW, EnhancementKind.LASER_TARGETING, 1),
