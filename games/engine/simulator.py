@@ -34,7 +34,7 @@ from .scoring import shoot, walk_in_points
 from .settings import RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot, Side
 from .version import ENGINE_VERSION
-from .vocabulary import Position, StatCategory
+from .vocabulary import FIRST_STRING_ORDER, Position, StatCategory
 
 __all__ = ["MatchSetupError", "simulate_match"]
 
@@ -82,13 +82,28 @@ def _copy(player: PlayerSnapshot, side: Side) -> PlayerSnapshot:
 
 
 def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
-    """M-P3: each first-stringer's place, with the same-position second-stringers behind."""
+    """M-P3: each first-stringer's place, with the same-position second-stringers behind.
+
+    A place of the M-P2 first string with nobody of its position on the sheet (he was injured,
+    on the injured list or retired before the match) starts empty, up to 11 places in all, so
+    the kick-off gives it to a fit second-stringer of that position (seed: "injured players
+    are substituted by their second-string counterparts as needed").
+    """
     bench: dict[Position, list[str]] = {}
     for player in sheet.second_string:
         bench.setdefault(player.position, []).append(player.key)
-    return [
+    slots = [
         LineupSlot(p.position, p.key, bench.setdefault(p.position, [])) for p in sheet.first_string
     ]
+    named = Counter(p.position for p in sheet.first_string)
+    for position in FIRST_STRING_ORDER:
+        if len(slots) >= len(FIRST_STRING_ORDER):
+            break
+        if named[position]:
+            named[position] -= 1
+            continue
+        slots.append(LineupSlot(position, None, bench.setdefault(position, [])))
+    return slots
 
 
 class _Match:
@@ -262,7 +277,8 @@ class _Match:
         return winner.side
 
     def _substitute(self, side: Side) -> None:
-        """M-P3: an Incapacitated first-stringer's place goes to a fit second-stringer."""
+        """M-P3: an empty place (at kick-off) or an Incapacitated first-stringer's place (at
+        the next face-off) goes to a fit second-stringer of its position."""
         s = self.state
         for slot in s.lineups[side]:
             if slot.key is not None and not s.players[slot.key].incapacitated:

@@ -233,3 +233,35 @@ def test_in_match_copy_keeps_every_trait_and_resets_the_match_state() -> None:
         took_field=False,
     )
     assert _copy(original, Side.AWAY) == fresh
+
+
+def test_m_p3_a_first_stringer_out_before_the_match_is_replaced_at_kick_off() -> None:
+    """M-P3 (seed: "injured players are substituted by their second-string counterparts as
+    needed"): a Wingback and the Goalie missing from the first string (injured before the
+    match) are replaced by their fit second-string counterparts at the first face-off."""
+    first = list(HOME.first_string)
+    wingback = next(p for p in first if p.position is Position.WINGBACK)
+    goalie = next(p for p in first if p.position is Position.GOALIE)
+    sheet = dataclasses.replace(
+        HOME, first_string=tuple(p for p in first if p not in (wingback, goalie))
+    )
+    bench = {p.position: p.key for p in HOME.second_string}
+    result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
+    first_face_off = next(i for i, e in enumerate(result.events) if e.kind == "face_off")
+    came_on = {
+        e.players[0] for e in result.events[:first_face_off] if e.kind == "substitution"
+    }
+    assert came_on == {bench[Position.WINGBACK], bench[Position.GOALIE]}
+    assert not any(e.kind == "substitute_goalie" for e in result.events[:first_face_off])
+    on_field = [line for line in result.stat_lines if line.side is Side.HOME and line.took_field]
+    assert len(on_field) >= 11
+
+
+def test_m_p3_a_position_with_no_fit_reserve_plays_short_handed() -> None:
+    """M-P3: with no fit counterpart the team plays short-handed (never more than 11)."""
+    first = [p for p in HOME.first_string if p.position is not Position.FORWARD]
+    second = [p for p in HOME.second_string if p.position is not Position.FORWARD]
+    sheet = dataclasses.replace(HOME, first_string=tuple(first), second_string=tuple(second))
+    result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
+    first_face_off = next(i for i, e in enumerate(result.events) if e.kind == "face_off")
+    assert not any(e.kind == "substitution" for e in result.events[:first_face_off])
