@@ -920,7 +920,7 @@ RULE_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Optional contact rules · M-G5, M-T5, M-T6, M-T9, M-D7",
         ("evading_rushing", "assault", "striking", "pass_blocking", "lowering_die_type"),
     ),
-    ("Scoring · M-S3, M-S4", ("goal_zones", "ricochet")),
+    ("Scoring · M-S3–M-S5", ("goal_zones", "ricochet", "substitute_goalie_at_once")),
     ("Injuries · M-I2, M-I3", ("permanent_injuries", "force_healing", "coaches_roll_injuries")),
     ("Enhancements · M-E1", ("enhancements",)),
     (

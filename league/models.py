@@ -128,6 +128,7 @@ class SeasonRules(models.Model):
     pass_blocking = models.BooleanField(default=True)
     goal_zones = models.BooleanField(default=False)
     ricochet = models.BooleanField(default=False)
+    substitute_goalie_at_once = models.BooleanField(default=True)
     permanent_injuries = models.BooleanField(default=True)
     force_healing = models.BooleanField(default=True)
     enhancements = models.BooleanField(default=True)

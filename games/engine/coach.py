@@ -129,6 +129,10 @@ class Coach:
             replace = self._replacement(state, side)
             if replace is not None:
                 return replace
+        if side in state.box_vacant and not state.settings.substitute_goalie_at_once:
+            walker = state.box_candidate(side)
+            if walker is not None:
+                return self._walk_to_box(state, walker)
         if holder is not None and holder.side is side:
             return self._attack(state, side, holder)
         if holder is not None:
@@ -150,6 +154,17 @@ class Coach:
                         return Replace(bench_key, index)
                     return None
         return None
+
+    def _walk_to_box(self, state: MatchState, walker: PlayerSnapshot) -> Move:
+        """M-S5 (setting off): an empty box lets any carrier score with no roll, so the
+        substitute heads for his goal line first; from there he steps into the box."""
+        assert walker.square is not None
+        here = walker.square
+        line = state.board.goal_line_squares(walker.side)
+        target = min(
+            line, key=lambda sq: (sq in state.occupant and sq != here, distance(sq, here), sq)
+        )
+        return Move(walker.key, target)
 
     # --- attack ----------------------------------------------------------------------------
 

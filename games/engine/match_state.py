@@ -52,6 +52,10 @@ class MatchState:
     successes: dict[str, dict[StatCategory, int]] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
     totals: dict[Side, dict[str, int]] = field(default_factory=dict)
+    #: M-S5: who keeps each side's goal this half (the Goalie or a substitute), and the sides
+    #: whose keeper was taken out with nobody in the box yet.
+    keeper: dict[Side, str | None] = field(default_factory=dict)
+    box_vacant: set[Side] = field(default_factory=set)
     _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
     #: Coach memos for this match (pure functions of the players' roll-relevant state).
@@ -110,6 +114,19 @@ class MatchState:
             sq not in self.occupant and distance(sq, target) < now
             for sq in self.board.neighbours(here)
         )
+
+    def box_candidate(self, side: Side) -> PlayerSnapshot | None:
+        """M-S5: who of ``side`` would take an emptied Goalie Box: a player on the grid who can
+        act and does not hold the ball, the highest die that is not a Forward first (as at a
+        face-off, Decided); ``None`` when nobody can."""
+        best: tuple[bool, int, str] | None = None
+        for p in self.on_field(side):
+            if p.has_ball or not self.can_act(p):
+                continue
+            option = (p.position is not Position.FORWARD, p.position.base_die, p.key)
+            if best is None or option > best:
+                best = option
+        return None if best is None else self.players[best[2]]
 
     def nearest_teammate(self, player: PlayerSnapshot, square: Square) -> PlayerSnapshot | None:
         """M-T4: the nearest team-mate on the field (ties: lowest key)."""

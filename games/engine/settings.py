@@ -139,6 +139,14 @@ class RuleSettings:
     ricochet: bool = field(
         default=False, metadata=_rule("M-S4", "Shooters may declare a Ricochet shot.")
     )
+    substitute_goalie_at_once: bool = field(
+        default=True,
+        metadata=_rule(
+            "M-S5",
+            "A substitute Goalie takes an emptied Goalie Box at once "
+            "(off: he must reach it under his own power).",
+        ),
+    )
     permanent_injuries: bool = field(
         default=True, metadata=_rule("M-I2", "An Incapacitated player may retire for good.")
     )
@@ -261,6 +269,7 @@ _BOOL_FIELDS = (
     "pass_blocking",
     "goal_zones",
     "ricochet",
+    "substitute_goalie_at_once",
     "permanent_injuries",
     "force_healing",
     "enhancements",

@@ -246,6 +246,7 @@ class _Match:
         s.field_changed()
         s.ball_holder = None
         s.loose_ball = None
+        s.box_vacant.clear()
         s.turn += 1
         for player in s.players.values():
             player.on_field = False
@@ -317,6 +318,7 @@ class _Match:
             goalie.substitute_goalie = True
             self._event("substitute_goalie", side, (goalie.key,), f"{goalie.label} keeps goal")
         s.goalie[side] = None if goalie is None else goalie.key
+        s.keeper[side] = s.goalie[side]
         if goalie is not None:
             goalie.on_field = True
             goalie.in_goalie_box = True
@@ -394,6 +396,9 @@ class _Match:
 
     def _activate(self, side: Side, acted: set[str]) -> None:
         s = self.state
+        if s.box_vacant and s.settings.substitute_goalie_at_once:
+            for vacant in sorted(s.box_vacant):
+                self._fill_box(vacant)
         decision: Decision = self.coaches[side].decide(s, side)
         key = getattr(decision, "key", None)
         if key is not None and key in acted:
@@ -437,12 +442,26 @@ class _Match:
         became_adjacent = False
         board = s.board
         shooting = board.shooting_squares(player.side)
+        own_line = board.goal_line_squares(player.side)
         threats = self._threats(player.side) if steps > 0 else {}
         while steps > 0:
             here = player.square
             assert here is not None
             if player.has_ball and here in shooting and s.goalie[player.side.other] is None:
                 self._walk_in(player, rolls, start)
+                return
+            if player.side in s.box_vacant and not player.has_ball and here in own_line:
+                # M-S5 (setting off): the substitute reaches the box under his own power.
+                self._event(
+                    "move",
+                    player.side,
+                    (player.key,),
+                    f"{player.label} moves {distance(start, here)} ({mode.value})",
+                    rolls,
+                    start,
+                    here,
+                )
+                self._take_box(player)
                 return
             step = self._next_step(here, target, threats)
             if step is None:
@@ -606,6 +625,10 @@ class _Match:
             self._event(
                 condition.value, player.side, (player.key,), f"{player.label} is {condition.value}"
             )
+            if player.key == s.keeper.get(player.side) and s.goalie[player.side] is None:
+                s.box_vacant.add(player.side)  # M-S5: the team's keeper is taken out
+                if s.settings.substitute_goalie_at_once:
+                    self._fill_box(player.side)
 
     # --- passes (M-T7 … M-T9, M-S2) ----------------------------------------------------------
 
@@ -751,6 +774,39 @@ class _Match:
         if receiver is not None:
             self._pass(goalie, receiver)
 
+    def _fill_box(self, side: Side) -> None:
+        """M-S5 (setting on): a substitute Goalie takes the emptied box at once (seed: "The
+        new player can move into the Goalie position immediately"), if anyone can."""
+        candidate = self.state.box_candidate(side)
+        if candidate is not None:
+            self._take_box(candidate)
+
+    def _take_box(self, player: PlayerSnapshot) -> None:
+        """M-S5: ``player`` steps off the grid into his own Goalie Box and keeps goal, a
+        substitute (one die type less for saves) unless he is a Goalie."""
+        s = self.state
+        side = player.side
+        start = player.square
+        if start is not None:
+            s.occupant.pop(start, None)
+        player.square = None
+        player.in_goalie_box = True
+        player.move_mode = MoveMode.NORMAL
+        player.substitute_goalie = player.position is not Position.GOALIE
+        s.goalie[side] = player.key
+        s.keeper[side] = player.key
+        s.box_vacant.discard(side)
+        s.field_changed()
+        self._event(
+            "substitute_goalie",
+            side,
+            (player.key,),
+            f"{player.label} takes the Goalie Box",
+            (),
+            start,
+            None,
+        )
+
     def _leave_box(self, goalie: PlayerSnapshot) -> None:
         """Decided: a Goalie with the ball and no team-mate on the field walks out of his box
         onto the nearest free square of his goal line; the box is then empty (M-S5)."""
@@ -797,6 +853,8 @@ class _Match:
             None,
             free[0],
         )
+        if side in s.box_vacant and s.settings.substitute_goalie_at_once:
+            self._fill_box(side)
 
     # --- result --------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +13,15 @@ from hypothesis import strategies as st
 from games.engine import (
     ENGINE_VERSION,
     Action,
+    ContactKind,
     LoweringDieType,
     MatchResult,
     MatchSetupError,
     Position,
+    RandomDice,
+    RollKind,
     RuleSettings,
+    ScriptedDice,
     Side,
     StatCategory,
     Status,
@@ -25,6 +30,10 @@ from games.engine import (
     simulate_match,
     standard_team,
 )
+from games.engine.simulator import _Match
+
+from .helpers import match_on_board
+from .helpers import player as snapshot
 
 HOME = standard_team("h", "Home")
 AWAY = standard_team("a", "Away", Side.AWAY)
@@ -206,9 +215,7 @@ def test_goalie_position_is_the_substitute_when_missing() -> None:
 def test_in_match_copy_keeps_every_trait_and_resets_the_match_state() -> None:
     from games.engine.simulator import _copy
 
-    from .helpers import player
-
-    original = player(
+    original = snapshot(
         Position.FORWARD,
         status=Status.VETERAN,
         veteran_actions=frozenset({Action.SCORING, Action.FACE_OFFS}),
@@ -248,9 +255,7 @@ def test_m_p3_a_first_stringer_out_before_the_match_is_replaced_at_kick_off() ->
     bench = {p.position: p.key for p in HOME.second_string}
     result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
     first_face_off = next(i for i, e in enumerate(result.events) if e.kind == "face_off")
-    came_on = {
-        e.players[0] for e in result.events[:first_face_off] if e.kind == "substitution"
-    }
+    came_on = {e.players[0] for e in result.events[:first_face_off] if e.kind == "substitution"}
     assert came_on == {bench[Position.WINGBACK], bench[Position.GOALIE]}
     assert not any(e.kind == "substitute_goalie" for e in result.events[:first_face_off])
     on_field = [line for line in result.stat_lines if line.side is Side.HOME and line.took_field]
@@ -265,3 +270,65 @@ def test_m_p3_a_position_with_no_fit_reserve_plays_short_handed() -> None:
     result = simulate_match(home=sheet, away=AWAY, settings=FAST, seed=4)
     first_face_off = next(i for i, e in enumerate(result.events) if e.kind == "face_off")
     assert not any(e.kind == "substitution" for e in result.events[:first_face_off])
+
+
+def _keeper_taken_out(at_once: bool) -> _Match:
+    """The home Goalie, out of his box on the field, is Hurt by a tackle (2 v 8) while a
+    Wingback and a Halfback of his are on the grid."""
+    home = [
+        snapshot(Position.GOALIE, "hg"),
+        snapshot(Position.WINGBACK, "hwb"),
+        snapshot(Position.HALFBACK, "hhb"),
+    ]
+    away = [
+        snapshot(Position.GOALIE, "ag", side=Side.AWAY),
+        snapshot(Position.WINGBACK, "awb", side=Side.AWAY),
+    ]
+    rules = RuleSettings(substitute_goalie_at_once=at_once)
+    match = match_on_board(
+        home, away, {"hg": (8, 10), "awb": (9, 11), "hwb": (2, 5), "hhb": (1, 9)}, settings=rules
+    )
+    s = match.state
+    assert s.goalie[Side.HOME] is None
+    assert s.keeper[Side.HOME] == "hg"
+    s.dice = ScriptedDice([2, 8])  # type: ignore[assignment]
+    match._contact(s.players["awb"], s.players["hg"], ContactKind.TACKLE)
+    assert s.players["hg"].hurt
+    s.dice = RandomDice(random.Random(1))
+    return match
+
+
+def test_m_s5_a_substitute_goalie_takes_the_box_at_once() -> None:
+    """M-S5 (setting on, the default): when the keeper is taken out, the highest die that is
+    not a Forward (the Wingback) steps into the box at once and saves one die type less."""
+    match = _keeper_taken_out(at_once=True)
+    s = match.state
+    assert s.goalie[Side.HOME] == "hwb"
+    wingback = s.players["hwb"]
+    assert wingback.in_goalie_box
+    assert wingback.square is None
+    assert wingback.substitute_goalie
+    assert s.spec(wingback, RollKind.SAVE).die == "d10"  # type: ignore[union-attr]
+    assert s.events[-1].kind == "substitute_goalie"
+    assert Side.HOME not in s.box_vacant
+
+
+def test_m_s5_setting_off_the_substitute_walks_into_the_box() -> None:
+    """M-S5 (setting off): the box stays empty until the substitute reaches it under his own
+    power, from his goal line."""
+    match = _keeper_taken_out(at_once=False)
+    s = match.state
+    assert s.goalie[Side.HOME] is None
+    assert Side.HOME in s.box_vacant
+    for _ in range(10):
+        match._activate(Side.HOME, set())
+        if s.goalie[Side.HOME] is not None:
+            break
+    assert s.goalie[Side.HOME] == "hwb"
+    kinds = [e.kind for e in s.events[-2:]]
+    assert kinds == ["move", "substitute_goalie"]
+    assert s.events[-2].to_square in s.board.goal_line_squares(Side.HOME)
+
+
+def test_m_s5_the_setting_is_on_by_default() -> None:
+    assert RuleSettings().substitute_goalie_at_once is True
