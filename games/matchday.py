@@ -7,10 +7,12 @@ or ready → simulating → played when a worker plays it.
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.between_matches import inspect_enhancement
+from games.engine.between_matches import inspect_player
 from games.engine.dice import DiceSource
 from games.engine.match_result import TeamSheet
 from games.engine.settings import RuleSettings
@@ -34,9 +36,9 @@ _ROUND_SEASON_STATUS = {
 
 
 def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
-    """Open a round: every enhancement on a player who may take the field is inspected
-    (M-E2), each roll in the dice ledger. A fixture with a detection awaiting its decision
-    waits in `inspections`; the others are ready to play."""
+    """Open a round: every player who may take the field and carries enhancements is
+    inspected once (M-E2), each roll in the dice ledger. A fixture with a detection awaiting
+    its decision waits in `inspections`; the others are ready to play."""
     dice = dice or server_dice()
     with transaction.atomic():
         # Locks the round: it is opened, and its inspections rolled, exactly once.
@@ -85,26 +87,33 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
 def _inspect_fixture(
     *, fixture: Fixture, settings: RuleSettings, dice: DiceSource, actor: Actor
 ) -> int:
-    """Roll the inspections of one fixture; returns how many detections await a decision."""
+    """Roll the inspections of one fixture: one pair of d10s per player who carries
+    enhancements (M-E2), in the dice ledger; a detection reveals all his enhancements, each
+    awaiting its own decision. Returns how many enhancements await a decision."""
     players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
     by_key = {str(p.pk): p for p in players}
     enhancements = Enhancement.objects.filter(player__in=players, removed_at__isnull=True).order_by(
         "player_id", "kind"
     )
     pending = 0
-    for enhancement in enhancements:
-        outcome = inspect_enhancement(
-            dice, EnhancementKind(enhancement.kind), actor=str(enhancement.player_id)
+    for player_id, carried in groupby(enhancements, key=lambda e: e.player_id):
+        fitted = list(carried)
+        outcome = inspect_player(
+            dice, [EnhancementKind(e.kind) for e in fitted], actor=str(player_id)
         )
         owner_roll, inspector_roll = (roll.result for roll in outcome.rolls)
-        Inspection.objects.create(
-            fixture=fixture,
-            enhancement=enhancement,
-            owner_roll=owner_roll,
-            inspector_roll=inspector_roll,
-            decision=Inspection.Decision.PENDING
-            if outcome.detected
-            else Inspection.Decision.UNDETECTED,
+        decision = (
+            Inspection.Decision.PENDING if outcome.detected else Inspection.Decision.UNDETECTED
+        )
+        Inspection.objects.bulk_create(
+            Inspection(
+                fixture=fixture,
+                enhancement=enhancement,
+                owner_roll=owner_roll,
+                inspector_roll=inspector_roll,
+                decision=decision,
+            )
+            for enhancement in fitted
         )
         ledger_record(
             rolls=outcome.rolls,
@@ -113,7 +122,7 @@ def _inspect_fixture(
             fixture=fixture,
             players=by_key,
         )
-        pending += outcome.detected
+        pending += len(fitted) if outcome.detected else 0
     return pending
 
 

@@ -36,7 +36,9 @@ class LineupEntry(models.Model):
 
 
 class Inspection(models.Model):
-    """The pre-game inspection of one enhancement (M-E2)."""
+    """One enhancement in a player's pre-game inspection (M-E2): the player is inspected once,
+    so all his enhancements share the two rolls, and each detected one awaits its own
+    decision."""
 
     class Decision(models.TextChoices):
         UNDETECTED = "undetected", "Not detected"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .dice import DiceSource, RollRecord, die_label
@@ -17,7 +18,7 @@ __all__ = [
     "PermanentInjuryOutcome",
     "force_heal",
     "injury_duration",
-    "inspect_enhancement",
+    "inspect_player",
     "permanent_injury",
     "roll_incapacitation",
     "status_after_games",
@@ -115,21 +116,27 @@ def force_heal(
 
 @dataclass(frozen=True, slots=True)
 class InspectionOutcome:
-    """M-E2: ``detected`` only when the opposing coach rolled higher."""
+    """M-E2: one player's inspection; ``detected`` (only when the opposing coach rolled
+    higher) reveals every one of his ``enhancements``."""
 
-    enhancement: EnhancementKind
+    enhancements: tuple[EnhancementKind, ...]
     detected: bool
     rolls: tuple[RollRecord, ...]
 
 
-def inspect_enhancement(
-    dice: DiceSource, enhancement: EnhancementKind, *, actor: str | None = None
+def inspect_player(
+    dice: DiceSource, enhancements: Iterable[EnhancementKind], *, actor: str | None = None
 ) -> InspectionOutcome:
-    """M-E2: the owner's coach rolls d10, then the opposing coach d10; a tie does not detect."""
+    """M-E2: one inspection per player who carries enhancements (seed: "the Coach must roll a
+    d10 for each player equipped with such an enhancement"): the owner's coach rolls d10,
+    then the opposing coach d10; a tie does not detect; a detection reveals them all."""
+    kinds = tuple(sorted(set(enhancements)))
+    if not kinds:
+        raise ValueError("only a player who carries enhancements is inspected")
     own = dice.roll(10)
     opposing = dice.roll(10)
     detected = opposing > own
-    label = enhancement.label
+    label = ", ".join(kind.label for kind in kinds)
     rolls = (
         RollRecord("inspection", "d10", (own,), 0, own, actor, f"{label}: owner's coach"),
         RollRecord(
@@ -142,7 +149,7 @@ def inspect_enhancement(
             f"{label}: opposing coach, {'detected' if detected else 'not detected'}",
         ),
     )
-    return InspectionOutcome(enhancement, detected, rolls)
+    return InspectionOutcome(kinds, detected, rolls)
 
 
 def status_after_games(status: Status, games_played: int, settings: RuleSettings) -> Status:

@@ -15,7 +15,7 @@ from games.engine import (
     Status,
     force_heal,
     injury_duration,
-    inspect_enhancement,
+    inspect_player,
     permanent_injury,
     roll_incapacitation,
     stat_level,
@@ -82,9 +82,27 @@ def test_m_i3_setting_off_refuses_force_healing() -> None:
     ("own", "opposing", "detected"), [(3, 7, True), (7, 7, False), (8, 2, False)]
 )
 def test_m_e2_only_a_higher_opposing_roll_detects(own: int, opposing: int, detected: bool) -> None:
-    outcome = inspect_enhancement(ScriptedDice([own, opposing]), EnhancementKind.EM_COIL)
+    outcome = inspect_player(ScriptedDice([own, opposing]), [EnhancementKind.EM_COIL])
     assert outcome.detected is detected
     assert [r.die for r in outcome.rolls] == ["d10", "d10"]
+
+
+def test_m_e2_one_inspection_per_player_reveals_all_his_enhancements() -> None:
+    """M-E2 (seed: "a d10 for each player equipped"): two enhancements, one pair of rolls;
+    the detection reveals both."""
+    dice = ScriptedDice([3, 8])
+    kinds = [EnhancementKind.PULSE_MAGNET, EnhancementKind.EM_COIL]
+    outcome = inspect_player(dice, kinds, actor="p1")
+    assert dice.exhausted
+    assert len(outcome.rolls) == 2
+    assert outcome.detected
+    assert set(outcome.enhancements) == set(kinds)
+    assert all(r.actor == "p1" for r in outcome.rolls)
+
+
+def test_m_e2_a_player_without_enhancements_is_not_inspected() -> None:
+    with pytest.raises(ValueError, match="carries enhancements"):
+        inspect_player(ScriptedDice([3, 8]), [])
 
 
 @pytest.mark.parametrize(

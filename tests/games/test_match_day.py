@@ -46,6 +46,35 @@ def test_m_e2_opening_a_round_inspects_each_enhancement_and_ledgers_the_rolls(sc
     assert rolls.filter(player=coil.player).count() == 2
 
 
+def test_m_e2_one_inspection_per_player_and_a_detection_reveals_all_his_enhancements(scheduled):
+    """M-E2: a player with two enhancements is inspected once (one pair of d10s in the
+    ledger); the detection reveals both, each awaiting its own decision."""
+    first, fixture, coil, field = scheduled
+    magnet = Enhancement.objects.create(player=coil.player, kind=EnhancementKind.PULSE_MAGNET)
+    # The forward (coil and magnet) is detected (3 < 8), the goalie (field) is not (5 = 5).
+    round_open(round_=first, actor=None, dice=ScriptedDice([3, 8, 5, 5]))
+    inspections = {i.enhancement_id: i for i in Inspection.objects.filter(fixture=fixture)}
+    assert {k: i.decision for k, i in inspections.items()} == {
+        coil.pk: "pending",
+        magnet.pk: "pending",
+        field.pk: "undetected",
+    }
+    assert {(i.owner_roll, i.inspector_roll) for k, i in inspections.items() if k != field.pk} == {
+        (3, 8)
+    }
+    rolls = DiceRoll.objects.filter(fixture=fixture, purpose="inspection")
+    assert rolls.count() == 4
+    assert rolls.filter(player=coil.player).count() == 2
+    # Both detections must be decided before the match.
+    opponent = fixture.away_team.coach
+    inspection_decide(inspection=inspections[coil.pk], allow=True, actor=opponent)
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.INSPECTIONS
+    inspection_decide(inspection=inspections[magnet.pk], allow=False, actor=opponent)
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.READY
+
+
 def test_a_round_without_detections_is_ready_to_play(scheduled):
     first, fixture, *_ = scheduled
     round_open(round_=first, actor=None, dice=ScriptedDice([8, 3, 9, 1]))
