@@ -332,3 +332,68 @@ def test_m_s5_setting_off_the_substitute_walks_into_the_box() -> None:
 
 def test_m_s5_the_setting_is_on_by_default() -> None:
     assert RuleSettings().substitute_goalie_at_once is True
+
+
+def _goals_by_half(result: MatchResult) -> dict[int, list[Side]]:
+    goals: dict[int, list[Side]] = {}
+    for event in result.events:
+        if event.kind == "goal":
+            assert event.side is not None
+            goals.setdefault(event.half, []).append(event.side)
+    return goals
+
+
+OVERTIME_SEEDS = range(60)
+LINE_UP = {"substitution", "substitute_goalie"}
+
+
+def test_m_g2_each_half_ends_with_its_goal() -> None:
+    """M-G2: a goal ends its half at once: at most one goal per half, and nothing follows it
+    in that half."""
+    for seed in OVERTIME_SEEDS:
+        result = play(RuleSettings(), seed)
+        for half, scorers in _goals_by_half(result).items():
+            assert len(scorers) == 1, (seed, half)
+            in_half = [e for e in result.events if e.half == half]
+            assert in_half[-1].kind == "goal", (seed, half)
+
+
+def test_m_g2_a_level_score_after_two_halves_and_only_that_goes_to_overtime() -> None:
+    """M-G2: the score after the two halves, counted from their goals (1 point each without
+    Goal Zones), decides: level goes to an overtime half, which starts with a face-off."""
+    overtimes = 0
+    for seed in OVERTIME_SEEDS:
+        result = play(RuleSettings(), seed)
+        goals = _goals_by_half(result)
+        regulation = [side for half in (1, 2) for side in goals.get(half, [])]
+        level = regulation.count(Side.HOME) == regulation.count(Side.AWAY)
+        assert result.overtime is level, seed
+        assert (len(result.activations) == 3) is level, seed
+        if level:
+            overtimes += 1
+            # M-P3 substitutions come on first, then the face-off starts the overtime.
+            third = [e for e in result.events if e.half == 3]
+            play_starts = next(e for e in third if e.kind not in LINE_UP)
+            assert play_starts.kind == "face_off", seed
+    assert overtimes > 0
+
+
+def test_m_g2_the_overtime_goal_wins() -> None:
+    """M-G2: the overtime's goal wins the match; an overtime with no goal (the activation
+    limit) leaves it drawn."""
+    decided = 0
+    for seed in OVERTIME_SEEDS:
+        result = play(RuleSettings(), seed)
+        if not result.overtime:
+            continue
+        scorers = _goals_by_half(result).get(3, [])
+        if scorers:
+            decided += 1
+            winner = scorers[0]
+            assert not result.drawn, seed
+            home_won = result.home_score > result.away_score
+            assert home_won is (winner is Side.HOME), seed
+            assert abs(result.home_score - result.away_score) == 1, seed
+        else:
+            assert result.drawn, seed
+    assert decided > 0
