@@ -397,3 +397,23 @@ def test_m_g2_the_overtime_goal_wins() -> None:
         else:
             assert result.drawn, seed
     assert decided > 0
+
+
+def test_m_t2_a_stunned_tackler_sits_out_his_teams_next_turn_only() -> None:
+    """M-T2: the losing tackler stays on his square and cannot act or tackle (nor block,
+    M-T9) until the end of his team's next turn."""
+    home = [snapshot(Position.GOALIE, "hg"), snapshot(Position.HALFBACK, "hb")]
+    away = [
+        snapshot(Position.GOALIE, "ag", side=Side.AWAY),
+        snapshot(Position.WINGBACK, "wb", side=Side.AWAY),
+    ]
+    match = match_on_board(home, away, {"hb": (4, 6), "wb": (4, 7)})
+    s = match.state
+    s.dice = ScriptedDice([9, 4])  # type: ignore[assignment]
+    turn = s.turn
+    tackler = s.players["hb"]
+    match._contact(tackler, s.players["wb"], ContactKind.TACKLE)
+    assert tackler.square == (4, 6)
+    for later, can_act in ((0, False), (1, False), (2, False), (3, True)):
+        s.turn = turn + later
+        assert s.can_act(tackler) is can_act, later

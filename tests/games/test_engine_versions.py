@@ -1,0 +1,41 @@
+"""M-D8: a stored simulation keeps the engine version that made it, and the match centre
+replays it from its stored events, so a newer engine never changes an older result."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from games.engine.dice import ScriptedDice
+from games.engine.simulator import simulate_match
+from games.engine.version import ENGINE_VERSION
+from games.matchday import fixture_team_sheets
+from games.results import result_record_simulation
+from games.selectors import match_report, replay_data
+
+pytestmark = pytest.mark.django_db
+
+
+def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
+    world, match_day, monkeypatch
+):
+    home, away, settings = fixture_team_sheets(fixture=match_day)
+    made = simulate_match(home=home, away=away, settings=settings, seed=21)
+    older = dataclasses.replace(made, engine_version="1.0.0")  # as engine 1.0.0 stored it
+    result_record_simulation(fixture=match_day, match=older, dice=ScriptedDice([2, 5] * 30))
+
+    def refuse(**_: object) -> None:
+        raise AssertionError("a replay must not simulate the seed again")
+
+    monkeypatch.setattr("games.engine.simulator.simulate_match", refuse)
+    monkeypatch.setattr("games.jobs.simulate_match", refuse)
+    report = match_report(fixture=match_day)
+    assert report is not None
+    assert report.result.engine_version == "1.0.0"
+    assert report.result.engine_version != ENGINE_VERSION
+    assert report.result.seed == 21
+    replay = replay_data(fixture=match_day, report=report)
+    assert [(e["half"], e["kind"], e["text"]) for e in replay["events"]] == [
+        (e.half, e.kind, e.text) for e in older.events
+    ]
