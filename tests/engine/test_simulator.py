@@ -308,7 +308,7 @@ def test_m_s5_a_substitute_goalie_takes_the_box_at_once() -> None:
     assert wingback.in_goalie_box
     assert wingback.square is None
     assert wingback.substitute_goalie
-    assert s.spec(wingback, RollKind.SAVE).die == "d10"  # type: ignore[union-attr]
+    assert s.spec(wingback, RollKind.SAVE).die == "d10"
     assert s.events[-1].kind == "substitute_goalie"
     assert Side.HOME not in s.box_vacant
 
