@@ -884,6 +884,7 @@ RULE_LABELS: dict[str, str] = {
     "evading_rushing": "Evading and Rushing",
     "pass_blocking": "Blocking passes",
     "ricochet": "Ricochet shots",
+    "substitute_goalie_at_once": "Substitute Goalie takes the box at once",
     "points_win": "Points for a win",
     "points_overtime_win": "Points for an overtime win",
     "points_draw": "Points for a draw",
