@@ -443,6 +443,8 @@ class _Match:
         board = s.board
         shooting = board.shooting_squares(player.side)
         own_line = board.goal_line_squares(player.side)
+        # M-S5 (setting off): the coach sent him to his goal line to take the empty box.
+        walking_to_box = player.side in s.box_vacant and not player.has_ball and target in own_line
         threats = self._threats(player.side) if steps > 0 else {}
         while steps > 0:
             here = player.square
@@ -450,7 +452,7 @@ class _Match:
             if player.has_ball and here in shooting and s.goalie[player.side.other] is None:
                 self._walk_in(player, rolls, start)
                 return
-            if player.side in s.box_vacant and not player.has_ball and here in own_line:
+            if walking_to_box and here in own_line:
                 # M-S5 (setting off): the substitute reaches the box under his own power.
                 self._event(
                     "move",

@@ -71,6 +71,7 @@ rule_settings = st.builds(
     goal_zones=st.booleans(),
     ricochet=st.booleans(),
     mid_game_replacements=st.booleans(),
+    substitute_goalie_at_once=st.booleans(),
     activations_per_turn=st.integers(1, 3),
     activation_limit=st.sampled_from([50, 120]),
     board_columns=st.sampled_from([6, 10, 14]),
