@@ -29,7 +29,7 @@ def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
         raise AssertionError("a replay must not simulate the seed again")
 
     monkeypatch.setattr("games.engine.simulator.simulate_match", refuse)
-    monkeypatch.setattr("games.jobs.simulate_match", refuse)
+    monkeypatch.setattr("games.job_runner.simulate_match", refuse)
     report = match_report(fixture=match_day)
     assert report is not None
     assert report.result.engine_version == "1.0.0"
