@@ -18,27 +18,27 @@ from league.models import ApiToken
 
 class TokenAuthentication(BaseAuthentication):
     keyword = "Token"
+    TOO_MANY = "Too many failed token logins from this address."
 
     def authenticate(self, request: Request) -> tuple[User, ApiToken] | None:
         parts = get_authorization_header(request).split()
         if not parts or parts[0].lower() != self.keyword.lower().encode():
             return None
         limit = AuthFailureLimit(request)
-        wait = limit.reserve()
+        wait = limit.blocked()
         if wait is not None:
-            raise exceptions.Throttled(
-                wait=wait, detail="Too many failed token logins from this address."
-            )
-        if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Send the header as: Authorization: Token <key>.")
-        try:
-            key = parts[1].decode()
-        except UnicodeDecodeError:
-            key = ""
-        token = api_token_for_key(key=key) if key.isascii() and len(key) <= 100 else None
+            raise exceptions.Throttled(wait=wait, detail=self.TOO_MANY)
+        key = parts[1].decode(errors="replace") if len(parts) == 2 else ""
+        token = api_token_for_key(key=key) if key.isascii() and 0 < len(key) <= 100 else None
         if token is None:
+            wait = limit.record_failure()
+            if wait is not None:
+                raise exceptions.Throttled(wait=wait, detail=self.TOO_MANY)
+            if len(parts) != 2:
+                raise exceptions.AuthenticationFailed(
+                    "Send the header as: Authorization: Token <key>."
+                )
             raise exceptions.AuthenticationFailed("Unknown or revoked token.")
-        limit.release()
         return token.user, token
 
     def authenticate_header(self, request: Request) -> str:

@@ -92,13 +92,6 @@ class SlidingWindow:
             return None
         return raised + before * (1 - elapsed)
 
-    def release(self, now: float) -> None:
-        current, _previous, _elapsed = self._keys(now)
-        try:
-            cache.decr(current)
-        except Exception:  # expired or unreachable: nothing to give back
-            logger.debug("throttle slot of %s not released", self.scope)
-
     def wait(self, now: float) -> float:
         """Seconds until the window moves on far enough to let a request through."""
         _current, _previous, elapsed = self._keys(now)
@@ -123,24 +116,29 @@ class AnonReadThrottle(BaseThrottle):
 
 
 class AuthFailureLimit:
-    """Limits token logins that fail, per address. Each token login takes a slot first
-    (atomically, so clients at once cannot all slip in under the limit) and a good token
-    gives it back: once over the rate, every token login from that address is refused
-    until the window moves on, so keys cannot be guessed."""
+    """Counts failed token logins per address; once over the rate, every token login from
+    that address is refused until the window moves on, so keys cannot be guessed. A good
+    token costs nothing, so a busy script is never throttled for its own success. A failure
+    is counted atomically and answered 429 once over the rate, so clients racing each other
+    get at most the rate's number of 401s."""
 
     scope = "auth_failure"
 
     def __init__(self, request: Request) -> None:
         self.window = SlidingWindow(self.scope, client_address(request))
-        self.now = time.time()
 
-    def reserve(self) -> float | None:
-        """Take a slot; returns the seconds to wait when the address is over its rate."""
-        count = self.window.hit(self.now)
-        if count is not None and count > self.window.limit:
-            return self.window.wait(self.now)
+    def blocked(self) -> float | None:
+        """Seconds to wait when the address has failed too often, else None."""
+        now = time.time()
+        count = self.window.count(now)
+        if count is not None and count >= self.window.limit:
+            return self.window.wait(now)
         return None
 
-    def release(self) -> None:
-        """The token was good: the slot is given back."""
-        self.window.release(self.now)
+    def record_failure(self) -> float | None:
+        """Count a failure; returns the seconds to wait when it went over the rate."""
+        now = time.time()
+        count = self.window.hit(now)
+        if count is not None and count > self.window.limit:
+            return self.window.wait(now)
+        return None
