@@ -11,13 +11,14 @@ from rest_framework import generics, permissions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from league.api.authentication import TokenAuthentication
 from league.api.errors import api_exception_handler
+from league.api.parsers import JSONParser
 from league.api.throttles import AnonReadThrottle
 
 if TYPE_CHECKING:
