@@ -725,6 +725,13 @@ def fixture_live_job(*, fixture: Fixture) -> SimulationJob | None:
     )
 
 
+def job_is_visible(*, job_id: int, visible: Q) -> bool:
+    """Whether the job exists and its fixture's league is visible (like fixture_for_page)."""
+    return SimulationJob.objects.filter(
+        pk=job_id, fixture__round__season__league__in=League.objects.filter(visible).values("pk")
+    ).exists()
+
+
 def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
     """The rows of the result form: every player who may take the field (home first), and
     those who cannot, with why (shown disabled)."""

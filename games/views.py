@@ -384,7 +384,10 @@ def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def job_status(request: HttpRequest, pk: int) -> JsonResponse:
-    """A simulation job's state and progress for the page that polls it."""
+    """A simulation job's state and progress for the page that polls it; a job of a league
+    the user may not see is not found (as in the API)."""
+    if not selectors.job_is_visible(job_id=pk, visible=league_visible_q(user=request.user)):
+        raise Http404("No such job.")
     try:
         status = simulation_job_status(job_id=pk)
     except SimulationJob.DoesNotExist as missing:
