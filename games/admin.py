@@ -417,7 +417,7 @@ def result_history(fixture: Fixture) -> str:
     # fixture) keeps the result as it was.
     entries = (
         AuditEntry.objects.filter(mine, action__startswith="result.")
-        .select_related("actor")
+        .select_related("actor", "api_token__user", "api_token__created_by")
         .order_by("-created_at", "-id")
     )
     return audit_entries_panel(entries, empty="No result has been recorded yet.")

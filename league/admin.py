@@ -20,28 +20,23 @@ from typing import Any, ClassVar
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import flatten_fieldsets, quote, unquote
-from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
-from django.contrib.auth.tokens import default_token_generator
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, URLPattern, path, reverse
 from django.utils import timezone
-from django.utils.encoding import force_bytes
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
-from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 
 from games.engine.settings import RuleSettings, TieBreaker
 from league import services as league_services
 from league.errors import DomainError, LeagueError
-from league.models import AuditEntry, League, Season, SeasonRules, StandingRow, Team
-from league.roles import COMMISSIONERS_GROUP, commissioners_group
+from league.models import ApiToken, AuditEntry, League, Season, SeasonRules, StandingRow, Team
 from league.templatetags.league_tags import badge_html, signed
 
 admin.site.site_header = "MagnoBall League administration"
@@ -676,187 +671,6 @@ class LeagueAdmin(LeagueModelAdmin):
             self.save_formset(request, form, formset, change=change)
 
 
-# --- People: commissioners and coaches ---------------------------------------------------------
-
-
-def set_password_link(request: HttpRequest, user: User) -> str:
-    """The address where `user` chooses a password (Django's reset-confirm page); valid until
-    the password is set."""
-    path_ = reverse(
-        "password_reset_confirm",
-        kwargs={
-            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-        },
-    )
-    return request.build_absolute_uri(path_)
-
-
-class UserInviteForm(forms.ModelForm):
-    """A new coach or commissioner without a password: they choose one through the link the
-    admin shows after saving."""
-
-    commissioner = forms.BooleanField(
-        required=False,
-        label="Commissioner (admin access)",
-        help_text=f"Staff access to this admin, as a member of the “{COMMISSIONERS_GROUP}” "
-        "group. Then add them to their league's commissioners. Leave unticked for a coach, "
-        "who signs in to the league's pages only.",
-    )
-
-    class Meta:
-        model = User
-        fields = ("username", "email", "first_name", "last_name")
-        help_texts = {"email": "Where to send the set-password link (you send it yourself)."}
-
-    def save(self, commit: bool = True) -> User:
-        user: User = super().save(commit=False)
-        user.set_unusable_password()
-        user.is_staff = bool(self.cleaned_data.get("commissioner"))
-        if commit:
-            user.save()
-            self._save_m2m()
-        return user
-
-    def _save_m2m(self) -> None:
-        super()._save_m2m()  # type: ignore[misc]
-        if self.cleaned_data.get("commissioner"):
-            self.instance.groups.add(commissioners_group())
-
-
-admin.site.unregister(User)
-
-
-@admin.register(User)
-class UserAdmin(DjangoUserAdmin):
-    """Django's user admin, plus what a commissioner needs: he may list the people of his
-    leagues (and those not in any league yet, to pick a new coach) and add a coach or a
-    fellow commissioner, who sets a password through a link. Changing accounts stays with
-    superusers (and whoever holds the auth permissions)."""
-
-    add_form = UserInviteForm
-    add_fieldsets = (
-        (
-            None,
-            {
-                "fields": ("username", "email", "first_name", "last_name", "commissioner"),
-                "description": "The new account has no password: after saving you get a "
-                "link where they choose one. Send it to them.",
-            },
-        ),
-    )
-    list_display = (
-        "username",
-        "email",
-        "first_name",
-        "last_name",
-        "role",
-        "is_staff",
-        "last_login",
-    )
-    list_filter = ("is_staff", "is_superuser", "is_active", "groups")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
-        queryset = (
-            super().get_queryset(request).prefetch_related("commissioned_leagues", "coached_teams")
-        )
-        return self.scope(queryset, request)
-
-    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
-        if request.user.is_superuser or request.user.has_perm("auth.view_user"):
-            return queryset
-        leagues = commissioned_league_ids(request)
-        people = User.objects.filter(
-            Q(commissioned_leagues__in=leagues)
-            | Q(coached_teams__league__in=leagues)
-            | Q(commissioned_leagues=None, coached_teams=None, is_superuser=False)
-        )
-        return queryset.filter(pk__in=people.values("pk"))
-
-    def _commissioner(self, request: HttpRequest) -> bool:
-        return bool(request.user.is_staff) and commissions_any_league(request)
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return super().has_module_permission(request) or self._commissioner(request)
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return super().has_view_permission(request, obj) or self._commissioner(request)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return super().has_add_permission(request) or self._commissioner(request)
-
-    def _add_view(
-        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
-    ) -> HttpResponse:
-        if self.has_change_permission(request) or not self._commissioner(request):
-            return super()._add_view(request, form_url, extra_context)  # type: ignore[misc]
-        # Django lets only those who may change users add one, lest they add a superuser; a
-        # commissioner's form (UserInviteForm) has no permission fields, so he may add.
-        username = User._meta.get_field(User.USERNAME_FIELD)
-        context = {
-            "auto_populated_fields": (),
-            "username_help_text": getattr(username, "help_text", ""),
-            **(extra_context or {}),
-        }
-        return admin.ModelAdmin.add_view(self, request, form_url, context)
-
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
-        if obj is None or self.has_change_permission(request, obj):
-            return super().get_fieldsets(request, obj)
-        # A commissioner reads who someone is, not their permissions.
-        return (
-            (None, {"fields": ("username", "first_name", "last_name", "email")}),
-            ("Access", {"fields": ("is_staff", "is_active", "last_login", "date_joined")}),
-        )
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        extra_context = dict(extra_context or {})
-        user = self.get_object(request, unquote(object_id))
-        if user is not None and not user.has_usable_password():
-            link = set_password_link(request, user)
-            extra_context["panels"] = [
-                (
-                    "Set-password link",
-                    format_html(
-                        '<p><a href="{}">{}</a></p><p class="help">{} has no password yet: '
-                        "send them this link to choose one. It works until they do.</p>",
-                        link,
-                        link,
-                        user.get_username(),
-                    ),
-                )
-            ]
-        return super().change_view(request, object_id, form_url, extra_context)
-
-    @admin.display(description="Role")
-    def role(self, obj: User) -> str:
-        parts = [f"Commissioner of {league}" for league in obj.commissioned_leagues.all()]
-        parts += [f"Coach of {team}" for team in obj.coached_teams.all()]
-        return "; ".join(parts) or "—"
-
-    def response_add(
-        self, request: HttpRequest, obj: User, post_url_continue: str | None = None
-    ) -> HttpResponse:
-        link = set_password_link(request, obj)
-        self.message_user(
-            request,
-            format_html(
-                'Send {} this link to choose a password: <a href="{}">{}</a>',
-                obj.get_username(),
-                link,
-                link,
-            ),
-            messages.SUCCESS,
-        )
-        return super().response_add(request, obj, post_url_continue)
-
-
 # --- Season rules ------------------------------------------------------------------------------
 
 #: Field name → "M-xx · meaning", from the engine's RuleSettings metadata (the single source).
@@ -1286,7 +1100,7 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         "The audit log is append-only: an entry is never added, changed or deleted by hand. "
         "Every change a commissioner or coach makes through the league's services adds one."
     )
-    list_display = ("created", "actor", "league", "action", "object_link", "message")
+    list_display = ("created", "actor", "through", "league", "action", "object_link", "message")
     list_filter = (
         "action",
         ("league", LeagueListFilter),
@@ -1302,11 +1116,30 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         "league__name",
         "=object_id",
     )
-    list_select_related = ("actor", "league", "content_type")
+    list_select_related = (
+        "actor",
+        "league",
+        "content_type",
+        "api_token__user",
+        "api_token__created_by",
+    )
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
-    fields = ("created_at", "actor", "league", "action", "object_link", "message", "changes")
+    fields = (
+        "created_at",
+        "actor",
+        "through",
+        "league",
+        "action",
+        "object_link",
+        "message",
+        "changes",
+    )
     readonly_fields = fields
+
+    @admin.display(description="Through")
+    def through(self, obj: AuditEntry) -> str:
+        return token_label(obj.api_token) if obj.api_token else "—"
 
     @admin.display(description="When", ordering="created_at")
     def created(self, obj: AuditEntry) -> str:
@@ -1332,14 +1165,21 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         return audit_changes_html(obj)
 
 
+def token_label(token: ApiToken) -> str:
+    """How the audit log names a token: its name, key prefix, owner and who made it."""
+    creator = token.created_by.get_username() if token.created_by else "the server"
+    return f"API token “{token.name}” ({token.prefix}…) of {token.user}, made by {creator}"
+
+
 def audit_entries_panel(entries: Iterable[AuditEntry], *, empty: str = "Nothing yet.") -> str:
     """Audit entries as a story: when, who, what, and their before and after."""
     rows = [
         format_html(
-            '<li class="audit-story__entry"><p><strong>{}</strong> · {} · {} · '
+            '<li class="audit-story__entry"><p><strong>{}</strong> · {}{} · {} · '
             '<a href="{}">entry</a></p><p>{}</p>{}</li>',
             entry.action,
             entry.actor.get_username() if entry.actor else "the server",
+            f" through {token_label(entry.api_token)}" if entry.api_token else "",
             when(entry.created_at),
             admin_url(entry),
             entry.message,
@@ -1354,4 +1194,5 @@ def audit_entries_panel(entries: Iterable[AuditEntry], *, empty: str = "Nothing 
     )
 
 
+from league import people_admin  # noqa: E402, F401  (people, league/people_admin.py)
 from league.api import admin as api_admin  # noqa: E402, F401  (API tokens, league/api/admin.py)

@@ -11,9 +11,18 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
-from league.models import AuditEntry, League
+from league.models import ApiToken, AuditEntry, League
 
 JSONDict = dict[str, Any]
+
+#: Set on the request's user by the API's token authentication (as Django's login sets
+#: ``user.backend``), so every service's audit entry names the token its actor used.
+TOKEN_ATTRIBUTE = "acting_api_token"
+
+
+def acting_token(actor: User | AnonymousUser | None) -> ApiToken | None:
+    token = getattr(actor, TOKEN_ATTRIBUTE, None)
+    return token if isinstance(token, ApiToken) else None
 
 
 def snapshot(obj: models.Model, fields: Iterable[str]) -> JSONDict:
@@ -45,4 +54,5 @@ def audit_record(
         message=message[:500],
         before=before,
         after=after,
+        api_token=acting_token(user),
     )

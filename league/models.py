@@ -355,6 +355,11 @@ class AuditEntry(AppendOnlyModel):
     message = models.CharField(max_length=500, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The API token the actor acted through, if any: a script's changes are told apart from
+    # the person's own, and the token names who made it.
+    api_token = models.ForeignKey(
+        "ApiToken", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -383,6 +388,14 @@ class ApiToken(models.Model):
     name = models.CharField(max_length=60, help_text="What the token is for, e.g. “results bot”.")
     prefix = models.CharField(max_length=12, help_text="The start of the key, to recognise it.")
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The owner or an administrator; empty when the server made it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
@@ -405,6 +418,26 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class Invitation(models.Model):
+    """Who invited an account and for which league. The league's commissioners see the
+    account (to make it a coach or a fellow commissioner) before it joins a team or a
+    league; no other commissioner does."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitation"
+    )
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} invited for {self.league or 'no league'}"
 
 
 class IdempotencyRecord(models.Model):

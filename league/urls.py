@@ -1,11 +1,22 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from league import views
+from league import account_views, views
 from league.api import web as api_web
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # Before Django's own: setting a password goes through the audited service.
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        account_views.PasswordSetView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password_change/",
+        account_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),

@@ -1,5 +1,6 @@
-"""Admin for API tokens: a commissioner makes a token for a coach of their league (the key is
-shown once, in the message after saving) and revokes tokens; keys are never stored."""
+"""Admin for API tokens: a commissioner makes tokens for himself (an administrator for anyone;
+the key is shown once, in the message after saving) and revokes those of his leagues'
+coaches; keys are never stored."""
 
 from __future__ import annotations
 
@@ -25,10 +26,26 @@ class ApiTokenAddForm(forms.ModelForm):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ("name", "user", "prefix", "created_at", "last_used_at", "revoked_at")
+    list_display = (
+        "name",
+        "user",
+        "prefix",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    )
     list_filter = ("revoked_at",)
     search_fields = ("name", "user__username", "prefix")
-    readonly_fields = ("user", "name", "prefix", "created_at", "last_used_at", "revoked_at")
+    readonly_fields = (
+        "user",
+        "name",
+        "prefix",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    )
     actions = ["revoke"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ApiToken]:
@@ -48,8 +65,13 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "user":
-            assert isinstance(request.user, User)
-            kwargs["queryset"] = users_whose_tokens(actor=request.user).order_by("username")
+            # A token acts with all its owner's rights: one makes tokens for oneself only
+            # (api_token_create refuses the rest); an administrator for anyone.
+            assert isinstance(request.user, User)  # the admin signs users in
+            users = User.objects.order_by("username")
+            if not request.user.is_superuser:
+                users = users.filter(pk=request.user.pk)
+            kwargs["queryset"] = users
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def _manages_tokens(self, request: HttpRequest) -> bool:

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 
 from league.api.throttles import AuthFailureLimit
 from league.api.tokens import api_token_for_key
+from league.audit import TOKEN_ATTRIBUTE
 from league.models import ApiToken
 
 
@@ -39,7 +40,9 @@ class TokenAuthentication(BaseAuthentication):
                     "Send the header as: Authorization: Token <key>."
                 )
             raise exceptions.AuthenticationFailed("Unknown or revoked token.")
-        return token.user, token
+        user = token.user
+        setattr(user, TOKEN_ATTRIBUTE, token)  # the audit entries name the token
+        return user, token
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword

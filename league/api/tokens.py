@@ -49,24 +49,46 @@ def _require_manager(*, actor: Actor, user: User) -> None:
         )
 
 
+def _require_owner(*, actor: Actor, user: User) -> None:
+    """A token acts with every right of its owner, so only the owner (or an administrator,
+    or the server itself: `actor` None) makes one; a commissioner may not mint one for a
+    coach, who may commission another league."""
+    if actor is None:
+        return
+    if actor.is_authenticated and (actor.pk == user.pk or actor.is_superuser):
+        return
+    raise PermissionRefused("Only the user themselves or an administrator may make their tokens.")
+
+
 def api_token_create(*, user: User, name: str, actor: Actor) -> tuple[ApiToken, str]:
     """A new token for `user`; returns it with its key, which is never shown again."""
     name = name.strip()
     if not name or len(name) > 60:
         raise TokenError("Name the token in 1 to 60 characters.", field="name")
-    _require_manager(actor=actor, user=user)
+    _require_owner(actor=actor, user=user)
+    creator = actor if actor is not None and actor.is_authenticated else None
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     try:
         with transaction.atomic():
             token = ApiToken.objects.create(
-                user=user, name=name, prefix=key[: len(KEY_PREFIX) + 6], key_hash=key_hash(key)
+                user=user,
+                name=name,
+                prefix=key[: len(KEY_PREFIX) + 6],
+                key_hash=key_hash(key),
+                created_by=creator,
             )
             audit_record(
                 actor=actor,
                 action="api_token.create",
                 obj=token,
                 league=None,
-                after={"user": user.pk, "name": name},
+                message=f"Token “{name}” of {user}, made by {creator or 'the server'}.",
+                after={
+                    "user": user.pk,
+                    "name": name,
+                    "prefix": token.prefix,
+                    "created_by": creator.pk if creator else None,
+                },
             )
     except IntegrityError:
         raise TokenError(f"{user} already has a token named “{name}”.", field="name") from None

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import League, Season, Team
+from league.people import user_invite
 from league.services import season_create
 from tests.admin.conftest import AdminWorld, make_commissioner
 from tests.admin.test_admin_pages import MODELS, _id, admin_url
@@ -102,7 +103,11 @@ def test_foreign_key_choices_are_his_leagues_seasons_teams_and_people(
     north, south = two_leagues
     draft = season_create(league=north.league, name="Next", actor=None)
     season_create(league=south.league, name="Next", actor=None)
-    newcomer = User.objects.create_user("newcomer")  # In no league yet: a coach to be.
+    # Invited to North, in no team yet: a coach to be; one invited to South is not offered.
+    newcomer = user_invite(
+        username="newcomer", email="", league=north.league, actor=north_commissioner
+    ).user
+    stranger = user_invite(username="stranger", email="", league=south.league, actor=None).user
 
     season_form = (
         commissioner_client.get(reverse("admin:league_season_add")).context["adminform"].form
@@ -119,6 +124,7 @@ def test_foreign_key_choices_are_his_leagues_seasons_teams_and_people(
     coaches = set(team_form.fields["coach"].queryset)
     assert north_commissioner in coaches
     assert newcomer in coaches
+    assert stranger not in coaches
     assert not coaches & set(south.league.commissioners.all())
     assert not set(league_form.fields["commissioners"].queryset) & set(
         south.league.commissioners.all()
@@ -196,15 +202,19 @@ def test_a_commissioner_creating_a_league_runs_it(
 def test_a_commissioner_lists_the_people_of_his_leagues_but_not_others(
     commissioner_client: Client, north_commissioner, two_leagues: Leagues
 ):
-    _, south = two_leagues
-    newcomer = User.objects.create_user("newcomer")
+    north, south = two_leagues
+    invited = user_invite(username="invited", email="", league=north.league, actor=None).user
+    # Neither an account in no league nor one invited to another league is his to see.
+    loner = User.objects.create_user("loner")
+    stranger = user_invite(username="stranger", email="", league=south.league, actor=None).user
 
     users = set(
         commissioner_client.get(reverse("admin:auth_user_changelist")).context["cl"].queryset
     )
 
     assert north_commissioner in users
-    assert newcomer in users
+    assert invited in users
+    assert not users & {loner, stranger}
     assert not users & set(south.league.commissioners.all())
     other = south.league.commissioners.get()
     assert (

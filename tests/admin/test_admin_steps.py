@@ -495,7 +495,12 @@ def test_a_rookie_is_called_up_from_the_teams_page_and_a_full_roster_says_so(chi
 def test_a_commissioner_invites_a_coach_who_gets_a_set_password_link(chief: Client, world):
     response = chief.post(
         reverse("admin:auth_user_add"),
-        {"username": "newcoach", "email": "new@example.com", "first_name": "Nia"},
+        {
+            "username": "newcoach",
+            "email": "new@example.com",
+            "first_name": "Nia",
+            "league": world.league.pk,
+        },
         follow=True,
     )
 
@@ -504,11 +509,12 @@ def test_a_commissioner_invites_a_coach_who_gets_a_set_password_link(chief: Clie
     assert not coach.is_staff
     message = shown(response)[0]
     assert message.startswith("Send newcoach this link to choose a password:")
+    assert "shown only now" in message
     link = message.split('href="')[1].split('"')[0]
     reset = Client().get(link, follow=True)
     assert reset.status_code == 200
     assert "new password" in reset.content.decode().lower()
-    # He can now be picked as a coach: he is in no league yet.
+    # He can now be picked as a coach of the league he was invited to.
     choices = chief.get(reverse("admin:league_team_add")).context["adminform"].form
     assert coach in choices.fields["coach"].queryset
 
@@ -517,7 +523,12 @@ def test_inviting_a_commissioner_makes_the_commissioners_group_if_it_is_missing(
     chief: Client, world
 ):
     Group.objects.filter(name=COMMISSIONERS_GROUP).delete()
-    data = {"username": "deputy", "email": "deputy@example.com", "commissioner": "on"}
+    data = {
+        "username": "deputy",
+        "email": "deputy@example.com",
+        "commissioner": "on",
+        "league": world.league.pk,
+    }
     chief.post(reverse("admin:auth_user_add"), data)
 
     deputy = User.objects.get(username="deputy")

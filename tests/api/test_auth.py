@@ -54,8 +54,8 @@ def test_a_user_may_not_revoke_someone_elses_token(world):
         api_token_revoke(token=token, actor=world.away_coach)
 
 
-def test_a_commissioner_manages_the_tokens_of_their_leagues_coaches(world):
-    token, _ = api_token_create(user=world.home_coach, name="bot", actor=world.commissioner)
+def test_a_commissioner_revokes_the_tokens_of_their_leagues_coaches(world):
+    token, _ = api_token_create(user=world.home_coach, name="bot", actor=world.home_coach)
 
     assert api_token_revoke(token=token, actor=world.commissioner).revoked_at is not None
 
@@ -170,21 +170,23 @@ def test_the_admin_makes_a_token_and_shows_its_key_once(world):
     assert key_hash(key) == token.key_hash
 
 
-def test_a_commissioner_makes_a_coachs_token_in_the_admin_but_not_an_outsiders(world):
+def test_a_commissioner_makes_his_own_token_in_the_admin_but_not_a_coachs(world):
     commissioner = User.objects.get(pk=world.commissioner.pk)
     commissioner.is_staff = True
     commissioner.save(update_fields=["is_staff"])
     client = _signed_in(commissioner)
 
+    form = client.get("/admin/league/apitoken/add/").context["adminform"].form
     made = client.post(
-        "/admin/league/apitoken/add/", {"user": world.home_coach.pk, "name": "ci"}, follow=True
+        "/admin/league/apitoken/add/", {"user": commissioner.pk, "name": "ci"}, follow=True
     )
-    refused = client.post("/admin/league/apitoken/add/", {"user": world.outsider.pk, "name": "x"})
+    refused = client.post("/admin/league/apitoken/add/", {"user": world.home_coach.pk, "name": "x"})
 
+    assert list(form.fields["user"].queryset) == [commissioner]
     assert made.status_code == 200
-    assert ApiToken.objects.filter(user=world.home_coach, name="ci").exists()
-    assert refused.status_code == 200  # the form again: the outsider is not a choice
-    assert not ApiToken.objects.filter(user=world.outsider).exists()
+    assert ApiToken.objects.get(user=commissioner, name="ci").created_by == commissioner
+    assert refused.status_code == 200  # the form again: the coach is not a choice
+    assert not ApiToken.objects.filter(user=world.home_coach).exists()
 
 
 def test_a_coach_has_no_token_admin(world):
