@@ -8,6 +8,7 @@ class LeagueConfig(AppConfig):
     verbose_name = "Leagues and seasons"
 
     def ready(self) -> None:
+        from league import checks  # noqa: F401  (registers the deployment checks)
         from league.roles import ensure_commissioners_group
 
         # After the last app's permissions are created (games migrates after league).

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -69,3 +71,50 @@ def env_url(name: str, *, schemes: tuple[str, ...], environ: Mapping[str, str] =
         allowed = ", ".join(f"{scheme}://" for scheme in schemes)
         raise ImproperlyConfigured(f"{name} must start with one of {allowed}; got {value!r}.")
     return value
+
+
+@dataclass(frozen=True)
+class EmailSettings:
+    backend: str
+    host: str = "localhost"
+    port: int = 25
+    user: str = ""
+    password: str = ""
+    use_tls: bool = False
+    use_ssl: bool = False
+
+
+_EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "smtps": "django.core.mail.backends.smtp.EmailBackend",
+}
+
+
+def env_email_url(
+    name: str, *, default: str, environ: Mapping[str, str] = os.environ
+) -> EmailSettings:
+    """Mail settings from one URL: ``console://``, ``smtp://user:password@host:587``
+    (STARTTLS unless the port is 25) or ``smtps://user:password@host:465`` (TLS)."""
+    raw = env_str(name, environ=environ) or default
+    url = urlsplit(raw)
+    if url.scheme not in _EMAIL_BACKENDS:
+        allowed = ", ".join(f"{scheme}://" for scheme in _EMAIL_BACKENDS)
+        raise ImproperlyConfigured(f"{name} must start with one of {allowed}; got {url.scheme!r}.")
+    if url.scheme == "console":
+        return EmailSettings(backend=_EMAIL_BACKENDS["console"])
+    if not url.hostname:
+        raise ImproperlyConfigured(f"{name} needs a host, e.g. smtp://user:password@host:587.")
+    try:
+        port = url.port or (465 if url.scheme == "smtps" else 587)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has a malformed port.") from None
+    return EmailSettings(
+        backend=_EMAIL_BACKENDS[url.scheme],
+        host=url.hostname,
+        port=port,
+        user=unquote(url.username or ""),
+        password=unquote(url.password or ""),
+        use_ssl=url.scheme == "smtps",
+        use_tls=url.scheme == "smtp" and port != 25,
+    )

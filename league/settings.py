@@ -8,12 +8,14 @@ on the deployment hardening and refuses to start without a real ``SECRET_KEY``.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_bool, env_int, env_list, env_str, env_url
+from league.env import env_bool, env_email_url, env_int, env_list, env_str, env_url
+from league.secret_key import secret_key_weaknesses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MAGNOBALL_VAR_DIR") or BASE_DIR / "var")
@@ -31,7 +33,8 @@ SECRET_KEY = env_str("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
 if PRODUCTION:
     if DEBUG:
         raise ImproperlyConfigured("DJANGO_DEBUG must be off when MAGNOBALL_PRODUCTION is on.")
-    if SECRET_KEY == DEVELOPMENT_SECRET_KEY or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+    # With DEBUG off in any mode, the system check league.E001 refuses these as well.
+    if SECRET_KEY == DEVELOPMENT_SECRET_KEY or secret_key_weaknesses(SECRET_KEY):
         raise ImproperlyConfigured(
             "MAGNOBALL_PRODUCTION needs SECRET_KEY: at least 50 random characters, e.g. from "
             "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
@@ -56,6 +59,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files, not a CDN
+    "axes",  # failed sign-ins and lockouts (docs/operations.md)
+    "csp",
     # Our apps, in their import order: a lower app never imports a higher one.
     "league",
     "rosters",
@@ -72,6 +77,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # django-axes turns a locked-out sign-in into the lockout page (outside every other
+    # middleware but the outage page, which must see the view's exceptions first).
+    "axes.middleware.AxesMiddleware",
     # Last, so it sees the view's exceptions first: an outage is a 503, not a 500.
     "league.outage.OutageMiddleware",
 ]
@@ -229,6 +238,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes checks every sign-in (the site's and the admin's) before the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -286,11 +300,59 @@ if PRODUCTION:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# --- Sign-in lockout (django-axes), Content-Security-Policy, mail --------------------------
+
+# Failed sign-ins are counted in the database (AxesDatabaseHandler, the default), not the
+# cache, so the lockout holds when Redis is away. They are counted per username and client
+# address together: a guesser is locked out of that account from that address, and the
+# account's owner elsewhere still signs in.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The client's address is REMOTE_ADDR: X-Forwarded-For is whatever a client chose to send.
+AXES_CLIENT_IP_CALLABLE = "league.login_lockout.client_ip"
+
+# No inline scripts or event handlers anywhere (templates load static/js files); inline style
+# attributes stay allowed for the team colours' swatches.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# EMAIL_URL says how mail (password resets) is sent: smtp://user:password@host:587 (STARTTLS),
+# smtps://…:465 (TLS), or console:// (printed to the log: the development default).
+EMAIL = env_email_url("EMAIL_URL", default="console://")
+EMAIL_BACKEND = EMAIL.backend
+EMAIL_HOST = EMAIL.host
+EMAIL_PORT = EMAIL.port
+EMAIL_HOST_USER = EMAIL.user
+EMAIL_HOST_PASSWORD = EMAIL.password
+EMAIL_USE_TLS = EMAIL.use_tls
+EMAIL_USE_SSL = EMAIL.use_ssl
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "MagnoBall League <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "axes.apps": {"level": "WARNING"},  # not its start-up banner in every command
+    },
 }

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import path, re_path
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,7 +36,8 @@ class NoSuchPathView(ApiView):
 
 urlpatterns = [
     path("schema/", SchemaView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("leagues/", leagues.LeagueListView.as_view(), name="league-list"),
     path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
     path("seasons/", leagues.SeasonListView.as_view(), name="season-list"),

@@ -7,10 +7,13 @@ player's or a season's state always looks the same (docs/ux.md: "one badge per s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django import template
+from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.timesince import timeuntil
 
 from games.engine.vocabulary import Status
 
@@ -93,3 +96,12 @@ def query(context: dict[str, Any], **changes: Any) -> str:
             params[key] = value
     encoded = params.urlencode()
     return f"?{encoded}" if encoded else "?"
+
+
+@register.filter
+def duration(value: timedelta | None) -> str:
+    """A timedelta in words: "15 minutes", "1 hour"."""
+    if value is None:
+        return ""
+    now = timezone.now()
+    return timeuntil(now + value, now)

@@ -99,6 +99,7 @@ def test_production_settings_pass_the_deployment_checks():
         MAGNOBALL_PRODUCTION="1",
         SECRET_KEY=REAL_KEY,
         ALLOWED_HOSTS="league.example.com",
+        EMAIL_URL="smtp://mail.example.com",
     )
     assert run.returncode == 0, run.stdout + run.stderr
 
