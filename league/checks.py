@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import CheckMessage, Error, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register, run_checks
+from django.core.exceptions import ImproperlyConfigured
 
 from league.secret_key import secret_key_weaknesses
 
@@ -52,3 +53,11 @@ def email_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
             )
         ]
     return []
+
+
+def refuse_unsafe_start() -> None:
+    """Raise on a serious security check: gunicorn and other servers import the WSGI or ASGI
+    application without running Django's checks, so they run ours here."""
+    serious = [message for message in run_checks(tags=[Tags.security]) if message.is_serious()]
+    if serious:
+        raise ImproperlyConfigured("\n".join(str(message) for message in serious))

@@ -4,3 +4,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 application = get_wsgi_application()
+
+from league.checks import refuse_unsafe_start  # noqa: E402  (needs the apps loaded)
+
+refuse_unsafe_start()  # e.g. the development SECRET_KEY with DEBUG off

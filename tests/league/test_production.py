@@ -4,14 +4,17 @@ key checks, `check --deploy` and mail settings."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import subprocess
+import sys
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from league.env import env_email_url
 from league.secret_key import secret_key_weaknesses
-from tests.league.test_settings import REAL_KEY, _manage
+from tests.league.test_settings import REAL_KEY, ROOT, _manage
 
 PRODUCTION = {
     "MAGNOBALL_PRODUCTION": "1",
@@ -19,6 +22,18 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "league.example.com",
     "EMAIL_URL": "smtp://league:pw@mail.example.com:587",
 }
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DJANGO_DEBUG"}}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_collectstatic_works_with_production_settings(tmp_path):
@@ -64,6 +79,17 @@ def test_the_development_key_is_refused_whenever_debug_is_off(command):
 
     assert run.returncode != 0
     assert "league.E001" in run.stderr
+
+
+@pytest.mark.parametrize("module", ["league.wsgi", "league.asgi"])
+def test_the_server_refuses_to_start_on_the_development_key_with_debug_off(module):
+    """gunicorn runs no system checks of its own: the application module runs ours."""
+    refused = _python(f"import {module}", DJANGO_DEBUG="0")
+    started = _python(f"import {module}", **PRODUCTION)
+
+    assert refused.returncode != 0
+    assert "league.E001" in refused.stderr
+    assert started.returncode == 0, started.stderr
 
 
 def test_the_development_key_is_fine_with_debug_on():
