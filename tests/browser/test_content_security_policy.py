@@ -31,7 +31,7 @@ def demo():
     summary = demo_league_build()
     round_3 = Round.objects.get(season=summary.season, number=3)
     round_open(round_=round_3, actor=None)
-    waiting = Fixture.objects.filter(round=round_3).order_by("pk").first()
+    waiting = Fixture.objects.filter(round=round_3).order_by("pk")[0]
     SimulationJob.objects.create(fixture=waiting, state=SimulationJob.State.QUEUED, seed=1)
     played = Fixture.objects.filter(round__season=summary.season, round__number=1).first()
     ready = Fixture.objects.filter(round=round_3, status=Fixture.Status.READY).first()
