@@ -311,8 +311,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minim
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# The client's address is REMOTE_ADDR: X-Forwarded-For is whatever a client chose to send.
-AXES_CLIENT_IP_CALLABLE = "league.login_lockout.client_ip"
+# The same client address as the API throttles: X-Forwarded-For only behind
+# TRUSTED_PROXY_COUNT proxies, since any client can send it.
+AXES_CLIENT_IP_CALLABLE = "league.client_address.client_address"
 
 # No inline scripts or event handlers anywhere (templates load static/js files); inline style
 # attributes stay allowed for the team colours' swatches.

@@ -61,6 +61,20 @@ def test_a_new_x_forwarded_for_each_try_does_not_get_around_it(member, settings,
     assert locked.status_code == 429
 
 
+def test_behind_a_trusted_proxy_the_lockout_keys_on_the_forwarded_client(member, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = "10.0.0.2"
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        attempt(Client(), "site", "guess", address=proxy, **{"X-Forwarded-For": "203.0.113.7"})
+
+    guesser = attempt(
+        Client(), "site", PASSWORD, address=proxy, **{"X-Forwarded-For": "203.0.113.7"}
+    )
+    owner = attempt(Client(), "site", PASSWORD, address=proxy, **{"X-Forwarded-For": "192.0.2.44"})
+
+    assert (guesser.status_code, owner.status_code) == (429, 302)
+
+
 def test_the_owner_still_signs_in_from_another_address(member, settings):
     for _ in range(settings.AXES_FAILURE_LIMIT):
         attempt(Client(), "site", "guess", address="203.0.113.7")
