@@ -19,6 +19,7 @@ import http.client
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import statistics
@@ -99,7 +100,14 @@ def free_port() -> int:
 
 def start_gunicorn(port: int, workers: int, database_url: str) -> subprocess.Popen[bytes]:
     """gunicorn on 127.0.0.1:`port`; its log (shutdown noise included) goes to a file."""
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_DEBUG": "0",
+        # With DEBUG off the application refuses the development key (league.E001).
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "LOG_LEVEL": "WARNING",
+    }
     handle, name = tempfile.mkstemp(prefix="magnoball-bench-gunicorn-", suffix=".log")
     os.close(handle)
     log_path = Path(name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 import time
@@ -83,6 +84,8 @@ def test_a_real_server_with_its_database_down_answers_503_not_500(tmp_path):
         "DATABASE_URL": "postgres://postgres@127.0.0.1:1/nowhere",
         "MAGNOBALL_VAR_DIR": str(tmp_path),
         "DJANGO_DEBUG": "0",
+        # With DEBUG off the application refuses the development key (league.E001).
+        "SECRET_KEY": secrets.token_urlsafe(50),
     }
     env.pop("REDIS_URL", None)
     with (tmp_path / "web.log").open("wb") as log:
