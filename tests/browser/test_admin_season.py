@@ -153,7 +153,9 @@ def test_a_commissioner_runs_a_season_from_an_empty_league_to_its_champion(
     # Correct the result so that the team that did not win wins; the table follows.
     fixture = result.fixture
     winner_before = StandingRow.objects.get(season=season, position=1).team
-    home_wins = result.home_score <= result.away_score
+    # The team second in the table wins the corrected game (a level game, even after
+    # overtime, left one of them first on a tie-breaker).
+    home_wins = winner_before != fixture.home_team
     side, score_field = ("home", "home_score") if home_wins else ("away", "away_score")
     target = (result.away_score if home_wins else result.home_score) + 1
     delta = target - (result.home_score if home_wins else result.away_score)

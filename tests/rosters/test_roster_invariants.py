@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_player_names_are_unique_within_a_team(world):
-    taken = world.home.players.first().name
+    away_names = set(world.away.players.values_list("name", flat=True))
+    taken = next(p.name for p in world.home.players.all() if p.name not in away_names)
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.create(team=world.home, name=taken, position=Position.FORWARD)
     # Another team may use the name.
