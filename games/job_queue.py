@@ -2,11 +2,12 @@
 sweep that makes sure none is stranded (docs/operations.md, "Simulation jobs").
 
 Jobs wait in the database, not in the broker. A job whose fixture cannot be played yet (an
-earlier fixture of one of its teams is unplayed, M-P3, or a detection awaits its decision,
-M-E2) is *waiting*, with the reason in words; only a job that can run now is *queued* and
-its id sent to the broker. So a waiting job holds no worker and burns no retries, however
-long it waits. Whatever can unblock a job (a result recorded, a decision taken, a round
-opened) calls ``jobs_dispatch_waiting`` once its transaction commits.
+earlier fixture of one of its teams is unplayed, M-P3; a detection awaits its decision, or an
+inspection a coach's table roll, M-E2) is *waiting*, with the reason in words; only a job that
+can run now is *queued* and its id sent to the broker. So a waiting job holds no worker and
+burns no retries, however long it waits. Whatever can unblock a job (a result recorded, a
+decision taken, a table roll entered, a round opened) calls ``jobs_dispatch_waiting`` once its
+transaction commits.
 
 The broker can lose a message (Redis down when the request commits, a filesystem broker
 whose worker died holding a message, a Redis restart without persistence) and a worker can
@@ -29,10 +30,10 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Inspection, SimulationJob
+from games.models import Inspection, SimulationJob, TableInspection
 from league.audit import audit_record
 from league.celery import app
-from league.models import Fixture, Season
+from league.models import Fixture, Season, Team
 
 logger = logging.getLogger(__name__)
 
@@ -98,8 +99,9 @@ class _Unplayed:
 
 
 class SeasonQueue:
-    """The season's unplayed fixtures, live jobs and pending decisions, read in three
-    queries, answering for any of its fixtures what (if anything) it waits for."""
+    """The season's unplayed fixtures, live jobs, pending decisions and table rolls still
+    to enter, read in four queries, answering for any of its fixtures what (if anything)
+    it waits for."""
 
     def __init__(self, season_id: int) -> None:
         rows = (
@@ -124,6 +126,14 @@ class SeasonQueue:
         pending = pending.select_related("fixture__away_team__coach").order_by("id")
         for inspection in pending:
             self.decisions.setdefault(inspection.fixture_id, []).append(_decision_words(inspection))
+        # Table dice (M-E2): an inspection roll still to enter holds the fixture like a decision.
+        rolls = TableInspection.objects.filter(
+            fixture_id__in=self.fixtures, resolved_at__isnull=True
+        ).select_related("player__team", "fixture__home_team__coach", "fixture__away_team__coach")
+        for table_inspection in rolls.order_by("id"):
+            self.decisions.setdefault(table_inspection.fixture_id, []).extend(
+                _roll_words(table_inspection)
+            )
 
     def blocker(self, fixture_id: int) -> str:
         """What the fixture waits for, in words; empty when it can be played now."""
@@ -177,6 +187,25 @@ def _decision_words(inspection: Inspection) -> str:
     return (
         f"{who} decision on {inspection.enhancement.get_kind_display()} ({player} of {player.team})"
     )
+
+
+def _coach_words(team: Team) -> str:
+    coach = team.coach
+    return f"{coach.get_full_name() or coach.username}'s" if coach else f"{team}'s coach's"
+
+
+def _roll_words(table_inspection: TableInspection) -> list[str]:
+    """ "Dana's inspection roll for Kenji Ito": one phrase per coach whose d10 is missing."""
+    fixture, player = table_inspection.fixture, table_inspection.player
+    home_owns = player.team_id == fixture.home_team_id
+    teams = {
+        TableInspection.Side.OWNER: fixture.home_team if home_owns else fixture.away_team,
+        TableInspection.Side.INSPECTOR: fixture.away_team if home_owns else fixture.home_team,
+    }
+    return [
+        f"{_coach_words(teams[side])} inspection roll for {player}"
+        for side in table_inspection.missing()
+    ]
 
 
 # --- handing jobs to the broker -----------------------------------------------------------------

@@ -22,6 +22,7 @@ from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
 from games.models import Inspection
 from games.selectors import fit_players, team_sheet
+from games.table_inspections import table_inspections_open
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
@@ -38,7 +39,9 @@ _ROUND_SEASON_STATUS = {
 def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
     """Open a round: every player who may take the field and carries enhancements is
     inspected once (M-E2), each roll in the dice ledger. A fixture with a detection awaiting
-    its decision waits in `inspections`; the others are ready to play."""
+    its decision waits in `inspections`; the others are ready to play. When the season's
+    coaches roll inspections, the fixture instead waits in `inspections` for their d10s
+    (games/table_inspections.py)."""
     dice = dice or server_dice()
     with transaction.atomic():
         # Locks the round: it is opened, and its inspections rolled, exactly once.
@@ -62,12 +65,18 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
                 "Rounds open in order: open the earlier rounds first.", code="earlier_round_closed"
             )
         settings = season.rules.to_engine()
+        at_table = season.rules.table_dice("inspections")
         for fixture in locked.fixtures.select_related("home_team", "away_team"):
-            pending = (
-                _inspect_fixture(fixture=fixture, settings=settings, dice=dice, actor=actor)
-                if settings.enhancements
-                else 0
-            )
+            pending = 0
+            if settings.enhancements and at_table:
+                players = [
+                    p for t in (fixture.home_team, fixture.away_team) for p in fit_players(team=t)
+                ]
+                pending = table_inspections_open(fixture=fixture, players=players)
+            elif settings.enhancements:
+                pending = _inspect_fixture(
+                    fixture=fixture, settings=settings, dice=dice, actor=actor
+                )
             fixture.status = Fixture.Status.INSPECTIONS if pending else Fixture.Status.READY
             fixture.save(update_fields=["status", "updated_at"])
         locked.status = Round.Status.OPEN
@@ -162,7 +171,11 @@ def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> I
             enhancement.removed_at = locked.decided_at
             enhancement.removal = Enhancement.Removal.BANNED
             enhancement.save(update_fields=["removed_at", "removal"])
-        if not fixture.inspections.filter(decision=Inspection.Decision.PENDING).exists():
+        rolls_due = fixture.table_inspections.filter(resolved_at__isnull=True).exists()
+        if (
+            not rolls_due
+            and not fixture.inspections.filter(decision=Inspection.Decision.PENDING).exists()
+        ):
             fixture.status = Fixture.Status.READY
             fixture.save(update_fields=["status", "updated_at"])
             dispatch_after_commit(season_id=fixture.round.season_id)  # its job may run now

@@ -81,6 +81,50 @@ class Inspection(models.Model):
         return self.decision != self.Decision.UNDETECTED
 
 
+class TableInspection(models.Model):
+    """A player's inspection (M-E2) in a season whose coaches roll at the table: it awaits
+    the owner's coach's d10 and the opposing coach's d10, each entered by that coach (or a
+    commissioner for him). With both in, the engine resolves it (games/table_inspections.py)
+    and writes the usual Inspection rows; until then the fixture stays in inspections."""
+
+    class Side(models.TextChoices):
+        OWNER = "owner", "The owner's coach"
+        INSPECTOR = "inspector", "The opposing coach"
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="table_inspections")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The enhancements he carried when the round opened: the ones this inspection covers.
+    enhancement_ids = models.JSONField(default=list)
+    owner_roll = models.PositiveSmallIntegerField(null=True, blank=True)
+    owner_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    inspector_roll = models.PositiveSmallIntegerField(null=True, blank=True)
+    inspector_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["fixture", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "player"], name="one_table_inspection"),
+            models.CheckConstraint(
+                condition=Q(resolved_at__isnull=True)
+                | Q(owner_roll__isnull=False, inspector_roll__isnull=False),
+                name="table_inspection_resolved_with_both_rolls",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Inspection of {self.player} in {self.fixture}"
+
+    def missing(self) -> list[str]:
+        """The sides whose roll is still to enter."""
+        return [s for s in self.Side if getattr(self, f"{s}_roll") is None]
+
+
 class Result(models.Model):
     class Source(models.TextChoices):
         REPORTED = "reported", "Reported"

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from games.aftermath import result_aftermath
 from games.engine.between_matches import roll_incapacitation
-from games.engine.dice import DiceSource, RollRecord, die_label
+from games.engine.dice import DiceSource, ScriptedDice
 from games.engine.match_result import MatchResult
 from games.engine.outcomes import Condition
 from games.engine.settings import RuleSettings
@@ -247,7 +247,8 @@ def _validate(
         fixture=fixture,
         lineup=lineup,
         settings=settings,
-        coaches_roll=rules.coaches_roll_injuries,
+        # A simulated match is the server's game: its injury rolls are the server's too.
+        coaches_roll=rules.table_dice("injuries") and source != Result.Source.SIMULATED,
         simulated=source == Result.Source.SIMULATED,
     )
     if errors:
@@ -424,42 +425,22 @@ def _injure(
     dice: DiceSource,
 ) -> None:
     """Each Incapacitated player's injury: rolled by the server, or the table's rolls when
-    the season lets coaches roll (M-I1, M-I2)."""
+    the season lets coaches roll (M-I1, M-I2), played through the same engine rule."""
     for player_id in incapacitated:
         player = lineup[player_id]
         position = Position(player.position)
-        key = str(player_id)
+        source = DiceRoll.Source.SERVER
+        rolled_with: DiceSource = dice
         if player_id in table_rolls:
+            # The report's faces were checked against the die (report_errors); M-I2's roll
+            # counts only when the season uses permanent injuries.
             table = table_rolls[player_id]
-            die = die_label(position.injury_die)
-            permanent = None
+            faces = [table.duration]
             if table.permanent is not None and settings.permanent_injuries:
-                permanent = RollRecord(
-                    "permanent_injury",
-                    die,
-                    (table.permanent,),
-                    0,
-                    table.permanent,
-                    key,
-                    "rolled at the table",
-                )
-            rolls = IncapacitationRolls(
-                RollRecord(
-                    "injury_duration",
-                    die,
-                    (table.duration,),
-                    0,
-                    table.duration,
-                    key,
-                    "rolled at the table",
-                ),
-                permanent,
-            )
-            source = DiceRoll.Source.TABLE
-        else:
-            outcome = roll_incapacitation(dice, position, settings, actor=key)
-            rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
-            source = DiceRoll.Source.SERVER
+                faces.append(table.permanent)
+            rolled_with, source = ScriptedDice(faces), DiceRoll.Source.TABLE
+        outcome = roll_incapacitation(rolled_with, position, settings, actor=str(player_id))
+        rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
         injury_record(player=player, fixture=fixture, rolls=rolls, actor=actor, source=source)
 
 

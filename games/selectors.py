@@ -27,7 +27,15 @@ from games.engine.vocabulary import (
     superstar_actions_allowed,
     veteran_actions_allowed,
 )
-from games.models import Appearance, Inspection, LineupEntry, MatchEvent, Result, SimulationJob
+from games.models import (
+    Appearance,
+    Inspection,
+    LineupEntry,
+    MatchEvent,
+    Result,
+    SimulationJob,
+    TableInspection,
+)
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Round, Season, StandingRow, Team
@@ -378,9 +386,10 @@ class CoachTeam:
 
 def coach_teams(*, user: User) -> list[CoachTeam]:
     """The teams `user` coaches, each with its next fixture and what waits for his decision:
-    detections against his opponents' enhancements to decide (M-E2), force-healing still
-    possible (M-I3), Veteran or Superstar picks due (M-P6, M-P8), open roster spots (M-P9)
-    and results to report. Eight queries whatever the number of teams."""
+    detections against his opponents' enhancements to decide and inspection rolls to enter
+    from the table (M-E2), force-healing still possible (M-I3), Veteran or Superstar picks
+    due (M-P6, M-P8), open roster spots (M-P9) and results to report. Nine queries whatever
+    the number of teams."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name"))
     if not teams:
         return []
@@ -435,6 +444,31 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Decide",
                 )
             )
+    rolls_due = TableInspection.objects.filter(
+        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
+        resolved_at__isnull=True,
+    ).select_related("fixture", "player__team")
+    for table_inspection in rolls_due:
+        fixture, player = table_inspection.fixture, table_inspection.player
+        opponent = (
+            fixture.away_team_id if player.team_id == fixture.home_team_id else fixture.home_team_id
+        )
+        rollers = {
+            TableInspection.Side.OWNER: player.team_id,
+            TableInspection.Side.INSPECTOR: opponent,
+        }
+        for side in table_inspection.missing():
+            if rollers[side] in ids:
+                todos[rollers[side]].append(
+                    TodoItem(
+                        "inspection_roll",
+                        f"Roll your d10 for the inspection of {player} ({player.team}) "
+                        f"before {fixture}",
+                        "table-inspection-roll",
+                        (table_inspection.pk,),
+                        "Enter roll",
+                    )
+                )
     players = list(
         Player.objects.filter(
             team_id__in=ids,
@@ -626,6 +660,15 @@ def fixture_lineups(*, fixture: Fixture) -> tuple[LineupSide, LineupSide]:
             )
         )
     return sides[0], sides[1]
+
+
+def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:
+    """The fixture's inspections still waiting for a coach's table roll (M-E2)."""
+    return list(
+        fixture.table_inspections.filter(resolved_at__isnull=True)
+        .select_related("player__team")
+        .order_by("id")
+    )
 
 
 def fixture_inspections(*, fixture: Fixture) -> list[Inspection]:

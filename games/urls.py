@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import table_views, views
 
 urlpatterns = [
     path("my/", views.my_teams, name="my-teams"),
@@ -19,5 +19,10 @@ urlpatterns = [
     path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),
     path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
     path("inspections/<int:pk>/decide/", views.inspection_decide_view, name="inspection-decide"),
+    path(
+        "table-inspections/<int:pk>/roll/",
+        table_views.table_inspection_roll,
+        name="table-inspection-roll",
+    ),
     path("jobs/<int:pk>/status/", views.job_status, name="job-status"),
 ]

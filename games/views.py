@@ -20,6 +20,7 @@ from games.jobs import job_requested_message, simulation_job_status, simulation_
 from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
+from games.table_views import sides_for
 from league.access import is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
@@ -283,6 +284,10 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             else None,
             "lineups": (home, away),
             "inspections": selectors.fixture_inspections(fixture=fixture_),
+            "table_rolls": [
+                (ti, sides_for(user=request.user, table_inspection=ti))
+                for ti in selectors.fixture_table_inspections(fixture=fixture_)
+            ],
             "job": job,
             "may_simulate": commissioner
             and job is None

@@ -21,6 +21,7 @@ from league.audit import audit_record, snapshot
 from league.models import Fixture, Team
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
+from rosters.table_dice import faces_resolve
 
 
 @dataclass(frozen=True)
@@ -111,11 +112,16 @@ def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
 
 
 def injury_force_heal(
-    *, injury: Injury, actor: Actor, dice: DiceSource | None = None
+    *,
+    injury: Injury,
+    actor: Actor,
+    dice: DiceSource | None = None,
+    faces: Sequence[int] | None = None,
 ) -> ForceHealingAttempt:
     """Force-healing (M-I3): once per injury, before the team's next game, the player's die
-    against a d10; higher heals him fully (a career-ending injury too)."""
-    dice = dice or server_dice()
+    against a d10; higher heals him fully (a career-ending injury too). When the season's
+    coaches roll force-healing at the table, `faces` are the player's die and the d10 in
+    that order (then each re-roll's pair after a tie), entered by `actor`."""
     with transaction.atomic():
         # Locks the injury: one attempt, even when two requests arrive together.
         locked = (
@@ -140,7 +146,29 @@ def injury_force_heal(
                 f"Too late: {player.team} has played since {player} was injured.",
                 code="too_late",
             )
-        outcome = force_heal(dice, Position(player.position), settings, actor=str(player.pk))
+        position, key = Position(player.position), str(player.pk)
+        table = locked.season.rules.table_dice("force_healing")
+        if table:
+            if faces is None:
+                raise InjuryError(
+                    f"Enter the faces you rolled: {player}'s d{position.injury_die}, then "
+                    "the d10 (after a tie, the re-roll's pair too).",
+                    field="faces",
+                    code="faces_required",
+                )
+            outcome = faces_resolve(
+                faces,
+                lambda entered: force_heal(entered, position, settings, actor=key),
+                what="force-healing roll",
+            )
+        elif faces is not None:
+            raise InjuryError(
+                "The server rolls force-healing in this season; leave the faces out.",
+                field="faces",
+                code="server_dice",
+            )
+        else:
+            outcome = force_heal(dice or server_dice(), position, settings, actor=key)
         player_roll, healer_roll = outcome.rolls[-2].result, outcome.rolls[-1].result
         attempt = ForceHealingAttempt.objects.create(
             injury=locked,
@@ -156,6 +184,7 @@ def injury_force_heal(
             team=player.team,
             fixture=locked.fixture,
             players={str(player.pk): player},
+            source=DiceRoll.Source.TABLE if table else DiceRoll.Source.SERVER,
         )
         before = snapshot(locked, ["state"])
         if outcome.healed:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -9,12 +11,35 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games.engine.vocabulary import Position
 from injuries import services
 from injuries.models import ForceHealingAttempt, Injury
 from league.access import require_coach_or_commissioner
 from league.errors import PermissionRefused
 from league.web import form_page, refused, run_action, safe_next
 from rosters.models import Player
+
+
+class TableFacesForm(forms.Form):
+    """The faces a coach rolled at the table, in order, e.g. "5 3"; the service checks them."""
+
+    faces = forms.CharField(
+        label="Faces rolled",
+        max_length=200,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, die: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faces"].help_text = (
+            f"The player's {die}, then the d10, e.g. “5 3”. After a tie add the re-roll: “4 4 6 2”."
+        )
+
+    def clean_faces(self) -> list[int]:
+        words = self.cleaned_data["faces"].replace(",", " ").split()
+        if not words or not all(w.isdigit() for w in words):
+            raise forms.ValidationError("Enter the faces as whole numbers, e.g. “5 3”.")
+        return [int(w) for w in words]
 
 
 def _back(request: HttpRequest, team_id: int) -> str:
@@ -60,23 +85,36 @@ def _outcome(attempt: ForceHealingAttempt) -> str:
 
 @login_required
 def injury_heal(request: HttpRequest, pk: int) -> HttpResponse:
-    injury = get_object_or_404(Injury.objects.select_related("player__team__league"), pk=pk)
+    injury = get_object_or_404(
+        Injury.objects.select_related("player__team__league", "season__rules"), pk=pk
+    )
     player = injury.player
     try:
         require_coach_or_commissioner(user=request.user, team=player.team)
     except PermissionRefused as error:
         return refused(request, error.message)
+    die = f"d{Position(player.position).injury_die}"
+    if injury.season.rules.table_dice("force_healing"):
+        form: forms.Form = TableFacesForm(request.POST or None, die=die)
+        who = "You roll both at the table and enter the faces."
+        submit = "Enter the roll"
+    else:
+        form = forms.Form(request.POST or None)
+        who = "The server rolls and records both dice."
+        submit = "Roll for force-healing"
     return form_page(
         request,
-        forms.Form(request.POST or None),
-        lambda _data: services.injury_force_heal(injury=injury, actor=request.user),
+        form,
+        lambda data: services.injury_force_heal(
+            injury=injury, actor=request.user, faces=data.get("faces")
+        ),
         context={
             "title": f"Force-heal {player}",
             "intro": f"One attempt per injury, before {player.team}'s next game (M-I3): "
-            f"{player} rolls his die against the healer's d10; higher heals him fully, "
-            "a tie is rolled again. The server rolls and records both dice.",
+            f"{player} rolls his {die} against the healer's d10; higher heals him fully, "
+            f"a tie is rolled again. {who}",
             "team": player.team,
-            "submit": "Roll for force-healing",
+            "submit": submit,
         },
         success=_outcome,
         back=_back(request, player.team_id),

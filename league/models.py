@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
@@ -138,12 +138,36 @@ class SeasonRules(models.Model):
     points_overtime_loss = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
     tie_breakers = models.JSONField(default=_default_tie_breakers)
-    # Not a game rule but a league procedure: who rolls injury tables after a reported match.
+    # Not game rules but league procedures: who rolls, the server (default) or the coaches at
+    # the table, who enter their faces (docs/rules-decisions.md, "Table dice").
     coaches_roll_injuries = models.BooleanField(
         default=False,
         help_text="Coaches enter their table rolls for injuries (M-I1, M-I2); "
         "otherwise the server rolls them.",
     )
+    coaches_roll_inspections = models.BooleanField(
+        default=False,
+        help_text="Each coach enters his d10 for every inspection (M-E2); "
+        "otherwise the server rolls both.",
+    )
+    coaches_roll_force_healing = models.BooleanField(
+        default=False,
+        help_text="The coach enters his force-healing dice (M-I3); "
+        "otherwise the server rolls them.",
+    )
+    coaches_roll_creation = models.BooleanField(
+        default=False,
+        help_text="A new team's status and Superstar d12s are entered from the table "
+        "(M-P4, M-P8); otherwise the server rolls them.",
+    )
+
+    #: The kinds of roll a season may leave to the coaches' own dice, and the setting of each.
+    TABLE_DICE: ClassVar[dict[str, str]] = {
+        "inspections": "coaches_roll_inspections",
+        "force_healing": "coaches_roll_force_healing",
+        "creation": "coaches_roll_creation",
+        "injuries": "coaches_roll_injuries",
+    }
 
     class Meta:
         verbose_name = "season rules"
@@ -151,6 +175,10 @@ class SeasonRules(models.Model):
 
     def __str__(self) -> str:
         return f"Rules of {self.season}"
+
+    def table_dice(self, kind: str) -> bool:
+        """Whether the coaches roll this kind (a key of TABLE_DICE) and enter the faces."""
+        return bool(getattr(self, self.TABLE_DICE[kind]))
 
     def to_engine(self) -> RuleSettings:
         values: dict[str, Any] = {

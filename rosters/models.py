@@ -184,6 +184,15 @@ class DiceRoll(AppendOnlyModel):
         help_text="Who asked for the roll; empty for the server.",
     )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.SERVER)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entered_dice_rolls",
+        help_text="Who entered the faces of a table roll: the rolling coach, or a "
+        "commissioner for him; empty for dice the server rolled.",
+    )
     sequence = models.PositiveIntegerField(
         default=0, help_text="Order of the roll within the batch it was made in."
     )

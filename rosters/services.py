@@ -32,6 +32,7 @@ from league.services import season_enter_team
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.names import player_names
+from rosters.table_dice import faces_resolve
 
 
 def server_dice() -> DiceSource:
@@ -50,9 +51,11 @@ def ledger_record(
     source: str = DiceRoll.Source.SERVER,
 ) -> list[DiceRoll]:
     """Write rolls to the dice ledger (M-D8). A roll's `actor` key names its player through
-    `players`; the caller runs inside its own transaction."""
+    `players`; a table roll is recorded as entered by `actor`. The caller runs inside its own
+    transaction."""
     players = players or {}
     rolled_by = actor if actor is not None and actor.is_authenticated else None
+    entered_by = rolled_by if source == DiceRoll.Source.TABLE else None
     entries = []
     for sequence, roll in enumerate(rolls):
         player = players.get(roll.actor) if roll.actor is not None else None
@@ -64,6 +67,7 @@ def ledger_record(
                 player=player,
                 fixture=fixture,
                 rolled_by=rolled_by,
+                entered_by=entered_by,
                 source=source,
                 sequence=sequence,
                 purpose=roll.purpose,
@@ -87,15 +91,31 @@ def team_create(
     colour: str = "#1f6feb",
     player_names_: Sequence[str] | None = None,
     dice: DiceSource | None = None,
+    faces: Sequence[int] | None = None,
 ) -> Team:
     """A new team of 18 (M-P2) in `season`'s league, entered into the season.
 
     Status (M-P4) and Superstar (M-P8) rolls follow the season's rule settings; every roll
     goes to the dice ledger. `player_names_`, when given, names the players in roster order
     (first string FW, FW, WB, WB, HB, HB, FB, FB, MA, HM, GK, then one of each position).
+    When the season's coaches roll creation at the table, `faces` are their d12s in that
+    order (per slot: status, then Superstar), entered by `actor` for the team's coach.
     """
-    dice = dice or server_dice()
     settings = season.rules.to_engine()
+    table = season.rules.table_dice("creation")
+    if table and faces is None:
+        raise RosterError(
+            "This season's coaches roll their teams at the table: enter the d12s rolled "
+            "(per player in roster order: status, then Superstar).",
+            field="faces",
+            code="faces_required",
+        )
+    if not table and faces is not None:
+        raise RosterError(
+            "The server rolls new teams in this season; leave the faces out.",
+            field="faces",
+            code="server_dice",
+        )
     if player_names_ is not None and (
         len(player_names_) != ROSTER_SIZE or len(set(player_names_)) != ROSTER_SIZE
     ):
@@ -111,7 +131,12 @@ def team_create(
         colour=colour,
     )
     team.full_clean()
-    slots = roll_new_roster(dice, settings)
+    if table:
+        slots = faces_resolve(
+            faces, lambda entered: roll_new_roster(entered, settings), what="creation rolls"
+        )
+    else:
+        slots = roll_new_roster(dice or server_dice(), settings)
     names = (
         list(player_names_)
         if player_names_
@@ -141,6 +166,7 @@ def team_create(
             actor=actor,
             team=team,
             players=by_slot,
+            source=DiceRoll.Source.TABLE if table else DiceRoll.Source.SERVER,
         )
         season_enter_team(season=season, team=team, actor=actor)
         audit_record(
