@@ -91,7 +91,7 @@ def faces_resolve(
     except _TooFewFaces as short:
         done = len(dice.requests)
         raise DomainError(
-            f"The {what} needs more faces: {done} entered, and the rules now roll a "
+            f"Not enough faces for the {what}: after {done}, the rules roll a "
             f"d{short.sides} (a tie is rolled again, M-D4).",
             code="bad_faces",
             field=field,
@@ -99,7 +99,8 @@ def faces_resolve(
     if dice.remaining:
         used = len(dice.requests)
         raise DomainError(
-            f"The {what} takes {used} face{'s' if used != 1 else ''}, not {used + dice.remaining}.",
+            f"Enter exactly {used} face{'s' if used != 1 else ''} for the {what}, "
+            f"not {used + dice.remaining}.",
             code="bad_faces",
             field=field,
         )

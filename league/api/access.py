@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model, QuerySet
 from django.http import Http404
 
-from games.models import Inspection
+from games.models import Inspection, TableInspection
 from injuries.models import Injury
 from league.access import is_coach, is_commissioner
 from league.errors import PermissionRefused
@@ -106,3 +106,27 @@ def injury_for_healing(*, user: ApiUser, injury_id: int) -> Injury:
             f"{injury.player}."
         )
     return injury
+
+
+def table_inspection_for_roll(*, user: ApiUser, table_inspection_id: int) -> TableInspection:
+    """Either coach of the fixture (each enters his own side; the service checks which) or
+    the league's commissioner."""
+    table_inspection = get_visible(
+        TableInspection.objects.select_related(
+            "fixture__round__season__league", "fixture__home_team", "fixture__away_team", "player"
+        ),
+        league_path="fixture__round__season__league",
+        user=user,
+        pk=table_inspection_id,
+    )
+    fixture = table_inspection.fixture
+    league = fixture.round.season.league
+    coach = is_coach(user=user, team=fixture.home_team) or is_coach(
+        user=user, team=fixture.away_team
+    )
+    if not (coach or is_commissioner(user=user, league=league)):
+        raise PermissionRefused(
+            f"Only the coaches of {fixture} or a commissioner of {league} enter its "
+            "inspection rolls."
+        )
+    return table_inspection

@@ -37,6 +37,13 @@ ERROR_CODES = {
     "already_attempted": "The injury has had its one force-healing attempt.",
     "not_injured": "The player is not out injured.",
     "too_late": "The team has played since the injury.",
+    # table dice
+    "bad_faces": "An entered face is not on the die the rule rolls (1 to its sides), or "
+    "there are too few or too many faces; the message says which.",
+    "bad_side": "Whose roll: owner (the player's coach) or inspector (the opposing coach).",
+    "faces_required": "The season's coaches roll this at the table: send the faces.",
+    "server_dice": "The server rolls this in this season: leave the faces out.",
+    "already_entered": "That coach's roll is already entered.",
     "refused": "The league's rules or state refuse the request.",
 }
 

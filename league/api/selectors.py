@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.engine.snapshot import stat_levels
 from games.engine.vocabulary import StatCategory
-from games.models import Appearance, Inspection, Result, SimulationJob, StatLine
+from games.models import Appearance, Inspection, Result, SimulationJob, StatLine, TableInspection
 from injuries.models import Injury
 from league.api.access import ApiUser, visible_league_ids
 from league.models import Fixture, League, Season, Team
@@ -99,6 +99,16 @@ def inspections(*, user: ApiUser) -> QuerySet[Inspection]:
     return (
         Inspection.objects.filter(fixture__round__season__league__in=visible_league_ids(user=user))
         .select_related("enhancement__player")
+        .order_by("fixture_id", "id")
+    )
+
+
+def table_inspections(*, user: ApiUser) -> QuerySet[TableInspection]:
+    return (
+        TableInspection.objects.filter(
+            fixture__round__season__league__in=visible_league_ids(user=user)
+        )
+        .select_related("player")
         .order_by("fixture_id", "id")
     )
 

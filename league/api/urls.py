@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.base import ApiMixin, ApiView
-from league.api.views import decisions, fixtures, leagues, teams
+from league.api.views import decisions, fixtures, leagues, table_dice, teams
 
 app_name = "api"
 
@@ -77,6 +77,16 @@ urlpatterns = [
         "inspections/<int:inspection_id>/decision/",
         decisions.InspectionDecisionView.as_view(),
         name="inspection-decision",
+    ),
+    path(
+        "table-inspections/",
+        table_dice.TableInspectionListView.as_view(),
+        name="table-inspection-list",
+    ),
+    path(
+        "table-inspections/<int:table_inspection_id>/roll/",
+        table_dice.TableInspectionRollView.as_view(),
+        name="table-inspection-roll",
     ),
     path("injuries/", decisions.InjuryListView.as_view(), name="injury-list"),
     path(

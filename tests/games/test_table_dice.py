@@ -176,13 +176,13 @@ def test_a_pending_inspection_roll_blocks_the_fixture_and_names_who_must_roll(
     [
         ([0], "not on a d10"),
         ([11], "not on a d10"),
-        ([4, 5], "takes 1 face, not 2"),
+        ([4, 5], "exactly 1 face for the inspection roll (a d10), not 2"),
         ([], "whole numbers"),
         (["7"], "whole numbers"),
     ],
 )
 def test_bad_inspection_faces_are_refused_and_change_nothing(world, table_round, faces, message):
-    first, fixture, forward, _goalie = table_round
+    first, _fixture, forward, _goalie = table_round
     round_open(round_=first, actor=world.commissioner)
     rolls = DiceRoll.objects.count()
     with pytest.raises(DomainError) as refused:

@@ -16,12 +16,13 @@ from injuries.models import ForceHealingAttempt, Injury
 from injuries.services import injury_force_heal
 from league.api import access, selectors
 from league.api.base import ApiListView, ApiView
-from league.api.fields import StrictBooleanField, StrictInputSerializer
+from league.api.fields import StrictBooleanField, StrictInputSerializer, StrictIntegerField
 from league.api.filters import WholeNumberFilter
 from league.api.idempotency import idempotent
 from league.api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
 from league.api.serializers import InjurySerializer
 from league.api.views.fixtures import InspectionSerializer
+from rosters.table_dice import MAX_FACES
 
 
 class InspectionFilter(django_filters.FilterSet):
@@ -110,6 +111,15 @@ class InjuryForceHealView(ApiView):
     """The one force-healing attempt of an injury (M-I3): the player's die against a d10."""
 
     class InputSerializer(StrictInputSerializer):
+        faces = serializers.ListField(
+            child=StrictIntegerField(),
+            required=False,
+            max_length=MAX_FACES,
+            help_text="Only when the season's coaches roll force-healing at the table "
+            "(``rules.coaches_roll_force_healing``): the player's die, then the d10, then "
+            "each re-roll's pair after a tie, e.g. [4, 4, 6, 2]. Leave it out otherwise.",
+        )
+
         class Meta:
             ref_name = "ForceHealInput"
 
@@ -134,7 +144,10 @@ class InjuryForceHealView(ApiView):
         request=InputSerializer,
         responses={
             201: OutputSerializer,
-            **write_errors(conflict=["rule_off", "already_attempted", "not_injured", "too_late"]),
+            **write_errors(
+                invalid=["bad_faces", "faces_required", "server_dice"],
+                conflict=["rule_off", "already_attempted", "not_injured", "too_late"],
+            ),
         },
     )
     def post(self, request: Request, injury_id: int) -> Response:
@@ -142,6 +155,9 @@ class InjuryForceHealView(ApiView):
         return idempotent(request, lambda: self.heal(request, injury))
 
     def heal(self, request: Request, injury: Injury) -> Response:
-        self.InputSerializer(data=request.data).is_valid(raise_exception=True)
-        attempt = injury_force_heal(injury=injury, actor=request.user)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attempt = injury_force_heal(
+            injury=injury, actor=request.user, faces=serializer.validated_data.get("faces")
+        )
         return Response(self.OutputSerializer(attempt).data, status=status.HTTP_201_CREATED)

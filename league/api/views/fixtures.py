@@ -162,6 +162,7 @@ class DiceRollSerializer(serializers.ModelSerializer):
             "team",
             "player",
             "rolled_by",
+            "entered_by",
         ]
         ref_name = "DiceRoll"
 
