@@ -1952,3 +1952,7 @@ class SimulationJobAdmin(ReadOnlyAdmin):
     @admin.display(description="Queued", ordering="created_at")
     def queued(self, obj: SimulationJob) -> str:
         return when(obj.created_at)
+
+
+# Registered with the rest of the games admin (admin.autodiscover imports this module only).
+from games import admin_table_dice  # noqa: E402, F401

@@ -736,8 +736,17 @@ RULE_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("evading_rushing", "assault", "striking", "pass_blocking", "lowering_die_type"),
     ),
     ("Scoring · M-S3–M-S5", ("goal_zones", "ricochet", "substitute_goalie_at_once")),
-    ("Injuries · M-I2, M-I3", ("permanent_injuries", "force_healing", "coaches_roll_injuries")),
+    ("Injuries · M-I2, M-I3", ("permanent_injuries", "force_healing")),
     ("Enhancements · M-E1", ("enhancements",)),
+    (
+        "Table dice: the coaches roll and enter the faces · M-E2, M-I1–M-I3, M-P4, M-P8",
+        (
+            "coaches_roll_inspections",
+            "coaches_roll_force_healing",
+            "coaches_roll_creation",
+            "coaches_roll_injuries",
+        ),
+    ),
     (
         "Standings · M-L1, M-L2",
         (

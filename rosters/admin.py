@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
+from games.engine.creation import roll_new_roster
 from games.engine.vocabulary import Action, EnhancementKind, Position, Status
 from league import services as league_services
 from league.admin import (
@@ -36,10 +37,12 @@ from league.admin import (
     scope_for,
     when,
 )
+from league.errors import DomainError
 from league.models import Fixture, Season, Team
 from league.templatetags.league_tags import badge_html, signed
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.table_dice import faces_resolve
 
 
 def _action_labels(keys: list[str]) -> str:
@@ -112,6 +115,16 @@ class TeamAddForm(forms.ModelForm):
         "take new teams.",
     )
 
+    faces = forms.CharField(
+        required=False,
+        label="Table dice",
+        help_text="Only for a season whose coaches roll creation at the table (M-P4, M-P8): "
+        "the coach's d12s in roster order, per player the status roll then the Superstar "
+        "roll (as the season uses them), separated by spaces. You enter them for him; the "
+        "ledger records them as entered by you.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
     class Meta:
         model = Team
         fields = ("name", "short_name", "coach", "colour")
@@ -155,10 +168,49 @@ class TeamAddForm(forms.ModelForm):
             self.add_error(
                 "short_name", f"{season.league} already has a team called {short_name.upper()}."
             )
+        self._clean_faces(season, cleaned)
         return cleaned
+
+    def _clean_faces(self, season: Season, cleaned: dict[str, Any]) -> None:
+        """The table's d12s as a list, checked now against the rolls the rules make (the
+        service checks them again when it creates the team)."""
+        words = (cleaned.get("faces") or "").replace(",", " ").split()
+        table = season.rules.table_dice("creation")
+        if not words:
+            cleaned["faces"] = None
+            if table:
+                self.add_error("faces", "This season's coaches roll creation: enter the d12s.")
+            return
+        if not table:
+            self.add_error("faces", "The server rolls new teams in this season; leave this empty.")
+            return
+        if not all(w.isdigit() for w in words):
+            self.add_error("faces", "Enter whole numbers separated by spaces.")
+            return
+        settings = season.rules.to_engine()
+        try:
+            faces_resolve(
+                [int(w) for w in words],
+                lambda entered: roll_new_roster(entered, settings),
+                what="creation rolls",
+            )
+        except DomainError as error:
+            self.add_error("faces", error.message)
+            return
+        cleaned["faces"] = [int(w) for w in words]
 
 
 class TeamChangeForm(forms.ModelForm):
+    faces = forms.CharField(
+        required=False,
+        label="Table dice",
+        help_text="Only for a season whose coaches roll creation at the table (M-P4, M-P8): "
+        "the coach's d12s in roster order, per player the status roll then the Superstar "
+        "roll (as the season uses them), separated by spaces. You enter them for him; the "
+        "ledger records them as entered by you.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
     class Meta:
         model = Team
         fields = ("name", "short_name", "coach", "colour")
@@ -235,7 +287,9 @@ class TeamAdmin(LeagueModelAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Team | None = None) -> Any:
         if obj is None:
-            return ((None, {"fields": ("season", "name", "short_name", "coach", "colour")}),)
+            return (
+                (None, {"fields": ("season", "name", "short_name", "coach", "colour", "faces")}),
+            )
         return (
             (None, {"fields": ("league", "name", "short_name", "slug", "coach", "colour")}),
             ("Record", {"fields": ("created_at", "creation_rolls", "seasons_entered")}),
@@ -319,6 +373,7 @@ class TeamAdmin(LeagueModelAdmin):
             actor=request.user,
             coach=data["coach"],
             colour=data["colour"],
+            faces=data.get("faces"),
         )
         adopt(obj, team)
 

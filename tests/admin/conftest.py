@@ -27,6 +27,7 @@ from games.models import (
     Result,
     SimulationJob,
     StatLine,
+    TableInspection,
 )
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture, League, Season, Team
@@ -103,6 +104,17 @@ def play_fixture(fixture: Fixture, season: Season, *, actor: User | None, seed: 
             inspector_roll=7,
             decision=Inspection.Decision.ALLOWED,
             decided_by=actor,
+        )
+        # The same inspection as a table roll that was resolved (M-E2, table dice).
+        TableInspection.objects.create(
+            fixture=fixture,
+            player=forward,
+            enhancement_ids=[enhancement.pk],
+            owner_roll=3,
+            owner_entered_by=actor,
+            inspector_roll=7,
+            inspector_entered_by=actor,
+            resolved_at=datetime.datetime(2026, 3, 1, tzinfo=datetime.UTC),
         )
         hurt = players[-1]
         injury = Injury.objects.create(

@@ -15,13 +15,13 @@ from games.engine.dice import ScriptedDice
 from games.engine.vocabulary import EnhancementKind, Position, StatCategory
 from games.job_runner import simulation_run
 from games.matchday import round_open
-from games.models import Inspection, Result, SimulationJob
+from games.models import Inspection, Result, SimulationJob, TableInspection
 from games.results import PlayerLine, ResultReport, result_record
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
 from league.services import season_generate_schedule, season_transition
-from rosters.models import Enhancement, Player
+from rosters.models import DiceRoll, Enhancement, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -545,3 +545,62 @@ def test_the_result_form_has_attempts_and_successes_for_every_category(
 
     assert f"p{player.pk}-{category.value}-attempts" in form.fields
     assert f"p{player.pk}-{category.value}-successes" in form.fields
+
+
+def test_a_commissioner_enters_a_coachs_table_inspection_roll(chief: Client, world):
+    """Table dice (M-E2): the commissioner enters each coach's d10 for him; the ledger says
+    he entered them, the audit log keeps it, and a bad face is shown beside the field."""
+    world.season.rules.coaches_roll_inspections = True
+    world.season.rules.save(update_fields=["coaches_roll_inspections"])
+    season_generate_schedule(season=world.season, actor=None, shuffle=False)
+    season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
+    fixture = Fixture.objects.get(round__season=world.season, round__number=1)
+    forward = fixture.away_team.players.filter(position=Position.FORWARD).first()
+    Enhancement.objects.create(player=forward, kind=EnhancementKind.PULSE_MAGNET)
+    round_open(round_=fixture.round, actor=None, dice=ScriptedDice([]))
+    due = TableInspection.objects.get(fixture=fixture)
+
+    page = chief.get(change_url(due)).content.decode()
+    assert "Enter the roll of the owner" in page
+    confirm = chief.get(step_url(due, "owner")).content.decode()
+    assert f"for {fixture.away_team}&#x27;s coach" in confirm
+    bad = chief.post(step_url(due, "owner"), {"faces": 11})
+    assert "not on a d10" in bad.content.decode()
+    due.refresh_from_db()
+    assert due.owner_roll is None
+
+    chief.post(step_url(due, "owner"), {"faces": 2}, follow=True)
+    response = chief.post(step_url(due, "inspector"), {"faces": 9}, follow=True)
+
+    assert "the inspection is resolved" in " ".join(shown(response))
+    rolls = DiceRoll.objects.filter(fixture=fixture, purpose="inspection")
+    assert {(r.result, r.source, r.entered_by.username) for r in rolls} == {
+        (2, "table", "commissioner"),
+        (9, "table", "commissioner"),
+    }
+    assert AuditEntry.objects.filter(action="inspection.table_roll").count() == 2
+    assert Inspection.objects.get(fixture=fixture).decision == Inspection.Decision.PENDING
+
+
+def test_a_team_is_added_with_table_creation_rolls(chief: Client, world):
+    world.season.rules.coaches_roll_creation = True
+    world.season.rules.save(update_fields=["coaches_roll_creation"])
+    url = reverse("admin:league_team_add")
+    body = {
+        "season": world.season.pk,
+        "name": "Table Titans",
+        "short_name": "TAB",
+        "colour": "#123456",
+        "faces": " ".join(["5 1"] * 17 + ["5"]),
+    }
+    short = chief.post(url, body)
+    assert "Not enough faces" in short.content.decode()
+
+    body["faces"] = " ".join(["12 12"] + ["5 1"] * 17)
+    chief.post(url, body)
+
+    titans = world.league.teams.get(name="Table Titans")
+    first = titans.players.get(shirt_number=1)
+    assert (first.status, first.superstar) == ("veteran", True)
+    rolls = DiceRoll.objects.filter(team=titans)
+    assert {(r.source, r.entered_by.username) for r in rolls} == {("table", "commissioner")}
