@@ -38,9 +38,9 @@ class TableRollForm(forms.Form):
 
     def __init__(self, *args: Any, sides: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Every side is a valid choice, so a roll the user may not enter gets the
+        # service's refusal (who may enter it), not a bare "invalid choice".
         field = self.fields["side"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [(s, TableInspection.Side(s).label) for s in sides]
         if len(sides) == 1:
             field.initial = sides[0]
             field.widget = forms.HiddenInput()
