@@ -533,7 +533,15 @@ def _explain_open_round(season: Season) -> list[str]:
         f"{round_}{_round_date(round_)} opens: {plural(len(fixtures), 'fixture')}: "
         f"{_names(fixtures)}."
     ]
-    if season.rules.enhancements:
+    if season.rules.enhancements and season.rules.table_dice("inspections"):
+        lines += [
+            "Every player who may take the field and carries enhancements is to be inspected "
+            "(M-E2) with the coaches' own dice: each coach enters his d10 on match day (or "
+            "you, in Table inspections). Nothing is rolled by the server.",
+            "A fixture waits until every roll is in and every detection decided; the others "
+            "become ready to play.",
+        ]
+    elif season.rules.enhancements:
         lines += [
             "Every fitted enhancement of a player who may take the field is inspected (M-E2): "
             "the owner's d10 against the opposing coach's d10, each roll in the dice ledger.",
@@ -557,7 +565,12 @@ def _open(request: HttpRequest, round_: Round) -> StepDone:
     opened = round_open(round_=round_, actor=request.user)
     waiting = opened.fixtures.filter(status=Fixture.Status.INSPECTIONS).count()
     message = f"{opened} is open."
-    if waiting:
+    if waiting and round_.season.rules.table_dice("inspections"):
+        message += (
+            f" {plural(waiting, 'fixture')} {'waits' if waiting == 1 else 'wait'} for the "
+            "coaches' inspection rolls: see Table inspections."
+        )
+    elif waiting:
         message += (
             f" {plural(waiting, 'fixture')} {'waits' if waiting == 1 else 'wait'} for an "
             "inspection decision: see Pending decisions."

@@ -55,14 +55,22 @@ def _run(side: str) -> Any:
     return run
 
 
+def _form(table_inspection: TableInspection, data: Any) -> forms.Form:
+    return TableRollAdminForm(data)
+
+
+def _missing(side: str) -> Any:
+    return lambda table_inspection: side in table_inspection.missing()
+
+
 TABLE_INSPECTION_STEPS = tuple(
     Step(
         name=side.value,
         label=f"Enter the roll of {side.label.lower()}",
         explain=_explain(side.value),
         run=_run(side.value),
-        form=lambda obj, data: TableRollAdminForm(data),
-        shown=lambda obj, side=side: side.value in obj.missing(),
+        form=_form,
+        shown=_missing(side.value),
     )
     for side in TableInspection.Side
 )

@@ -198,7 +198,7 @@ def _roll_words(table_inspection: TableInspection) -> list[str]:
     """ "Dana's inspection roll for Kenji Ito": one phrase per coach whose d10 is missing."""
     fixture, player = table_inspection.fixture, table_inspection.player
     home_owns = player.team_id == fixture.home_team_id
-    teams = {
+    teams: dict[str, Team] = {
         TableInspection.Side.OWNER: fixture.home_team if home_owns else fixture.away_team,
         TableInspection.Side.INSPECTOR: fixture.away_team if home_owns else fixture.home_team,
     }

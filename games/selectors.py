@@ -453,7 +453,7 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
         opponent = (
             fixture.away_team_id if player.team_id == fixture.home_team_id else fixture.home_team_id
         )
-        rollers = {
+        rollers: dict[str, int] = {
             TableInspection.Side.OWNER: player.team_id,
             TableInspection.Side.INSPECTOR: opponent,
         }

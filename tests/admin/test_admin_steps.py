@@ -555,7 +555,7 @@ def test_a_commissioner_enters_a_coachs_table_inspection_roll(chief: Client, wor
     season_generate_schedule(season=world.season, actor=None, shuffle=False)
     season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
     fixture = Fixture.objects.get(round__season=world.season, round__number=1)
-    forward = fixture.away_team.players.filter(position=Position.FORWARD).first()
+    forward = fixture.away_team.players.get(shirt_number=1)
     Enhancement.objects.create(player=forward, kind=EnhancementKind.PULSE_MAGNET)
     round_open(round_=fixture.round, actor=None, dice=ScriptedDice([]))
     due = TableInspection.objects.get(fixture=fixture)
