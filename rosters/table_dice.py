@@ -78,13 +78,18 @@ def faces_resolve(
 ) -> T:
     """Run `rule` on the entered `faces`; refuse (changing nothing) unless every face is on
     its die and the rule used exactly all of them."""
-    dice = EnteredDice(faces_clean(faces, field=field))
+    entered = faces_clean(faces, field=field)
+    dice = EnteredDice(entered)
     try:
         outcome = rule(dice)
     except _FaceNotOnDie as bad:
+        which = (
+            f"Face {bad.index + 1} of the {what} is {bad.face}, which"
+            if len(entered) > 1
+            else f"{bad.face}"
+        )
         raise DomainError(
-            f"Face {bad.index + 1} of the {what} is {bad.face}, which is not on a "
-            f"d{bad.sides}: enter 1 to {bad.sides}.",
+            f"{which} is not on a d{bad.sides}: enter 1 to {bad.sides}.",
             code="bad_faces",
             field=field,
         ) from None
