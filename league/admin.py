@@ -739,15 +739,6 @@ RULE_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Injuries · M-I2, M-I3", ("permanent_injuries", "force_healing")),
     ("Enhancements · M-E1", ("enhancements",)),
     (
-        "Table dice: the coaches roll and enter the faces · M-E2, M-I1–M-I3, M-P4, M-P8",
-        (
-            "coaches_roll_inspections",
-            "coaches_roll_force_healing",
-            "coaches_roll_creation",
-            "coaches_roll_injuries",
-        ),
-    ),
-    (
         "Standings · M-L1, M-L2",
         (
             "points_win",
@@ -756,6 +747,15 @@ RULE_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "points_overtime_loss",
             "points_loss",
             "tie_breakers",
+        ),
+    ),
+    (
+        "Table dice · M-E2, M-I1–M-I3, M-P4, M-P8",
+        (
+            "coaches_roll_inspections",
+            "coaches_roll_force_healing",
+            "coaches_roll_creation",
+            "coaches_roll_injuries",
         ),
     ),
 )

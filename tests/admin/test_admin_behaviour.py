@@ -156,6 +156,7 @@ def test_rule_fieldsets_show_every_rule_setting_exactly_once():
         "Injuries",
         "Enhancements",
         "Standings",
+        "Table dice",
     ]
 
 
