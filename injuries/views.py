@@ -31,7 +31,8 @@ class TableFacesForm(forms.Form):
 
     def __init__(self, *args: Any, die: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faces"].help_text = (
+        field = self.fields["faces"]
+        field.help_text = (
             f"The player's {die}, then the d10, e.g. “5 3”. After a tie add the re-roll: “4 4 6 2”."
         )
 
