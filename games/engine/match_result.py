@@ -22,12 +22,17 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TeamSheet:
-    """A team for one match: first string (on the field) and second string (the bench)."""
+    """A team for one match: first string (on the field) and second string (the bench).
+
+    ``kick_off_fixed``: the first string is the line-up at kick-off with M-P3 already applied
+    (``lineup.kick_off_lineup``, as the league fixes it), so the simulator fills no empty
+    place at kick-off; the bench still replaces players Incapacitated during the match."""
 
     key: str
     name: str
     first_string: tuple[PlayerSnapshot, ...]
     second_string: tuple[PlayerSnapshot, ...] = ()
+    kick_off_fixed: bool = False
 
     @property
     def players(self) -> tuple[PlayerSnapshot, ...]:

@@ -87,7 +87,8 @@ def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
     A place of the M-P2 first string with nobody of its position on the sheet (he was injured,
     on the injured list or retired before the match) starts empty, up to 11 places in all, so
     the kick-off gives it to a fit second-stringer of that position (seed: "injured players
-    are substituted by their second-string counterparts as needed").
+    are substituted by their second-string counterparts as needed"). A sheet whose kick-off
+    line-up is fixed (``TeamSheet.kick_off_fixed``) has only its starters' places.
     """
     bench: dict[Position, list[str]] = {}
     for player in sheet.second_string:
@@ -95,6 +96,8 @@ def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
     slots = [
         LineupSlot(p.position, p.key, bench.setdefault(p.position, [])) for p in sheet.first_string
     ]
+    if sheet.kick_off_fixed:
+        return slots
     named = Counter(p.position for p in sheet.first_string)
     for position in FIRST_STRING_ORDER:
         if len(slots) >= len(FIRST_STRING_ORDER):
