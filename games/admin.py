@@ -27,6 +27,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
+from games import admin_lineups
 from games.engine.dice import die_label
 from games.engine.vocabulary import Position, StatCategory
 from games.jobs import (
@@ -43,6 +44,7 @@ from games.matchday import inspection_decide, round_open
 from games.models import (
     Appearance,
     Inspection,
+    LineupChoice,
     LineupEntry,
     MatchEvent,
     Result,
@@ -58,7 +60,7 @@ from games.results import (
     result_void,
 )
 from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
-from games.selectors import fit_players
+from games.selectors import report_players
 from injuries.models import Injury
 from league import services as league_services
 from league.admin import (
@@ -320,7 +322,7 @@ class ResultForm(forms.Form):
 
 
 def _result_form_for_new(fixture: Fixture, data: Any) -> ResultForm:
-    players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
+    players, _ = report_players(fixture=fixture)  # starters then bench, as kick-off fixes them
     return ResultForm(
         data,
         fixture=fixture,
@@ -551,7 +553,7 @@ def _explain_open_round(season: Season) -> list[str]:
     else:
         lines.append("Enhancements are not used in this season: every fixture becomes ready.")
     lines.append("Rounds open in order.")
-    return lines
+    return lines + admin_lineups.round_warnings(round_)
 
 
 def _run_open_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
@@ -1129,6 +1131,9 @@ class SeasonAdmin(LeagueModelAdmin):
                 "status_badge": badge_html(obj.status, obj.get_status_display()),
                 "poll_url": reverse("admin:league_season_control_room", args=[obj.pk]),
                 "live": simulations["live"],
+                "short_handed": admin_lineups.season_short_handed(obj)
+                if obj.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+                else [],
             },
             "simulations": simulations,
         }
@@ -1150,7 +1155,7 @@ def _explain_round_open(round_: Round) -> list[str]:
             "the others become ready to play."
         )
     lines.append("Refused unless the earlier rounds are open and the season is running.")
-    return lines
+    return lines + admin_lineups.round_warnings(round_)
 
 
 def _explain_round_simulate(round_: Round) -> list[str]:
@@ -1440,7 +1445,12 @@ class FixtureAdmin(LeagueModelAdmin):
         return buttons
 
     def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
-        return {"panels": [("Result history (audit log)", result_history(obj))]}
+        return {
+            "panels": [
+                ("Line-ups (M-P3)", admin_lineups.lineups_panel(obj)),
+                ("Result history (audit log)", result_history(obj)),
+            ]
+        }
 
 
 # --- Inspections -------------------------------------------------------------------------------
@@ -1733,15 +1743,32 @@ _MATCH_RECORD = (
 
 @admin.register(LineupEntry)
 class LineupEntryAdmin(ReadOnlyAdmin):
-    """Who may take the field, fixed when the fixture gets ready (M-P3)."""
+    """Who may take the field, fixed at kick-off (M-P3): the starters in their places, each
+    out first-stringer replaced, and the bench."""
 
     read_only_reason = _MATCH_RECORD
     league_path = "fixture__round__season__league"
-    list_display = ("fixture", "team", "player", "position", "starter")
-    list_filter = ("starter", "position", ("fixture__round__season", SeasonListFilter))
+    list_display = ("fixture", "team", "player", "position", "starter", "place", "fill", "replaces")
+    list_filter = ("starter", "fill", "position", ("fixture__round__season", SeasonListFilter))
     search_fields = ("player__name", "team__name", "team__short_name")
-    list_select_related = (*_FIXTURE_TEAMS, "team", "player")
+    list_select_related = (*_FIXTURE_TEAMS, "team", "player", "replaces")
     ordering = ("-fixture__id", "team__name", "-starter", "id")
+
+
+@admin.register(LineupChoice)
+class LineupChoiceAdmin(ReadOnlyAdmin):
+    """Reserves the coaches named for vacant first-string places before kick-off (M-P3)."""
+
+    read_only_reason = (
+        "A coach (or you) names a reserve on the fixture's match-day page or through the "
+        "API, which checks the rules and writes the audit log."
+    )
+    league_path = "fixture__round__season__league"
+    list_display = ("fixture", "team", "place", "reserve", "chosen_by", "chosen_at")
+    list_filter = (("fixture__round__season", SeasonListFilter),)
+    search_fields = ("reserve__name", "team__name", "team__short_name")
+    list_select_related = (*_FIXTURE_TEAMS, "team", "reserve", "chosen_by")
+    ordering = ("-fixture__id", "team__name", "place")
 
 
 @admin.register(Appearance)

@@ -30,7 +30,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Inspection, SimulationJob, TableInspection
+from games.models import Inspection, LineupEntry, SimulationJob, TableInspection
 from league.audit import audit_record
 from league.celery import app
 from league.models import Fixture, Season, Team
@@ -443,9 +443,11 @@ def job_mark_failed(job: SimulationJob, *, error: str) -> None:
     job.waiting_reason = ""
     job.finished_at = timezone.now()
     job.save(update_fields=["state", "error", "waiting_reason", "finished_at"])
-    Fixture.objects.filter(pk=job.fixture_id, status=Fixture.Status.SIMULATING).update(
+    if Fixture.objects.filter(pk=job.fixture_id, status=Fixture.Status.SIMULATING).update(
         status=Fixture.Status.READY, updated_at=job.finished_at
-    )
+    ):
+        # It kicked off but never finished: the next kick-off fixes its line-up afresh (M-P3).
+        LineupEntry.objects.filter(fixture_id=job.fixture_id).delete()
     fixture = Fixture.objects.select_related("round__season__league").get(pk=job.fixture_id)
     audit_record(
         actor=None,

@@ -20,6 +20,7 @@ from games.engine.snapshot import Side
 from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
+from games.lineups import lineup_fix, stored_lineup
 from games.models import Inspection
 from games.selectors import fit_players, team_sheet
 from games.table_inspections import table_inspections_open
@@ -192,18 +193,39 @@ def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> I
 
 
 def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, RuleSettings]:
-    """The two teams as the engine plays them in this fixture: fit players, and only the
-    enhancements that passed this fixture's inspection (undetected or allowed)."""
+    """Kick-off of a simulation: the line-up is fixed and stored (M-P3, games/lineups.py),
+    and the two teams are returned as the engine plays them: exactly the stored starters,
+    the stored bench, and only the enhancements that passed this fixture's inspection
+    (undetected or allowed). The result is later checked against the same stored line-up."""
+    with transaction.atomic():
+        # Locks the fixture: the line-up is fixed once per kick-off, and no coach names a
+        # reserve meanwhile.
+        locked = (
+            Fixture.objects.select_for_update(of=("self",))
+            .select_related("home_team", "away_team")
+            .get(pk=fixture.pk)
+        )
+        if locked.status == Fixture.Status.PLAYED:
+            raise GamesError(f"{locked} has been played already.", code="already_played")
+        lineup_fix(fixture=locked)
+    entries = stored_lineup(fixture=locked)
     settings = fixture.round.season.rules.to_engine()
     allowed = set(
         fixture.inspections.filter(
             decision__in=[Inspection.Decision.UNDETECTED, Inspection.Decision.ALLOWED]
         ).values_list("enhancement_id", flat=True)
     )
-    home = team_sheet(
-        team=fixture.home_team, settings=settings, side=Side.HOME, allowed_enhancements=allowed
-    )
-    away = team_sheet(
-        team=fixture.away_team, settings=settings, side=Side.AWAY, allowed_enhancements=allowed
+    home, away = (
+        team_sheet(
+            team=team,
+            settings=settings,
+            side=side,
+            allowed_enhancements=allowed,
+            lineup=(
+                [e.player for e in entries if e.team_id == team.pk and e.starter],
+                [e.player for e in entries if e.team_id == team.pk and not e.starter],
+            ),
+        )
+        for team, side in ((locked.home_team, Side.HOME), (locked.away_team, Side.AWAY))
     )
     return home, away, settings

@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 
+from games.engine.lineup import Fill
 from games.engine.vocabulary import Position, StatCategory
 from league.choices import enum_choices
 from league.models import Fixture, Team
@@ -15,14 +16,33 @@ from rosters.models import Enhancement, Player
 
 
 class LineupEntry(models.Model):
-    """Who may take the field for a team in a fixture, fixed when the fixture gets ready
-    (M-P3: first string, then the fit second-stringers of the same position)."""
+    """Who may take the field for a team in a fixture, fixed at kick-off (when the result is
+    recorded or the simulation starts, games/lineups.py): the starters in the first-string
+    places, each out first-stringer replaced as M-P3 says, and the fit reserves on the
+    bench."""
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lineup_entries")
     position = models.CharField(max_length=12, choices=enum_choices(Position))
     starter = models.BooleanField(help_text="On the field at kick-off; otherwise on the bench.")
+    place = models.CharField(
+        max_length=20, blank=True, help_text="The first-string place he starts in, e.g. wingback-2."
+    )
+    fill = models.CharField(
+        max_length=12,
+        choices=enum_choices(Fill),
+        blank=True,
+        help_text="How his place was filled (M-P3); blank on the bench.",
+    )
+    replaces = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The first-stringer out of the match whose place he takes.",
+    )
 
     class Meta:
         ordering = ["fixture", "team", "-starter", "id"]
@@ -33,6 +53,33 @@ class LineupEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({'starter' if self.starter else 'bench'})"
+
+
+class LineupChoice(models.Model):
+    """A reserve the coach named for a vacant first-string place of a fixture (M-P3: "a
+    coach may name another fit reserve instead before the match"); it counts when the
+    line-up is fixed at kick-off if the place is still vacant and the reserve still fit."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup_choices")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    place = models.CharField(max_length=20, help_text="The first-string place, e.g. wingback-2.")
+    reserve = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    chosen_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    chosen_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["fixture", "team", "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fixture", "team", "place"], name="one_choice_per_place"
+            ),
+            models.UniqueConstraint(fields=["fixture", "reserve"], name="reserve_named_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reserve} for {self.place}"
 
 
 class Inspection(models.Model):

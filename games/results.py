@@ -20,8 +20,8 @@ from games.engine.snapshot import Side
 from games.engine.vocabulary import Position, StatCategory
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
+from games.lineups import lineup_fix
 from games.models import Appearance, LineupEntry, MatchEvent, Result, StatLine
-from games.selectors import fit_players
 from injuries.models import Injury
 from injuries.services import IncapacitationRolls, injuries_forget, injury_record
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
@@ -159,7 +159,7 @@ def _record(
             )
         if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
             raise GamesError(f"{season} is not running.", code="season_not_running")
-        lineup = _fix_lineup(locked)
+        lineup = _kick_off(locked, source=source)
         settings = _validate(report, fixture=locked, lineup=lineup, source=source)
         result = Result.objects.create(
             fixture=locked,
@@ -210,22 +210,15 @@ def _require_report_rights(*, actor: Actor, fixture: Fixture) -> None:
         )
 
 
-def _fix_lineup(fixture: Fixture) -> dict[int, Player]:
-    """Who may take the field, fixed when the result is first recorded (M-P3): the fit
-    players of both teams. A correction validates against the same lineup."""
-    players = [p for team in (fixture.home_team, fixture.away_team) for p in fit_players(team=team)]
-    LineupEntry.objects.filter(fixture=fixture).delete()
-    LineupEntry.objects.bulk_create(
-        LineupEntry(
-            fixture=fixture,
-            team_id=p.team_id,
-            player=p,
-            position=p.position,
-            starter=p.string == Player.String.FIRST,
-        )
-        for p in players
-    )
-    return {p.pk: p for p in players}
+def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
+    """Who may take the field (M-P3, games/lineups.py): a simulation kicked off with the
+    line-up fixed when it started, which it played; a reported match kicks off now. A
+    correction validates against the same stored line-up."""
+    if source == Result.Source.SIMULATED:
+        stored = _stored_lineup(fixture)
+        if stored:
+            return stored
+    return lineup_fix(fixture=fixture)
 
 
 def _stored_lineup(fixture: Fixture) -> dict[int, Player]:

@@ -27,15 +27,9 @@ from games.engine.vocabulary import (
     superstar_actions_allowed,
     veteran_actions_allowed,
 )
-from games.models import (
-    Appearance,
-    Inspection,
-    LineupEntry,
-    MatchEvent,
-    Result,
-    SimulationJob,
-    TableInspection,
-)
+from games.lineups import OPEN_STATUSES as LINEUP_OPEN
+from games.lineups import TeamLineup, fixture_lineups, short_handed
+from games.models import Appearance, Inspection, MatchEvent, Result, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Round, Season, StandingRow, Team
@@ -58,13 +52,22 @@ def team_sheet(
     settings: RuleSettings,
     side: Side,
     allowed_enhancements: Collection[int] | None = None,
+    lineup: tuple[Sequence[Player], Sequence[Player]] | None = None,
 ) -> TeamSheet:
-    """The team's fit first string on the field and fit second string on the bench, each
-    player with his status, picked actions, stat levels (M-P7, when the season progresses by
+    """The team's fit first string on the field and fit second string on the bench (the
+    engine fills an out first-stringer's place at kick-off, M-P3), or, given `lineup`
+    (starters, bench) fixed at kick-off (games/lineups.py), exactly those starters. Each
+    player has his status, picked actions, stat levels (M-P7, when the season progresses by
     stats) and fitted enhancements (M-E1, when the season allows them; only the ids in
     `allowed_enhancements` when given, i.e. those that passed inspection, M-E2). Three
-    queries."""
-    players = fit_players(team=team)
+    queries, two given `lineup`."""
+    if lineup is None:
+        fit = fit_players(team=team)
+        starting = [p for p in fit if p.string == Player.String.FIRST]
+        bench = [p for p in fit if p.string == Player.String.SECOND]
+    else:
+        starting, bench = list(lineup[0]), list(lineup[1])
+    players = starting + bench
     ids = [player.pk for player in players]
     enhancements: dict[int, set[EnhancementKind]] = defaultdict(set)
     if settings.enhancements:
@@ -97,9 +100,13 @@ def team_sheet(
             enhancements=frozenset(enhancements[player.pk]),
         )
 
-    first = tuple(snapshot(p) for p in players if p.string == Player.String.FIRST)
-    second = tuple(snapshot(p) for p in players if p.string == Player.String.SECOND)
-    return TeamSheet(key=str(team.pk), name=team.name, first_string=first, second_string=second)
+    return TeamSheet(
+        key=str(team.pk),
+        name=team.name,
+        first_string=tuple(snapshot(p) for p in starting),
+        second_string=tuple(snapshot(p) for p in bench),
+        kick_off_fixed=lineup is not None,
+    )
 
 
 # --- Reads for the pages ----------------------------------------------------------------------
@@ -384,12 +391,26 @@ class CoachTeam:
     todos: list[TodoItem]
 
 
+def _short_handed_todo(plan: TeamLineup) -> TodoItem:
+    """M-P3: the team would kick off short-handed; the coach can call up a Rookie, heal,
+    swap strings or name another fit reserve on the match-day page."""
+    fixture = plan.fixture
+    when = "before the round opens" if fixture.status == Fixture.Status.SCHEDULED else "at kick-off"
+    return TodoItem(
+        "short_handed",
+        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}",
+        "fixture",
+        (fixture.pk,),
+        "Line-up",
+    )
+
+
 def coach_teams(*, user: User) -> list[CoachTeam]:
     """The teams `user` coaches, each with its next fixture and what waits for his decision:
     detections against his opponents' enhancements to decide and inspection rolls to enter
     from the table (M-E2), force-healing still possible (M-I3), Veteran or Superstar picks
-    due (M-P6, M-P8), open roster spots (M-P9) and results to report. Nine queries whatever
-    the number of teams."""
+    due (M-P6, M-P8), open roster spots (M-P9), results to report and a next fixture it
+    would play short-handed (M-P3). A fixed number of queries whatever the number of teams."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name"))
     if not teams:
         return []
@@ -425,6 +446,17 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                             "Report",
                         )
                     )
+    for plan in short_handed(
+        pairs=[
+            (next_fixture[team.pk], team)
+            for team in teams
+            if team.pk in next_fixture
+            and next_fixture[team.pk].status in LINEUP_OPEN
+            and next_fixture[team.pk].round.season.status
+            in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+        ]
+    ):
+        todos[plan.team.pk].append(_short_handed_todo(plan))
     pending = Inspection.objects.filter(
         Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
         decision=Inspection.Decision.PENDING,
@@ -596,72 +628,6 @@ def fixture_for_page(*, fixture_id: int, visible: Q) -> Fixture:
     )
 
 
-@dataclass
-class LineupSide:
-    team: Team
-    starters: list[Player]
-    bench: list[Player]
-    unavailable: list[tuple[Player, str]]
-
-
-def fixture_lineups(*, fixture: Fixture) -> tuple[LineupSide, LineupSide]:
-    """Who takes the field: the stored lineup once recorded, else the fit players now
-    (M-P3), and who cannot play and why. Four queries."""
-    stored = list(
-        LineupEntry.objects.filter(fixture=fixture).select_related("player").order_by("id")
-    )
-    teams = (fixture.home_team, fixture.away_team)
-    roster = list(
-        Player.objects.filter(
-            team__in=teams,
-            roster_state__in=[
-                Player.RosterState.ACTIVE,
-                Player.RosterState.INJURED_LIST,
-                Player.RosterState.RETIRED,
-            ],
-        ).order_by("string", "shirt_number", "id")
-    )
-    injured = open_injuries(player_ids=[p.pk for p in roster], force_healing=False)
-    if stored:
-        fit = {e.player_id: e.starter for e in stored}
-        players = {p.pk: p for p in roster} | {e.player_id: e.player for e in stored}
-    else:
-        fit = {
-            p.pk: p.string == Player.String.FIRST
-            for p in roster
-            if p.roster_state == Player.RosterState.ACTIVE and p.pk not in injured
-        }
-        players = {p.pk: p for p in roster}
-    sides = []
-    for team in teams:
-        mine = [p for p in players.values() if p.team_id == team.pk]
-        unavailable = []
-        for p in mine:
-            if p.pk in fit:
-                continue
-            if p.roster_state == Player.RosterState.RETIRED:
-                if stored:
-                    continue
-                reason = "career over"
-            elif p.roster_state == Player.RosterState.INJURED_LIST:
-                reason = "injured list"
-            elif p.pk in injured:
-                left = injured[p.pk].games_left
-                reason = f"injured, {left} game{'s' if left != 1 else ''} left"
-            else:
-                continue
-            unavailable.append((p, reason))
-        sides.append(
-            LineupSide(
-                team=team,
-                starters=[p for p in mine if fit.get(p.pk) is True],
-                bench=[p for p in mine if fit.get(p.pk) is False],
-                unavailable=unavailable,
-            )
-        )
-    return sides[0], sides[1]
-
-
 def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:
     """The fixture's inspections still waiting for a coach's table roll (M-E2)."""
     return list(
@@ -776,8 +742,8 @@ def job_is_visible(*, job_id: int, visible: Q) -> bool:
 
 
 def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
-    """The rows of the result form: every player who may take the field (home first), and
-    those who cannot, with why (shown disabled)."""
+    """The rows of the result form: every player who may take the field, starters then
+    bench (home first), and those who cannot, with why (shown disabled)."""
     home, away = fixture_lineups(fixture=fixture)
     playable = [*home.starters, *home.bench, *away.starters, *away.bench]
     return playable, [*home.unavailable, *away.unavailable]

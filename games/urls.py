@@ -18,6 +18,7 @@ urlpatterns = [
     path("fixtures/<int:pk>/", views.fixture, name="fixture"),
     path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),
     path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
+    path("fixtures/<int:pk>/lineup/", views.fixture_lineup_name, name="fixture-lineup"),
     path("inspections/<int:pk>/decide/", views.inspection_decide_view, name="inspection-decide"),
     path(
         "table-inspections/<int:pk>/roll/",

@@ -17,6 +17,7 @@ from games import selectors
 from games.engine.vocabulary import Position, StatCategory
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
+from games.lineups import lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
@@ -26,6 +27,7 @@ from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
 from league.web import refused, run_action
+from rosters.models import Player
 
 ROSTER_SORTS = {
     "name": lambda row: row.player.name.lower(),
@@ -283,6 +285,11 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             if report and report.events
             else None,
             "lineups": (home, away),
+            "lineup_editable": [
+                side.team.pk
+                for side in (home, away)
+                if not side.fixed and (commissioner or side.team in coach_of)
+            ],
             "inspections": selectors.fixture_inspections(fixture=fixture_),
             "table_rolls": [
                 (ti, sides_for(user=request.user, table_inspection=ti))
@@ -364,6 +371,36 @@ def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: simulation_request(fixture=fixture_, actor=request.user),
         success=job_requested_message,
+        back=back,
+    )
+
+
+@require_POST
+def fixture_lineup_name(request: HttpRequest, pk: int) -> HttpResponse:
+    """M-P3: the coach names another fit reserve for a vacant first-string place (a blank
+    reserve goes back to the second-string counterpart)."""
+    fixture_ = _fixture(request, pk)
+    back = reverse("fixture", args=[fixture_.pk]) + "#lineups-title"
+    teams = {str(t.pk): t for t in (fixture_.home_team, fixture_.away_team)}
+    team = teams.get(request.POST.get("team", ""))
+    reserve_id = request.POST.get("reserve", "")
+    reserve = (
+        Player.objects.filter(pk=int(reserve_id), team=team).first()
+        if team is not None and reserve_id.isdigit()
+        else None
+    )
+    if team is None or (reserve_id and reserve is None):
+        messages.error(request, "Choose a team of this fixture and one of its reserves.")
+        return HttpResponseRedirect(back)
+    place = request.POST.get("place", "")
+    return run_action(
+        request,
+        lambda: lineup_name_reserve(
+            fixture=fixture_, team=team, place=place, reserve=reserve, actor=request.user
+        ),
+        success=f"{team}: {reserve} starts in that place."
+        if reserve
+        else f"{team}: the second-string counterpart starts in that place.",
         back=back,
     )
 

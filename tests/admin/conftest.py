@@ -22,6 +22,7 @@ from games.engine.vocabulary import EnhancementKind, Position, StatCategory
 from games.models import (
     Appearance,
     Inspection,
+    LineupChoice,
     LineupEntry,
     MatchEvent,
     Result,
@@ -131,6 +132,23 @@ def play_fixture(fixture: Fixture, season: Season, *, actor: User | None, seed: 
         )
 
 
+def name_a_reserve(season: Season, *, actor: User | None) -> None:
+    """A coach's named reserve (M-P3) for the first fixture still to play."""
+    fixture = (
+        Fixture.objects.filter(round__season=season)
+        .exclude(status=Fixture.Status.PLAYED)
+        .order_by("round__number", "id")
+        .first()
+    )
+    if fixture is None:
+        return
+    reserve = fixture.home_team.players.filter(string=Player.String.SECOND).order_by("id").first()
+    assert reserve is not None
+    LineupChoice.objects.create(
+        fixture=fixture, team=fixture.home_team, place="goalie-1", reserve=reserve, chosen_by=actor
+    )
+
+
 def build_world(
     *,
     name: str,
@@ -163,6 +181,7 @@ def build_world(
     )
     for index, fixture in enumerate(fixtures):
         play_fixture(fixture, season, actor=actor, seed=1000 + index)
+    name_a_reserve(season, actor=actor)
     return AdminWorld(league=league, season=season, teams=made, played=fixtures)
 
 
