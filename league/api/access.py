@@ -14,8 +14,8 @@ from django.http import Http404
 from games.models import Inspection, TableInspection
 from injuries.models import Injury
 from league.access import is_coach, is_commissioner
-from league.errors import PermissionRefused
-from league.models import Fixture, League
+from league.errors import DomainError, PermissionRefused
+from league.models import Fixture, League, Team
 from league.selectors import league_visible_q
 
 ApiUser = User | AnonymousUser
@@ -130,3 +130,19 @@ def table_inspection_for_roll(*, user: ApiUser, table_inspection_id: int) -> Tab
             "inspection rolls."
         )
     return table_inspection
+
+
+def team_for_lineup(*, user: ApiUser, fixture: Fixture, team_id: int) -> Team:
+    """The coach of a team of the fixture, or the league's commissioner, names its reserves
+    (M-P3). A team that does not play in the fixture is bad input."""
+    team = next((t for t in (fixture.home_team, fixture.away_team) if t.pk == team_id), None)
+    if team is None:
+        raise DomainError(
+            f"Team {team_id} does not play in {fixture}.", code="invalid", field="team"
+        )
+    league = fixture.round.season.league
+    if not (is_coach(user=user, team=team) or is_commissioner(user=user, league=league)):
+        raise PermissionRefused(
+            f"Only the coach of {team} or a commissioner of {league} names its reserves."
+        )
+    return team

@@ -44,6 +44,10 @@ ERROR_CODES = {
     "faces_required": "The season's coaches roll this at the table: send the faces.",
     "server_dice": "The server rolls this in this season: leave the faces out.",
     "already_entered": "That coach's roll is already entered.",
+    "place_not_vacant": "The place's first-stringer plays: there is nobody to replace (M-P3).",
+    "reserve_not_available": "Name a fit reserve of the team who is not already starting.",
+    "lineup_fixed": "The fixture has kicked off: its line-up is fixed.",
+    "not_in_fixture": "The team does not play in this fixture.",
     "refused": "The league's rules or state refuse the request.",
 }
 

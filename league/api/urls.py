@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.base import ApiMixin, ApiView
-from league.api.views import decisions, fixtures, leagues, table_dice, teams
+from league.api.views import decisions, fixtures, leagues, lineups, table_dice, teams
 
 app_name = "api"
 
@@ -70,6 +70,11 @@ urlpatterns = [
         "fixtures/<int:fixture_id>/simulate/",
         fixtures.FixtureSimulateView.as_view(),
         name="fixture-simulate",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/lineup/",
+        lineups.FixtureLineupView.as_view(),
+        name="fixture-lineup",
     ),
     path("jobs/<int:job_id>/", fixtures.JobDetailView.as_view(), name="job-detail"),
     path("inspections/", decisions.InspectionListView.as_view(), name="inspection-list"),
