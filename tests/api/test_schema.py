@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import jobs, matchday, results, table_inspections
+from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
 from league.api.schema import ERROR_CODES
 from rosters import table_dice
@@ -31,7 +31,7 @@ def test_the_schema_is_openapi_3_with_the_token_scheme(schema):
 def test_every_post_documents_its_refusals(schema):
     posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
 
-    assert len(posts) == 5
+    assert len(posts) == 6
     for operation in posts:
         assert {"400", "401", "403", "404", "409", "422", "429"} <= set(operation["responses"])
         assert "Idempotency-Key" in [p["name"] for p in operation["parameters"]]
@@ -53,6 +53,8 @@ SERVICES = [
     injury_services.injury_force_heal,
     table_inspections.table_inspection_enter,
     table_dice.faces_resolve,
+    lineups.lineup_name_reserve,
+    lineups._lock_open_fixture,
 ]
 
 
