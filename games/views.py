@@ -17,7 +17,7 @@ from games import selectors
 from games.engine.vocabulary import Position, StatCategory
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import lineup_name_reserve
+from games.lineups import lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
@@ -288,7 +288,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             "lineup_editable": [
                 side.team.pk
                 for side in (home, away)
-                if not side.fixed and (commissioner or side.team in coach_of)
+                if not lineup_is_fixed(fixture_) and (commissioner or side.team in coach_of)
             ],
             "inspections": selectors.fixture_inspections(fixture=fixture_),
             "table_rolls": [

@@ -367,8 +367,9 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
         for t in (f.home_team, f.away_team)
         if _bench_allows(plans[(f.pk, t.pk)])
     ]
+    # Two teams of different fixtures whose bench allows it (the demo's dice are seeded).
     (simulated, sim_team), (reported, rep_team) = next(
-        ((a, b) for a in chosen for b in chosen if a[0] != b[0]), (None, None)
+        (a, b) for a in chosen for b in chosen if a[0] != b[0]
     )
     for fixture, team in ((simulated, sim_team), (reported, rep_team)):
         for place in plans[(fixture.pk, team.pk)].places:
