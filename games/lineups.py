@@ -210,7 +210,9 @@ def _stored(fixture: Fixture, team: Team, entries: Sequence[LineupEntry]) -> Tea
                 fill=fill,
             )
         )
-    if len(places) < sum(FIRST_STRING.values()):
+    # Rows fixed before places were stored say nothing of short places.
+    placed = any(entry.fill for entry in entries)
+    if placed and len(places) < sum(FIRST_STRING.values()):
         # The M-P2 places nobody started in: the team played short there.
         filled = Counter(p.position for p in places)
         for position, count in FIRST_STRING.items():
