@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_simulation_job_waiting'),
+        ('games', '0004_table_inspection'),
         ('league', '0004_season_rules_substitute_goalie_at_once'),
         ('rosters', '0003_player_start_status'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
