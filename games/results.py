@@ -418,7 +418,11 @@ def _injure(
     dice: DiceSource,
 ) -> None:
     """Each Incapacitated player's injury: rolled by the server, or the table's rolls when
-    the season lets coaches roll (M-I1, M-I2), played through the same engine rule."""
+    the season lets coaches roll (M-I1, M-I2), played through the same engine rule. None in
+    a tournament that does not count for careers: its Incapacitated players are fit again
+    after the match."""
+    if not fixture.round.season.counts_for_careers:
+        return
     for player_id in incapacitated:
         player = lineup[player_id]
         position = Position(player.position)

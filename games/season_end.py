@@ -3,8 +3,10 @@ the season and rolling it over into the next one with the same teams and rosters
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
@@ -40,6 +42,11 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
         # Locks the season: the bracket is drawn once.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
+        if locked.is_tournament:
+            raise GamesError(
+                f"{locked} is a tournament: its knockout is drawn from its groups.",
+                code="tournament",
+            )
         if locked.playoff_teams < 2:
             raise GamesError(
                 f"{locked} has no playoffs: close it to crown the table's leader.",
@@ -64,7 +71,7 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
             )
         season_transition(season=locked, to=Season.Status.PLAYOFFS, actor=actor)
         pairs = [(rows[i], rows[-1 - i]) for i in range(len(rows) // 2)]
-        first = _playoff_round(locked, pairs)
+        first = knockout_round_create(season=locked, pairs=pairs)
         audit_record(
             actor=actor,
             action="season.playoffs",
@@ -76,9 +83,20 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
     return first
 
 
-def _playoff_round(season: Season, pairs: list[tuple[int, int]]) -> Round:
-    last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
-    round_ = Round.objects.create(season=season, number=last + 1, stage=Round.Stage.PLAYOFF)
+def knockout_round_create(*, season: Season, pairs: list[tuple[int, int]]) -> Round:
+    """The next knockout round with its (home, away) fixtures. A tournament's rounds keep
+    its calendar (the day after its last round, or the same day when it plays on one day).
+    The caller holds the season's lock."""
+    last = Round.objects.filter(season=season).order_by("-number").first()
+    starts_on = None
+    if season.is_tournament and last is not None and last.starts_on is not None:
+        starts_on = last.starts_on + datetime.timedelta(days=season.days_between_rounds)
+    round_ = Round.objects.create(
+        season=season,
+        number=(last.number if last else 0) + 1,
+        stage=Round.Stage.PLAYOFF,
+        starts_on=starts_on,
+    )
     Fixture.objects.bulk_create(
         Fixture(round=round_, home_team_id=home, away_team_id=away) for home, away in pairs
     )
@@ -127,7 +145,9 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
             tuple(sorted((winners[i], winners[-1 - i]), key=seeds.__getitem__))
             for i in range(len(winners) // 2)
         ]
-        next_round = _playoff_round(locked, [(home, away) for home, away in pairs])
+        next_round = knockout_round_create(
+            season=locked, pairs=[(home, away) for home, away in pairs]
+        )
         audit_record(
             actor=actor,
             action="season.playoffs_advance",
@@ -139,8 +159,10 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
 
 
 def _seeds(season: Season) -> dict[int, int]:
-    """Team id → regular-season position (a team without one ranks last)."""
-    rows = StandingRow.objects.filter(season=season).values_list("team_id", "position")
+    """Team id → seed: the regular-season position, or a tournament's bracket seed (a team
+    without one ranks last)."""
+    seed = "bracket_seed" if season.is_tournament else "position"
+    rows = StandingRow.objects.filter(season=season).values_list("team_id", seed)
     return {team: position or 10_000 for team, position in rows}
 
 
@@ -157,6 +179,15 @@ def season_close(*, season: Season, actor: Actor) -> Season:
         require_commissioner(user=actor, league=locked.league)
         if locked.status == Season.Status.PLAYOFFS and not locked.champion_id:
             raise GamesError("The playoffs have no champion yet.", code="season_unfinished")
+        if (
+            locked.status == Season.Status.ACTIVE
+            and locked.is_tournament
+            and (locked.group_qualifiers or not locked.group_count)
+        ):
+            raise GamesError(
+                f"{locked} is won in its knockout: advance to the knockout first.",
+                code="season_unfinished",
+            )
         if locked.status == Season.Status.ACTIVE:
             left = _unplayed(locked, Round.Stage.REGULAR)
             if left:
@@ -179,6 +210,8 @@ def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
         # Locks the old season: it rolls over once.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
+        if locked.is_tournament:
+            raise GamesError(f"{locked} is a tournament: it does not roll over.", code="tournament")
         if locked.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
             raise GamesError(f"Close {locked} before rolling it over.", code="season_running")
         if Season.objects.filter(league=locked.league, created_at__gt=locked.created_at).exists():

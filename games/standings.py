@@ -26,7 +26,8 @@ _EXPLANATION_LENGTH = StandingRow._meta.get_field("explanation").max_length or 3
 
 
 def standings_recompute(*, season: Season) -> list[StandingRow]:
-    """Rewrite every standings row of `season` from its played regular-season results.
+    """Rewrite every standings row of `season` from its played regular-season results (a
+    tournament: its group stage).
 
     Computed from scratch each time, never patched, so a corrected result can only ever leave
     the table right. Playoff results do not count. Four queries whatever the season's size
@@ -39,14 +40,30 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
             Season.objects.select_related("rules").select_for_update(of=("self",)).get(pk=season.pk)
         )
         rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
-        table = compute_table(
-            teams={str(row.team_id): row.team.name for row in rows},
-            games=_regular_season_games(locked),
-            settings=locked.rules.to_engine(),
-        )
-        changed = _apply(rows, table)
+        games = _regular_season_games(locked)
+        settings = locked.rules.to_engine()
+        changed = []
+        # A tournament's groups each have their own table, by the same rules and
+        # tie-breakers (M-L2): a group's games are exactly those among its teams. A season
+        # (or a field not drawn yet) is one table.
+        for table_rows in _tables(rows):
+            keys = {str(row.team_id) for row in table_rows}
+            table = compute_table(
+                teams={str(row.team_id): row.team.name for row in table_rows},
+                games=[game for game in games if game.home in keys and game.away in keys],
+                settings=settings,
+            )
+            changed += _apply(table_rows, table)
         StandingRow.objects.bulk_update(changed, fields=[*_TABLE_FIELDS, "updated_at"])
-    return sorted(rows, key=lambda row: row.position or 0)
+    return sorted(rows, key=lambda row: (row.group_id or 0, row.position or 0))
+
+
+def _tables(rows: list[StandingRow]) -> list[list[StandingRow]]:
+    """The rows of each table: one per group, or all rows when there are no groups."""
+    by_group: dict[int | None, list[StandingRow]] = {}
+    for row in rows:
+        by_group.setdefault(row.group_id, []).append(row)
+    return list(by_group.values())
 
 
 def _regular_season_games(season: Season) -> list[TableGame]:

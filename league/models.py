@@ -48,7 +48,14 @@ class Season(models.Model):
         FINISHED = "finished", "Finished"
         ARCHIVED = "archived", "Archived"
 
+    class Format(models.TextChoices):
+        # A tournament is a season with a fixed field: its group stage is the regular stage
+        # (a table per group) and its knockout the playoff stage (docs/seasons.md).
+        LEAGUE = "league", "League season"
+        TOURNAMENT = "tournament", "Tournament"
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.LEAGUE)
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
@@ -57,7 +64,9 @@ class Season(models.Model):
         default=True, help_text="Every pair of teams meets twice, once at each home."
     )
     days_between_rounds = models.PositiveSmallIntegerField(
-        default=7, validators=[MinValueValidator(1), MaxValueValidator(60)]
+        default=7,
+        validators=[MinValueValidator(0), MaxValueValidator(60)],
+        help_text="0 puts every round on the start date (a tournament on one day).",
     )
     playoff_teams = models.PositiveSmallIntegerField(
         default=4,
@@ -66,6 +75,26 @@ class Season(models.Model):
     )
     schedule_seed = models.BigIntegerField(
         null=True, blank=True, help_text="The recorded seed of the schedule's shuffle."
+    )
+    group_count = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(16)],
+        help_text="Tournaments: how many groups play a round robin first (0: straight to the "
+        "knockout).",
+    )
+    group_qualifiers = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MaxValueValidator(6)],
+        help_text="Tournaments: how many of each group go through to the knockout (0: no "
+        "knockout, the one group's leader wins).",
+    )
+    draw_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The recorded seed of a tournament's group draw."
+    )
+    counts_for_careers = models.BooleanField(
+        default=True,
+        help_text="Its games count for career games and progression (M-P5) and its injuries "
+        "last beyond the match (M-I1), as in a season. Off: an exhibition for the rosters.",
     )
     teams: models.ManyToManyField[Team, StandingRow] = models.ManyToManyField(
         "Team", through="StandingRow", related_name="seasons"
@@ -86,6 +115,10 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} · {self.name}"
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.format == self.Format.TOURNAMENT
 
     @property
     def rules_frozen(self) -> bool:
@@ -217,6 +250,14 @@ class Team(models.Model):
         related_name="coached_teams",
     )
     colour = models.CharField(max_length=7, default="#1f6feb", validators=[_hex_colour])
+    guest_of = models.ForeignKey(
+        Season,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="guest_teams",
+        help_text="The tournament this guest team was created for; it plays no league season.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -233,6 +274,23 @@ class Team(models.Model):
         return self.name
 
 
+class TournamentGroup(models.Model):
+    """A group of a tournament's group stage: a round robin with its own table (M-L1, M-L2)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="groups")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    name = models.CharField(max_length=20)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="group_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class StandingRow(models.Model):
     """A team's entry in a season and its line in the table (M-L1, M-L2).
 
@@ -242,6 +300,13 @@ class StandingRow(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="standings")
+    # A tournament's entry: its seed (pots of the draw, or the bracket without groups), its
+    # group (the position is then within the group) and its seed in the knockout bracket.
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    group = models.ForeignKey(
+        TournamentGroup, on_delete=models.SET_NULL, null=True, blank=True, related_name="rows"
+    )
+    bracket_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     played = models.PositiveSmallIntegerField(default=0)
     won = models.PositiveSmallIntegerField(default=0)
@@ -256,7 +321,12 @@ class StandingRow(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["season", F("position").asc(nulls_last=True), "team__name"]
+        ordering = [
+            "season",
+            F("group__number").asc(nulls_first=True),
+            F("position").asc(nulls_last=True),
+            "team__name",
+        ]
         constraints = [
             models.UniqueConstraint(fields=["season", "team"], name="one_standing_row_per_team"),
             models.CheckConstraint(

@@ -302,10 +302,11 @@ def player_season_totals_replace(
 
 
 def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
-    """Career games from the season lines, and the status they give from the status each
-    player joined with (M-P5). Returns the players whose status changed."""
+    """Career games from the season lines (not those of a tournament that does not count
+    for careers), and the status they give from the status each player joined with (M-P5).
+    Returns the players whose status changed."""
     games = dict(
-        PlayerSeason.objects.filter(player_id__in=player_ids)
+        PlayerSeason.objects.filter(player_id__in=player_ids, season__counts_for_careers=True)
         .values("player_id")
         .annotate(total=Sum("games_played"))
         .values_list("player_id", "total")
