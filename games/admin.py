@@ -28,6 +28,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
 from games import admin_lineups
+from games.admin_tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
 from games.engine.dice import die_label
 from games.engine.vocabulary import Position, StatCategory
 from games.jobs import (
@@ -61,6 +62,7 @@ from games.results import (
 )
 from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
 from games.selectors import report_players
+from games.tournaments import tournament_create, tournament_format_errors
 from injuries.models import Injury
 from league import services as league_services
 from league.admin import (
@@ -699,13 +701,15 @@ def _explain_playoffs_advance(season: Season) -> list[str]:
 def _run_playoffs_advance(request: HttpRequest, season: Season, form: Any) -> StepDone:
     outcome = playoffs_advance(season=season, actor=request.user)
     if isinstance(outcome, Team):
-        return StepDone(f"{outcome} are the champions of {season}. Close the season next.")
+        close = "Finish the tournament" if season.is_tournament else "Close the season"
+        return StepDone(f"{outcome} are the champions of {season}. {close} next.")
     return StepDone(f"{outcome} is drawn: open it to play it.")
 
 
 def _explain_close(season: Season) -> list[str]:
     if season.status == Season.Status.PLAYOFFS:
-        champion = f"the playoffs' champion: {season.champion or 'not decided yet'}"
+        stage = "knockout's winner" if season.is_tournament else "playoffs' champion"
+        champion = f"the {stage}: {season.champion or 'not decided yet'}"
     else:
         leader = standings_for_season(season=season).filter(position=1).first()
         champion = f"the leader of the table: {leader.team if leader else 'nobody yet'}"
@@ -752,6 +756,13 @@ def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> S
     return StepDone(f"{new} is ready as a draft, with {season}'s teams.", admin_url(new))
 
 
+def _won_on_the_table(season: Season) -> bool:
+    """A season without playoffs, or a tournament of one group without a knockout."""
+    if season.is_tournament:
+        return season.group_count == 1 and not season.group_qualifiers
+    return season.playoff_teams < 2
+
+
 def _is(*statuses: str) -> Any:
     return lambda season: season.status in statuses
 
@@ -764,10 +775,13 @@ SEASON_STEPS: tuple[Step, ...] = (
         run=_run_schedule,
         form=lambda season, data: ScheduleForm(data),
         shown=lambda s: (
-            s.status == Season.Status.DRAFT
-            or (
-                s.status == Season.Status.ACTIVE
-                and not s.rounds.exclude(status="scheduled").exists()
+            not s.is_tournament
+            and (
+                s.status == Season.Status.DRAFT
+                or (
+                    s.status == Season.Status.ACTIVE
+                    and not s.rounds.exclude(status="scheduled").exists()
+                )
             )
         ),
         destructive=True,
@@ -777,8 +791,9 @@ SEASON_STEPS: tuple[Step, ...] = (
         label="Start the season",
         explain=_explain_start,
         run=_run_transition(Season.Status.ACTIVE),
-        shown=_is(Season.Status.DRAFT),
+        shown=lambda s: not s.is_tournament and s.status == Season.Status.DRAFT,
     ),
+    *TOURNAMENT_SETUP_STEPS,
     Step(
         name="open-round",
         label=lambda s: f"Open {r}" if (r := _next_round_to_open(s)) else "Open the next round",
@@ -808,22 +823,25 @@ SEASON_STEPS: tuple[Step, ...] = (
         label="Start the playoffs",
         explain=_explain_playoffs_start,
         run=_run_playoffs_start,
-        shown=lambda s: s.status == Season.Status.ACTIVE and s.playoff_teams >= 2,
+        shown=lambda s: (
+            not s.is_tournament and s.status == Season.Status.ACTIVE and s.playoff_teams >= 2
+        ),
     ),
+    KNOCKOUT_START_STEP,
     Step(
         name="playoffs-advance",
-        label="Advance the playoffs",
+        label=lambda s: "Advance the knockout" if s.is_tournament else "Advance the playoffs",
         explain=_explain_playoffs_advance,
         run=_run_playoffs_advance,
         shown=lambda s: s.status == Season.Status.PLAYOFFS and not s.champion_id,
     ),
     Step(
         name="close",
-        label="Close the season",
+        label=lambda s: "Finish the tournament" if s.is_tournament else "Close the season",
         explain=_explain_close,
         run=_run_close,
         shown=lambda s: (
-            (s.status == Season.Status.ACTIVE and s.playoff_teams < 2)
+            (s.status == Season.Status.ACTIVE and _won_on_the_table(s))
             or (s.status == Season.Status.PLAYOFFS and bool(s.champion_id))
         ),
         destructive=True,
@@ -834,7 +852,9 @@ SEASON_STEPS: tuple[Step, ...] = (
         explain=_explain_rollover,
         run=_run_rollover,
         form=_rollover_form,
-        shown=_is(Season.Status.FINISHED, Season.Status.ARCHIVED),
+        shown=lambda s: (
+            not s.is_tournament and s.status in (Season.Status.FINISHED, Season.Status.ARCHIVED)
+        ),
     ),
     Step(
         name="archive",
@@ -905,22 +925,58 @@ def simulation_jobs_context(season: Season) -> dict[str, Any]:
     }
 
 
+class SeasonOrTournamentForm(SeasonAdminForm):
+    """The season's form, with a tournament's shape checked as its service checks it."""
+
+    class Meta(SeasonAdminForm.Meta):
+        fields = (
+            *SeasonAdminForm.Meta.fields,
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "counts_for_careers",
+        )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.instance._state.adding and cleaned.get("format") == Season.Format.TOURNAMENT:
+            errors = tournament_format_errors(
+                cleaned.get("group_count") or 0, cleaned.get("group_qualifiers") or 0
+            )
+            for name, message in errors.items():
+                self.add_error(name, message)
+        return cleaned
+
+
+def _tables(season: Season) -> list[tuple[str, list[Any]]]:
+    """The control room's tables: a tournament's, one per group once drawn; else one."""
+    rows = list(standings_for_season(season=season).select_related("group"))
+    if season.is_tournament and any(row.group_id for row in rows):
+        rows.sort(key=lambda row: row.group.number if row.group else 0)  # stable: by position
+        tables: dict[str, list[Any]] = {}
+        for row in rows:
+            tables.setdefault(str(row.group or "Not drawn"), []).append(row)
+        return list(tables.items())
+    return [("Standings", rows)] if rows else []
+
+
 @admin.register(Season)
 class SeasonAdmin(LeagueModelAdmin):
     """A season's set-up (its settings and rules, frozen once it starts) and its control
     room: the next steps, the rounds, the simulations in progress and the table."""
 
-    form = SeasonAdminForm
+    form = SeasonOrTournamentForm
     list_display = (
         "name",
         "league",
+        "format",
         "status_badge",
         "team_count",
         "round_count",
         "starts_on",
         "champion",
     )
-    list_filter = ("status", ("league", LeagueListFilter), "double_round_robin")
+    list_filter = ("format", "status", ("league", LeagueListFilter), "double_round_robin")
     search_fields = ("name", "league__name")
     list_select_related = ("league", "champion")
     date_hierarchy = "starts_on"
@@ -948,6 +1004,21 @@ class SeasonAdmin(LeagueModelAdmin):
                 "its teams and generate its schedule.",
             },
         ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "days_between_rounds",
+                    "counts_for_careers",
+                ),
+                "description": "For a tournament: a fixed field of league and guest teams, "
+                "a round robin in groups of 3 to 6 and/or a seeded knockout. The groups "
+                "times the qualifiers make the bracket: 2, 4, 8, 16 or 32 teams.",
+            },
+        ),
     )
     change_fieldsets = (
         (
@@ -971,6 +1042,18 @@ class SeasonAdmin(LeagueModelAdmin):
                 )
             },
         ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "draw_seed",
+                    "counts_for_careers",
+                )
+            },
+        ),
         ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
     )
 
@@ -991,6 +1074,12 @@ class SeasonAdmin(LeagueModelAdmin):
             "started_at",
             "finished_at",
             "created_at",
+            # A season's format and a tournament's shape are chosen when it is created.
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "draw_seed",
+            "counts_for_careers",
         )
         if obj.rules_frozen:
             fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
@@ -1033,6 +1122,22 @@ class SeasonAdmin(LeagueModelAdmin):
                 if name in league_services.SEASON_EDITABLE
             }
             league_services.season_update(season=obj, actor=request.user, changes=changes)
+            return
+        if data.get("format") == Season.Format.TOURNAMENT:
+            adopt(
+                obj,
+                tournament_create(
+                    league=data["league"],
+                    name=data["name"],
+                    actor=request.user,
+                    starts_on=data["starts_on"],
+                    double_round_robin=data["double_round_robin"],
+                    days_between_rounds=data["days_between_rounds"],
+                    group_count=data["group_count"],
+                    group_qualifiers=data["group_qualifiers"],
+                    counts_for_careers=data["counts_for_careers"],
+                ),
+            )
             return
         season = league_services.season_create(
             league=data["league"],
@@ -1124,7 +1229,7 @@ class SeasonAdmin(LeagueModelAdmin):
                     decision__exact=Inspection.Decision.PENDING,
                     fixture__round__season__id__exact=obj.pk,
                 ),
-                "standings": list(standings_for_season(season=obj)),
+                "tables": _tables(obj),
                 "add_team_url": f"{reverse('admin:league_team_add')}?season={obj.pk}",
                 "ledger_url": changelist_url(DiceRoll, season__id__exact=obj.pk),
                 "audit_url": changelist_url(AuditEntry, league__id__exact=obj.league_id),

@@ -35,7 +35,7 @@ BRACKET_SIZES = (2, 4, 8, 16, 32)
 MAX_FIELD = 64
 
 
-def _format_errors(group_count: int, group_qualifiers: int) -> dict[str, str]:
+def tournament_format_errors(group_count: int, group_qualifiers: int) -> dict[str, str]:
     """What is wrong with a tournament's format, by field: a winner needs a knockout whose
     field is a power of two, or a single group."""
     if not 0 <= group_count <= 16:
@@ -57,7 +57,7 @@ def _format_errors(group_count: int, group_qualifiers: int) -> dict[str, str]:
 
 
 def _refuse_format(group_count: int, group_qualifiers: int) -> None:
-    errors = _format_errors(group_count, group_qualifiers)
+    errors = tournament_format_errors(group_count, group_qualifiers)
     if errors:
         raise GamesError(" ".join(errors.values()), code="invalid_format", fields=errors)
 
@@ -281,7 +281,9 @@ def tournament_draw_groups(
             pot = rows[start : start + groups]
             if start:  # The first pot, the top seeds, go one to a group in order.
                 rng.shuffle(pot)
-            for row, group in zip(pot, rng.sample(drawn, len(pot)) if start else drawn):
+            for row, group in zip(
+                pot, rng.sample(drawn, len(pot)) if start else drawn, strict=True
+            ):
                 row.group = group
         StandingRow.objects.bulk_update(rows, ["group"])
         locked.draw_seed = seed

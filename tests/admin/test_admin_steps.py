@@ -171,7 +171,7 @@ def test_simulate_round_queues_its_fixtures_and_the_control_room_shows_their_pro
     assert "Succeeded" in panel
     assert f"{result.home_score}–{result.away_score}" in panel
     assert "<script>" not in panel  # The fragment replaces the room, not its poller.
-    played = {row.team: row.played for row in room.context["room"]["standings"]}
+    played = {row.team: row.played for _, rows in room.context["room"]["tables"] for row in rows}
     assert played == {world.home: 1, world.away: 1}  # The table in the room follows.
 
 

@@ -204,7 +204,7 @@ def test_a_format_without_a_winner_or_a_bracket_is_refused(world, groups, qualif
 
 def test_groups_need_three_to_six_teams_each(world):
     cup = tournament_with_field(world, guests=9)  # 11 teams for 4 groups
-    with pytest.raises(GamesError, match="need 12 to 24 teams; .* has 11"):
+    with pytest.raises(GamesError, match=r"need 12 to 24 teams; .* has 11"):
         tournament_draw_groups(tournament=cup, actor=None)
 
 
@@ -243,7 +243,7 @@ def test_starting_needs_the_draw_and_the_schedule(world):
 
 def test_a_knockout_of_the_field_needs_a_power_of_two(world):
     cup = tournament_with_field(world, guests=1, group_count=0)
-    with pytest.raises(GamesError, match="needs 2, 4, 8, 16 or 32 teams; .* has 3"):
+    with pytest.raises(GamesError, match=r"needs 2, 4, 8, 16 or 32 teams; .* has 3"):
         tournament_start(tournament=cup, actor=None)
 
 
@@ -255,7 +255,7 @@ def test_a_team_enters_once_and_a_seed_once(world):
         tournament=cup, name="Marl Moles", short_name="MAR", actor=None
     )
     assert other.guest_of == cup
-    with pytest.raises(DomainError, match="already exists|name"):
+    with pytest.raises(DomainError, match=r"already exists|name"):
         tournament_add_guest_team(tournament=cup, name="Marl Moles", short_name="MRL", actor=None)
     second = tournament_create(league=world.league, name="Autumn Cup", actor=None)
     with pytest.raises(GamesError, match="guest team of another tournament"):
