@@ -103,7 +103,7 @@ def knockout_round_create(*, season: Season, pairs: list[tuple[int, int]]) -> Ro
     return round_
 
 
-def _winner(result: Result, seeds: dict[int, int]) -> int:
+def knockout_winner(result: Result, seeds: dict[int, int]) -> int:
     """A knockout game's winner; a drawn one (an overtime with no goal) goes to the higher
     seed (Decided: docs/rules-decisions.md)."""
     fixture = result.fixture
@@ -125,9 +125,9 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
         current = Round.objects.filter(season=locked, stage=Round.Stage.PLAYOFF).latest("number")
         if _unplayed_round(current):
             raise GamesError(f"{current} still has games to play.", code="round_unfinished")
-        seeds = _seeds(locked)
+        seeds = knockout_seeds(locked)
         results = Result.objects.filter(fixture__round=current).select_related("fixture")
-        winners = [_winner(r, seeds) for r in results.order_by("fixture_id")]
+        winners = [knockout_winner(r, seeds) for r in results.order_by("fixture_id")]
         if len(winners) == 1:
             champion = Team.objects.get(pk=winners[0])
             locked.champion = champion
@@ -158,7 +158,7 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
     return next_round
 
 
-def _seeds(season: Season) -> dict[int, int]:
+def knockout_seeds(season: Season) -> dict[int, int]:
     """Team id → seed: the regular-season position, or a tournament's bracket seed (a team
     without one ranks last)."""
     seed = "bracket_seed" if season.is_tournament else "position"

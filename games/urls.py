@@ -8,6 +8,16 @@ urlpatterns = [
     path("leagues/<slug:league>/<slug:season>/standings/", views.standings, name="standings"),
     path("leagues/<slug:league>/<slug:season>/fixtures/", views.fixtures, name="fixtures"),
     path(
+        "leagues/<slug:league>/<slug:season>/groups/",
+        views.tournament_groups,
+        name="tournament-groups",
+    ),
+    path(
+        "leagues/<slug:league>/<slug:season>/bracket/",
+        views.tournament_bracket,
+        name="tournament-bracket",
+    ),
+    path(
         "leagues/<slug:league>/<slug:season>/fixtures.ics",
         views.fixtures_ical,
         name="fixtures-ical",

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors
+from games import selectors, tournament_selectors
 from games.engine.vocabulary import Position, StatCategory
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
@@ -96,6 +96,36 @@ def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
             "tie_breakers": [t.label for t in settings.tie_breakers],
             "by_round": selectors.standings_by_round(season=season_, rows=rows),
         },
+    )
+
+
+def _tournament(request: HttpRequest, league: str, season: str) -> Season:
+    season_ = _season(request, league, season)
+    if not season_.is_tournament:
+        raise Http404("This season is not a tournament.")
+    return season_
+
+
+def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _tournament(request, league, season)
+    settings = season_.rules.to_engine()
+    return render(
+        request,
+        "games/tournament_groups.html",
+        {
+            "season": season_,
+            "groups": tournament_selectors.tournament_groups(season=season_),
+            "tie_breakers": [t.label for t in settings.tie_breakers],
+        },
+    )
+
+
+def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _tournament(request, league, season)
+    return render(
+        request,
+        "games/tournament_bracket.html",
+        {"season": season_, "bracket": tournament_selectors.knockout_bracket(season=season_)},
     )
 
 

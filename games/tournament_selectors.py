@@ -1,0 +1,148 @@
+"""Reads of a tournament for its pages and the API: the groups with their tables, and the
+knockout bracket with the rounds still to come (docs/seasons.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from games.models import Result
+from games.season_end import knockout_seeds, knockout_winner
+from league.models import Fixture, Round, Season, StandingRow, Team, TournamentGroup
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    group: TournamentGroup
+    rows: list[StandingRow]
+    qualifiers: int  # the top N of the table go through to the knockout
+
+
+def tournament_groups(*, season: Season) -> list[GroupTable]:
+    """Each group with its table in order (M-L1, M-L2). Two queries."""
+    rows = list(
+        StandingRow.objects.filter(season=season, group__isnull=False)
+        .select_related("team")
+        .order_by("position", "team__name")
+    )
+    return [
+        GroupTable(
+            group, [row for row in rows if row.group_id == group.pk], season.group_qualifiers
+        )
+        for group in TournamentGroup.objects.filter(season=season).order_by("number")
+    ]
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    """One side of a knockout game: a team (with its seed) or, before it is known, where
+    it comes from ("Winner of Quarter-final 1")."""
+
+    team: Team | None
+    seed: int | None = None
+    score: int | None = None
+    won: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class BracketGame:
+    number: int
+    home: BracketSlot
+    away: BracketSlot
+    fixture: Fixture | None = None
+    overtime: bool = False
+    # A level game after overtime goes to the higher seed (docs/rules-decisions.md).
+    by_seed: bool = False
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    name: str
+    round: Round | None
+    games: list[BracketGame] = field(default_factory=list)
+
+
+def _stage_name(games: int) -> str:
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(games, f"Round of {games * 2}")
+
+
+def _game_name(games: int) -> str:
+    return {1: "the final", 2: "semi-final", 4: "quarter-final"}.get(
+        games, f"round-of-{games * 2} game"
+    )
+
+
+def knockout_bracket(*, season: Season) -> list[BracketRound]:
+    """The knockout as drawn so far (empty before it starts), followed by its rounds still
+    to come, whose sides name the games they come from. Games are in bracket order: game j
+    of a round meets the winners of games j and n-1-j of the round before, as
+    playoffs_advance pairs them. Three queries."""
+    rounds = list(
+        Round.objects.filter(season=season, stage=Round.Stage.PLAYOFF)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "fixtures",
+                queryset=Fixture.objects.select_related(
+                    "home_team", "away_team", "result"
+                ).order_by("id"),
+            )
+        )
+    )
+    if not rounds:
+        return []
+    seeds = knockout_seeds(season)
+    bracket: list[BracketRound] = []
+    games = len(rounds[0].fixtures.all())
+    index = 0
+    previous: list[BracketGame] = []
+    while games >= 1:
+        round_ = rounds[index] if index < len(rounds) else None
+        if round_ is not None:
+            played = [_game(n, f, seeds) for n, f in enumerate(round_.fixtures.all(), start=1)]
+        else:
+            played = [_future(n, previous, games * 2) for n in range(1, games + 1)]
+        bracket.append(BracketRound(_stage_name(games), round_, played))
+        previous, games, index = played, games // 2, index + 1
+    return bracket
+
+
+def _side(team: Team, seeds: dict[int, int], score: int | None, won: bool) -> BracketSlot:
+    seed = seeds.get(team.pk)
+    return BracketSlot(team, seed if seed and seed < 10_000 else None, score, won)
+
+
+def _game(number: int, fixture: Fixture, seeds: dict[int, int]) -> BracketGame:
+    result: Result | None = getattr(fixture, "result", None)
+    if result is None:
+        return BracketGame(
+            number,
+            _side(fixture.home_team, seeds, None, False),
+            _side(fixture.away_team, seeds, None, False),
+            fixture,
+        )
+    winner = knockout_winner(result, seeds)
+    return BracketGame(
+        number,
+        _side(fixture.home_team, seeds, result.home_score, winner == fixture.home_team_id),
+        _side(fixture.away_team, seeds, result.away_score, winner == fixture.away_team_id),
+        fixture,
+        overtime=result.overtime,
+        by_seed=result.home_score == result.away_score,
+    )
+
+
+def _future(number: int, previous: list[BracketGame], games_before: int) -> BracketGame:
+    """Game `number` of a round not drawn yet: the winners of two games of the round before
+    (known once those are played)."""
+
+    def from_game(game: BracketGame) -> BracketSlot:
+        for side in (game.home, game.away):
+            if side.won:
+                return BracketSlot(side.team, side.seed, source=side.team.name if side.team else "")
+        return BracketSlot(None, source=f"Winner of {_game_name(games_before)} {game.number}")
+
+    first, second = previous[number - 1], previous[len(previous) - number]
+    return BracketGame(number, from_game(first), from_game(second))
