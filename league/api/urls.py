@@ -12,7 +12,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.base import ApiMixin, ApiView
-from league.api.views import decisions, fixtures, leagues, lineups, table_dice, teams
+from league.api.views import (
+    decisions,
+    fixtures,
+    leagues,
+    lineups,
+    table_dice,
+    teams,
+    tournaments,
+)
 
 app_name = "api"
 
@@ -51,6 +59,21 @@ urlpatterns = [
         "seasons/<int:season_id>/fixtures/",
         leagues.SeasonFixtureListView.as_view(),
         name="season-fixtures",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/",
+        tournaments.TournamentDetailView.as_view(),
+        name="tournament-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/groups/",
+        tournaments.TournamentGroupsView.as_view(),
+        name="tournament-groups",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/bracket/",
+        tournaments.TournamentBracketView.as_view(),
+        name="tournament-bracket",
     ),
     path("teams/", teams.TeamListView.as_view(), name="team-list"),
     path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),

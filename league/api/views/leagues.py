@@ -61,6 +61,11 @@ class SeasonRulesSerializer(serializers.ModelSerializer):
 
 class SeasonOutputSerializer(serializers.ModelSerializer):
     status = NamedChoiceField(choices=Season.Status.choices, enum_name="SeasonStatus")
+    format = NamedChoiceField(
+        choices=Season.Format.choices,
+        enum_name="SeasonFormat",
+        help_text="A tournament's groups and bracket: /api/v1/tournaments/{id}/.",
+    )
     rules = SeasonRulesSerializer()
 
     class Meta:
@@ -70,6 +75,7 @@ class SeasonOutputSerializer(serializers.ModelSerializer):
             "league",
             "name",
             "slug",
+            "format",
             "status",
             "starts_on",
             "double_round_robin",
