@@ -958,7 +958,7 @@ class SeasonAdminForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = (
+        fields: tuple[str, ...] = (
             "league",
             "name",
             "starts_on",

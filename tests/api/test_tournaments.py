@@ -66,7 +66,7 @@ def test_the_bracket_has_the_semi_finals_and_the_final_to_come(cup):
     assert seeds == [(1, 4), (2, 3)]
     assert final["round"] is None
     assert final["games"][0]["home"]["team"] is None
-    assert final["games"][0]["home"]["source"] == "Winner of semi-final 1"
+    assert final["games"][0]["home"]["comes_from"] == "Winner of semi-final 1"
     top = StandingRow.objects.get(season=cup, bracket_seed=1)
     assert semis["games"][0]["home"]["team"]["id"] == top.team_id
 

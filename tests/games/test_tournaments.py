@@ -97,7 +97,7 @@ def test_a_twelve_team_tournament_runs_from_its_groups_to_its_winner(world, sent
     assert finished.status == Season.Status.FINISHED
     assert finished.champion == outcome
     assert Result.objects.filter(fixture__round__season=cup).count() == 12 + 4 + 2 + 1
-    actions = set(AuditEntry.objects.filter(object_id=str(cup.pk)).values_list("action", flat=1))
+    actions = set(AuditEntry.objects.filter(object_id=str(cup.pk)).values_list("action", flat=True))
     assert {"tournament.create", "tournament.draw", "tournament.schedule"} <= actions
     assert {"tournament.knockout", "season.champion"} <= actions
 
@@ -128,7 +128,7 @@ def test_group_tables_use_the_league_tie_breakers_within_each_group_only(world, 
         assert [r.position for r in rows] == [1, 2, 3]
         # Every explanation compares teams of the group only.
         names = {r.team.name for r in rows}
-        others = set(StandingRow.objects.filter(season=cup).values_list("team__name", flat=1))
+        others = set(StandingRow.objects.filter(season=cup).values_list("team__name", flat=True))
         for row in rows:
             assert not any(name in row.explanation for name in others - names)
 

@@ -123,7 +123,9 @@ class BracketSideSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     score = serializers.IntegerField(allow_null=True)
     won = serializers.BooleanField()
-    source = serializers.CharField(help_text="Before it is known: the game its team comes from.")
+    comes_from = serializers.CharField(
+        source="source", help_text="Before it is known: the game its team comes from."
+    )
 
     class Meta:
         ref_name = "BracketSide"
