@@ -1,5 +1,6 @@
-"""The demo league: eight teams with named players, a commissioner, a coach per team and an
-active season with its schedule. Building it twice changes nothing."""
+"""The demo league: eight teams with named players, a commissioner, a coach per team, an
+active season with its schedule and a small tournament in its group stage. Building it twice
+changes nothing."""
 
 from __future__ import annotations
 
@@ -14,6 +15,14 @@ from games.engine.dice import RandomDice
 from games.engine.simulator import simulate_match
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
+from games.tournaments import (
+    tournament_add_guest_team,
+    tournament_create,
+    tournament_draw_groups,
+    tournament_enter_team,
+    tournament_generate_schedule,
+    tournament_start,
+)
 from league.models import League, Round, Season
 from league.roles import commissioners_group
 from league.services import (
@@ -29,6 +38,8 @@ SEASON_NAME = "2026 Season"
 DEMO_PASSWORD = "magnoball-demo"
 ADMIN_PASSWORD = "magnoball-admin"
 PLAYED_ROUNDS = 2  # simulated when the demo is built, so the standings have something to say
+TOURNAMENT_NAME = "Winter Cup"
+GUEST_TEAM = ("Harbour Hawks", "HAW", "#7f8c8d")
 
 # (name, short name, colour, coach username)
 TEAMS = (
@@ -117,7 +128,34 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
         season = season_transition(season=season, to=Season.Status.ACTIVE, actor=commissioner)
         for round_ in season.rounds.filter(number__lte=PLAYED_ROUNDS).order_by("number"):
             _play_round(round_, actor=commissioner, dice=dice, seed=seed)
+        _demo_tournament(league, actor=commissioner, dice=dice, seed=seed)
     return DemoSummary(league, season, created=True, logins=logins)
+
+
+def _demo_tournament(league: League, *, actor: User, dice: RandomDice, seed: int) -> Season:
+    """A one-day exhibition cup (docs/seasons.md#tournaments): five clubs and a guest team in
+    two groups of three, the top two of each to a knockout of four; its first round played."""
+    cup = tournament_create(
+        league=league,
+        name=TOURNAMENT_NAME,
+        actor=actor,
+        group_count=2,
+        group_qualifiers=2,
+        starts_on=datetime.date(2026, 12, 27),
+        days_between_rounds=0,
+        counts_for_careers=False,
+    )
+    for team in league.teams.order_by("name")[:5]:
+        tournament_enter_team(tournament=cup, team=team, actor=actor)
+    name, short_name, colour = GUEST_TEAM
+    tournament_add_guest_team(
+        tournament=cup, name=name, short_name=short_name, colour=colour, actor=actor, dice=dice
+    )
+    tournament_draw_groups(tournament=cup, actor=actor, seed=seed)
+    tournament_generate_schedule(tournament=cup, actor=actor)
+    cup = tournament_start(tournament=cup, actor=actor)
+    _play_round(cup.rounds.get(number=1), actor=actor, dice=dice, seed=seed)
+    return cup
 
 
 def _play_round(round_: Round, *, actor: User, dice: RandomDice, seed: int) -> None:

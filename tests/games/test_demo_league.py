@@ -26,15 +26,15 @@ def test_demo_league_builds_eight_named_teams_with_a_coach_each_and_a_schedule()
     out = StringIO()
     call_command("demo_league", stdout=out)
     league = League.objects.get()
-    season = league.seasons.get()
+    season = league.seasons.get(format=Season.Format.LEAGUE)
     assert season.status == Season.Status.ACTIVE
-    teams = Team.objects.filter(league=league)
+    teams = Team.objects.filter(league=league, guest_of__isnull=True)
     assert teams.count() == 8
     assert all(team.coach is not None for team in teams)
     assert not any(name.startswith("Team ") for name in teams.values_list("name", flat=True))
-    assert Player.objects.filter(team__league=league).count() == 8 * 18
+    assert Player.objects.filter(team__in=teams).count() == 8 * 18
     assert season.rounds.count() == 14
-    assert Fixture.objects.count() == 56
+    assert Fixture.objects.filter(round__season=season).count() == 56
     assert league.commissioners.filter(username="commissioner").exists()
     assert "commissioner  magnoball-demo" in out.getvalue()
     # A request, as the sign-in pages pass it (django-axes counts failures per address).
@@ -49,3 +49,15 @@ def test_demo_league_run_twice_changes_nothing():
     call_command("demo_league", stdout=out)
     assert _counts() == before
     assert out.getvalue().startswith("Already there:")
+
+
+def test_demo_league_has_a_small_tournament_in_its_group_stage():
+    call_command("demo_league", stdout=StringIO())
+    cup = Season.objects.get(format=Season.Format.TOURNAMENT)
+    assert cup.status == Season.Status.ACTIVE
+    assert cup.groups.count() == 2
+    assert cup.guest_teams.count() == 1
+    assert cup.standings.count() == 6
+    played = Fixture.objects.filter(round__season=cup, status=Fixture.Status.PLAYED)
+    assert played.count() == 2  # round 1: one game in each group of three
+    assert not cup.counts_for_careers
