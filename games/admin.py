@@ -937,8 +937,21 @@ class SeasonOrTournamentForm(SeasonAdminForm):
             "counts_for_careers",
         )
 
+    #: Optional on the add page (a league season needs none of them): left out, the
+    #: model's default.
+    OPTIONAL = ("format", "group_count", "group_qualifiers", "days_between_rounds")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            if name in self.fields:
+                self.fields[name].required = False
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        for name in self.OPTIONAL:
+            if name in self.fields and cleaned.get(name) in (None, ""):
+                cleaned[name] = Season._meta.get_field(name).get_default()
         if self.instance._state.adding and cleaned.get("format") == Season.Format.TOURNAMENT:
             errors = tournament_format_errors(
                 cleaned.get("group_count") or 0, cleaned.get("group_qualifiers") or 0
@@ -1058,7 +1071,11 @@ class SeasonAdmin(LeagueModelAdmin):
     )
 
     def get_fieldsets(self, request: HttpRequest, obj: Season | None = None) -> Any:
-        return self.add_fieldsets if obj is None else self.change_fieldsets
+        if obj is None:
+            return self.add_fieldsets
+        if obj.is_tournament:
+            return self.change_fieldsets
+        return tuple(f for f in self.change_fieldsets if f[0] != "Tournament")
 
     def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
         if obj is None:

@@ -36,7 +36,16 @@ from django.utils.text import slugify
 from games.engine.settings import RuleSettings, TieBreaker
 from league import services as league_services
 from league.errors import DomainError, LeagueError
-from league.models import ApiToken, AuditEntry, League, Season, SeasonRules, StandingRow, Team
+from league.models import (
+    ApiToken,
+    AuditEntry,
+    League,
+    Season,
+    SeasonRules,
+    StandingRow,
+    Team,
+    TournamentGroup,
+)
 from league.templatetags.league_tags import badge_html, signed
 
 admin.site.site_header = "MagnoBall League administration"
@@ -1030,6 +1039,29 @@ class StandingRowAdmin(ReadOnlyAdmin):
     @admin.display(description="Score difference")
     def difference(self, obj: StandingRow) -> str:
         return signed(obj.score_difference)
+
+
+@admin.register(TournamentGroup)
+class TournamentGroupAdmin(ReadOnlyAdmin):
+    """A tournament's groups: made by its draw (games/tournaments.py), read here."""
+
+    read_only_reason = (
+        "Groups are made by the tournament's draw: redraw them from the tournament's page "
+        "until its group schedule is generated."
+    )
+    league_path = "season__league"
+    list_display = ("name", "season", "team_count")
+    list_filter = (("season__league", LeagueListFilter), ("season", SeasonListFilter))
+    search_fields = ("name", "season__name", "rows__team__name")
+    list_select_related = ("season__league",)
+    ordering = ("season__league__name", "-season__created_at", "number")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TournamentGroup]:
+        return super().get_queryset(request).annotate(team_count=Count("rows"))
+
+    @admin.display(description="Teams", ordering="team_count")
+    def team_count(self, obj: Any) -> int:
+        return int(obj.team_count)
 
 
 # --- The audit log -----------------------------------------------------------------------------

@@ -177,6 +177,11 @@ def season_transition(*, season: Season, to: str, actor: Actor) -> Season:
 def season_enter_team(*, season: Season, team: Team, actor: Actor) -> StandingRow:
     if team.league_id != season.league_id:
         raise LeagueError(f"{team} plays in another league.", code="wrong_league")
+    if team.guest_of_id is not None and team.guest_of_id != season.pk:
+        raise LeagueError(
+            f"{team} is a guest team of another tournament: it plays only there.",
+            code="guest_team",
+        )
     with transaction.atomic():
         # Locks the season: entries close when the schedule exists.
         locked = Season.objects.select_for_update().get(pk=season.pk)

@@ -140,7 +140,10 @@ class TeamAddForm(forms.ModelForm):
         assert isinstance(season_field, forms.ModelChoiceField)
         seasons = (
             Season.objects.filter(
-                status__in=(Season.Status.DRAFT, Season.Status.ACTIVE), rounds__isnull=True
+                status__in=(Season.Status.DRAFT, Season.Status.ACTIVE),
+                rounds__isnull=True,
+                # A tournament's field is entered by its own steps (guest teams included).
+                format=Season.Format.LEAGUE,
             )
             .select_related("league")
             .order_by("league__name", "-created_at")

@@ -30,8 +30,9 @@ from games.models import (
     StatLine,
     TableInspection,
 )
+from games.tournaments import tournament_create
 from injuries.models import ForceHealingAttempt, Injury
-from league.models import Fixture, League, Season, Team
+from league.models import Fixture, League, Season, Team, TournamentGroup
 from league.roles import COMMISSIONERS_GROUP
 from league.services import league_create, season_create, season_generate_schedule
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -182,6 +183,10 @@ def build_world(
     for index, fixture in enumerate(fixtures):
         play_fixture(fixture, season, actor=actor, seed=1000 + index)
     name_a_reserve(season, actor=actor)
+    # A tournament with a group, so the groups' admin has a row (its draw is tested with
+    # the tournament services).
+    cup = tournament_create(league=league, name="Cup", actor=actor, group_count=1)
+    TournamentGroup.objects.create(season=cup, number=1, name="Group A")
     return AdminWorld(league=league, season=season, teams=made, played=fixtures)
 
 

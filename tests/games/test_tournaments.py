@@ -22,8 +22,9 @@ from games.tournaments import (
     tournament_knockout_start,
     tournament_start,
 )
-from league.errors import DomainError, PermissionRefused
+from league.errors import DomainError, LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow, Team
+from league.services import season_create, season_enter_team
 from rosters.models import PlayerSeason
 from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
 
@@ -263,6 +264,15 @@ def test_a_team_enters_once_and_a_seed_once(world):
     tournament_enter_team(tournament=second, team=world.home, actor=None, seed=3)
     with pytest.raises(GamesError, match="Seed 3 is taken"):
         tournament_enter_team(tournament=second, team=world.away, actor=None, seed=3)
+
+
+def test_a_guest_team_enters_no_league_season(world):
+    cup = tournament_with_field(world, guests=1)
+    guest = cup.guest_teams.get()
+    draft = season_create(league=world.league, name="2027", actor=None)
+    with pytest.raises(LeagueError, match="guest team of another tournament"):
+        season_enter_team(season=draft, team=guest, actor=None)
+    assert not draft.standings.exists()
 
 
 def test_tournament_services_refuse_a_league_season(world):
