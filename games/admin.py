@@ -20,6 +20,7 @@ from django.contrib import admin
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.contrib.admin.utils import unquote
 from django.contrib.contenttypes.models import ContentType
+from django.db import models
 from django.db.models import Count, F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -951,7 +952,9 @@ class SeasonOrTournamentForm(SeasonAdminForm):
         cleaned = super().clean()
         for name in self.OPTIONAL:
             if name in self.fields and cleaned.get(name) in (None, ""):
-                cleaned[name] = Season._meta.get_field(name).get_default()
+                field = Season._meta.get_field(name)
+                assert isinstance(field, models.Field)
+                cleaned[name] = field.get_default()
         if self.instance._state.adding and cleaned.get("format") == Season.Format.TOURNAMENT:
             errors = tournament_format_errors(
                 cleaned.get("group_count") or 0, cleaned.get("group_qualifiers") or 0
