@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0003_api_tokens_idempotency'),
+        ('league', '0005_invitations_token_creator'),
     ]
 
     operations = [
