@@ -8,28 +8,15 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Result
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow
-from tests.admin.conftest import commissioners_group
 from tests.admin.test_admin_steps import change_url, shown, step_url
 from tests.games.tournament_helpers import GUESTS, run_queued_jobs
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def chief(world) -> Client:
-    user = User.objects.get(pk=world.commissioner.pk)
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    user.groups.add(commissioners_group())
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def _create(chief: Client, world, **shape) -> Season:
