@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.demo import ADMIN_PASSWORD, DEMO_PASSWORD, demo_league_build
 from games.matchday import round_open
 from games.models import SimulationJob
-from league.models import Fixture, Round
+from league.models import Fixture, Round, Season
 from rosters.models import PlayerSeason
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,6 +73,7 @@ def visit_all(page, paths: list[str]) -> list[str]:
 def test_no_page_logs_a_csp_violation(browser, live_server, demo):
     summary, played, waiting, ready, scorer = demo
     league, season = summary.league, summary.season
+    cup = league.seasons.get(format=Season.Format.TOURNAMENT)  # the demo's Winter Cup
     context = browser.new_context(base_url=live_server.url)
     context.add_init_script(LISTEN)
     page = context.new_page()
@@ -85,6 +86,8 @@ def test_no_page_logs_a_csp_violation(browser, live_server, demo):
             reverse("standings", args=[league.slug, season.slug]),
             reverse("fixtures", args=[league.slug, season.slug]),
             reverse("leaders", args=[league.slug, season.slug]),
+            reverse("tournament-groups", args=[league.slug, cup.slug]),
+            reverse("tournament-bracket", args=[league.slug, cup.slug]),
             reverse("team", args=[played.home_team_id]),
             reverse("player", args=[scorer.pk]),
             reverse("fixture", args=[played.pk]),
@@ -106,6 +109,7 @@ def test_no_page_logs_a_csp_violation(browser, live_server, demo):
             [
                 "/admin/",
                 f"/admin/league/season/{season.pk}/change/",
+                f"/admin/league/season/{cup.pk}/change/",
                 f"/admin/league/fixture/{ready.pk}/step/record/",
                 f"/admin/league/fixture/{waiting.pk}/change/",
                 "/admin/auth/user/add/",
