@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0005_invitations_token_creator'),
+        ('league', '0006_season_rules_table_dice'),
     ]
 
     operations = [
