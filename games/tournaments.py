@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
+from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -192,9 +193,12 @@ def tournament_add_guest_team(
     actor: Actor,
     colour: str = "#6e7781",
     dice: DiceSource | None = None,
+    faces: Sequence[int] | None = None,
 ) -> Team:
     """A guest team created for the tournament: 18 players rolled by its rules (M-P2, M-P4,
-    M-P8, every roll in the ledger), entered as the next seed. It plays no league season."""
+    M-P8, every roll in the ledger; `faces` when its coaches roll creation at the table, as
+    for rosters.services.team_create), entered as the next seed. It plays no league
+    season."""
     with transaction.atomic():
         # Locks the tournament: its field and seeds change one entry at a time.
         locked = _lock(tournament, actor)
@@ -207,6 +211,7 @@ def tournament_add_guest_team(
                 actor=actor,
                 colour=colour,
                 dice=dice,
+                faces=faces,
             )
         except ValidationError as invalid:
             raise _invalid(invalid) from None
