@@ -24,7 +24,7 @@ from games.tournaments import (
 )
 from league.errors import DomainError, LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow, Team
-from league.services import season_create, season_enter_team
+from league.services import season_create, season_enter_team, season_update_rules
 from rosters.models import PlayerSeason
 from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
 
@@ -339,3 +339,12 @@ def test_a_commissioner_runs_each_step(world, sent):
     first = steps["knockout"](boss)
     assert first.fixtures.count() == 1
     assert steps["create"](boss).is_tournament
+
+
+def test_a_guest_team_rolled_at_the_table_needs_its_faces(world):
+    cup = tournament_create(league=world.league, name="Table Cup", actor=None)
+    season_update_rules(season=cup, changes={"coaches_roll_creation": True}, actor=None)
+    with pytest.raises(DomainError, match="d12"):
+        tournament_add_guest_team(tournament=cup, name="Guest Gulls", short_name="GUE", actor=None)
+    assert not cup.guest_teams.exists()
+    assert not cup.standings.exists()
