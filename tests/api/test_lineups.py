@@ -111,3 +111,10 @@ def test_m_p3_the_line_up_endpoint_is_in_the_schema(api_as):
     path = schema["paths"]["/api/v1/fixtures/{fixture_id}/lineup/"]
     assert {"get", "post"} <= set(path)
     assert any(p["name"] == "Idempotency-Key" for p in path["post"]["parameters"])
+
+
+def test_options_describes_the_lineup_operation(world, api_as, match_day):
+    """DRF names a view by its `name` attribute: a method of that name made OPTIONS a 500."""
+    response = api_as(world.commissioner).client.options(f"/api/v1/fixtures/{match_day.pk}/lineup/")
+    assert response.status_code == 200
+    assert response.json()["name"] == "Fixture Lineup"

@@ -132,9 +132,9 @@ class FixtureLineupView(ApiView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         team = access.team_for_lineup(user=request.user, fixture=fixture, team_id=data["team"])
-        return idempotent(request, lambda: self.name(request, fixture, team, data))
+        return idempotent(request, lambda: self.name_reserve(request, fixture, team, data))
 
-    def name(self, request: Request, fixture: Fixture, team: Team, data: dict) -> Response:
+    def name_reserve(self, request: Request, fixture: Fixture, team: Team, data: dict) -> Response:
         reserve = None
         if data["reserve"] is not None:
             reserve = Player.objects.filter(pk=data["reserve"]).first()
