@@ -23,7 +23,7 @@ from games.job_queue import dispatch_after_commit
 from games.lineups import lineup_fix, stored_lineup
 from games.models import Inspection
 from games.selectors import fit_players, team_sheet
-from games.table_inspections import table_inspections_open
+from games.table_inspections import inspection_rows_create, table_inspections_open
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
@@ -111,20 +111,7 @@ def _inspect_fixture(
         outcome = inspect_player(
             dice, [EnhancementKind(e.kind) for e in fitted], actor=str(player_id)
         )
-        owner_roll, inspector_roll = (roll.result for roll in outcome.rolls)
-        decision = (
-            Inspection.Decision.PENDING if outcome.detected else Inspection.Decision.UNDETECTED
-        )
-        Inspection.objects.bulk_create(
-            Inspection(
-                fixture=fixture,
-                enhancement=enhancement,
-                owner_roll=owner_roll,
-                inspector_roll=inspector_roll,
-                decision=decision,
-            )
-            for enhancement in fitted
-        )
+        inspection_rows_create(fixture=fixture, fitted=fitted, outcome=outcome)
         ledger_record(
             rolls=outcome.rolls,
             season=fixture.round.season,

@@ -11,7 +11,7 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.between_matches import inspect_player
+from games.engine.between_matches import InspectionOutcome, inspect_player
 from games.engine.dice import ScriptedDice
 from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
@@ -24,6 +24,25 @@ from league.models import Fixture, Team
 from rosters.models import DiceRoll, Enhancement, Player
 from rosters.services import ledger_record
 from rosters.table_dice import faces_resolve
+
+
+def inspection_rows_create(
+    *, fixture: Fixture, fitted: Sequence[Enhancement], outcome: InspectionOutcome
+) -> None:
+    """One player's inspection (M-E2), whoever rolled it: a row per enhancement he carries,
+    sharing his pair of rolls, each awaiting its own decision when he was detected."""
+    owner_roll, inspector_roll = (roll.result for roll in outcome.rolls)
+    decision = Inspection.Decision.PENDING if outcome.detected else Inspection.Decision.UNDETECTED
+    Inspection.objects.bulk_create(
+        Inspection(
+            fixture=fixture,
+            enhancement=enhancement,
+            owner_roll=owner_roll,
+            inspector_roll=inspector_roll,
+            decision=decision,
+        )
+        for enhancement in fitted
+    )
 
 
 def table_inspections_open(*, fixture: Fixture, players: Sequence[Player]) -> int:
@@ -114,17 +133,7 @@ def _resolve(locked: TableInspection, fixture: Fixture) -> None:
         [EnhancementKind(e.kind) for e in fitted],
         actor=str(player.pk),
     )
-    decision = Inspection.Decision.PENDING if outcome.detected else Inspection.Decision.UNDETECTED
-    Inspection.objects.bulk_create(
-        Inspection(
-            fixture=fixture,
-            enhancement=enhancement,
-            owner_roll=owner_roll,
-            inspector_roll=inspector_roll,
-            decision=decision,
-        )
-        for enhancement in fitted
-    )
+    inspection_rows_create(fixture=fixture, fitted=fitted, outcome=outcome)
     for roll, entered_by in zip(
         outcome.rolls, (locked.owner_entered_by, locked.inspector_entered_by), strict=True
     ):

@@ -107,15 +107,9 @@ class PlayerInline(admin.TabularInline):
         )
 
 
-class TeamAddForm(forms.ModelForm):
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.none(),
-        help_text="The team enters this season. Its 18 players are rolled now (M-P2, M-P4, "
-        "M-P8) and every roll goes to the dice ledger. Only seasons without a schedule "
-        "take new teams.",
-    )
-
-    faces = forms.CharField(
+def _creation_faces_field() -> forms.CharField:
+    """The coach's creation d12s, entered for him where the season rolls at the table."""
+    return forms.CharField(
         required=False,
         label="Table dice",
         help_text="Only for a season whose coaches roll creation at the table (M-P4, M-P8): "
@@ -124,6 +118,17 @@ class TeamAddForm(forms.ModelForm):
         "ledger records them as entered by you.",
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+
+
+class TeamAddForm(forms.ModelForm):
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.none(),
+        help_text="The team enters this season. Its 18 players are rolled now (M-P2, M-P4, "
+        "M-P8) and every roll goes to the dice ledger. Only seasons without a schedule "
+        "take new teams.",
+    )
+
+    faces = _creation_faces_field()
 
     class Meta:
         model = Team
@@ -204,15 +209,7 @@ class TeamAddForm(forms.ModelForm):
 
 
 class TeamChangeForm(forms.ModelForm):
-    faces = forms.CharField(
-        required=False,
-        label="Table dice",
-        help_text="Only for a season whose coaches roll creation at the table (M-P4, M-P8): "
-        "the coach's d12s in roster order, per player the status roll then the Superstar "
-        "roll (as the season uses them), separated by spaces. You enter them for him; the "
-        "ledger records them as entered by you.",
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
+    faces = _creation_faces_field()
 
     class Meta:
         model = Team

@@ -21,20 +21,6 @@ from rosters.services import player_call_up, player_release
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def injured(world, match_day) -> Injury:
-    """The away Forward (d20) Incapacitated in round 1: out 3 games."""
-    forward = world.away.players.get(shirt_number=1)
-    lines = [PlayerLine(forward.pk), PlayerLine(world.home.players.get(shirt_number=11).pk)]
-    result_record(
-        fixture=match_day,
-        report=ResultReport(0, 0, lines=lines, incapacitated=[forward.pk]),
-        actor=None,
-        dice=ScriptedDice([7, 9]),
-    )
-    return Injury.objects.get(player=forward)
-
-
 def test_m_i3_force_healing_higher_than_the_d10_heals_fully(world, injured):
     attempt = injury_force_heal(injury=injured, actor=world.away_coach, dice=ScriptedDice([15, 4]))
     assert attempt.succeeded

@@ -19,20 +19,6 @@ from league.models import Fixture
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def injured(world, match_day) -> Injury:
-    """The away Forward Incapacitated in round 1: out 3 games."""
-    forward = world.away.players.get(shirt_number=1)
-    lines = [PlayerLine(forward.pk), PlayerLine(world.home.players.get(shirt_number=11).pk)]
-    result_record(
-        fixture=match_day,
-        report=ResultReport(0, 0, lines=lines, incapacitated=[forward.pk]),
-        actor=None,
-        dice=ScriptedDice([7, 9]),
-    )
-    return Injury.objects.get(player=forward)
-
-
 def _everywhere(world, injury: Injury) -> tuple[bool, bool, bool]:
     """(the one rule, the roster's view, a to-do item on the coach's home)."""
     roster = open_injuries(player_ids=[injury.player_id])

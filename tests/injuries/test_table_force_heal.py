@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
 from games.engine.vocabulary import Status
-from games.results import PlayerLine, ResultReport, result_record
 from injuries.errors import InjuryError
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.services import injury_force_heal
@@ -20,19 +18,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def injured(world, match_day) -> Injury:
-    """The away Forward (d20) out 3 games, in a season whose coaches roll force-healing."""
-    forward = world.away.players.get(shirt_number=1)
-    lines = [PlayerLine(forward.pk), PlayerLine(world.home.players.get(shirt_number=11).pk)]
-    result_record(
-        fixture=match_day,
-        report=ResultReport(0, 0, lines=lines, incapacitated=[forward.pk]),
-        actor=None,
-        dice=ScriptedDice([7, 9]),
-    )
+def injured(injured: Injury, world) -> Injury:
+    """The injured away Forward, in a season whose coaches roll force-healing."""
     world.season.rules.coaches_roll_force_healing = True
     world.season.rules.save(update_fields=["coaches_roll_force_healing"])
-    return Injury.objects.get(player=forward)
+    return injured
 
 
 def test_m_i3_entered_faces_heal_and_are_ledgered_as_entered(world, injured):
