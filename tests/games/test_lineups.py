@@ -344,9 +344,13 @@ def test_m_p3_the_team_sheets_refuse_a_played_fixture(world, match_day):
 
 
 def _bench_allows(plan) -> bool:
-    """Eleven now, with a fit second-string Wingback and Halfback on the bench."""
+    """A fit second-string Wingback and Halfback on the bench, and the first Wingback and
+    Halfback places filled by their first-stringers."""
     positions = {p.position for p in plan.bench}
-    return not plan.short and {Position.WINGBACK, Position.HALFBACK} <= positions
+    short = {place.key for place in plan.short}
+    return {Position.WINGBACK, Position.HALFBACK} <= positions and not (
+        short & {"wingback-1", "halfback-1"}
+    )
 
 
 def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven():
@@ -361,12 +365,17 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
     round_ = season.rounds.get(number=3)
     fixtures = list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))
     plans = lineup_plans(pairs=[(f, t) for f in fixtures for t in (f.home_team, f.away_team)])
-    chosen = [
-        (f, t)
-        for f in fixtures
-        for t in (f.home_team, f.away_team)
-        if _bench_allows(plans[(f.pk, t.pk)])
-    ]
+    chosen = sorted(
+        (
+            (f, t)
+            for f in fixtures
+            for t in (f.home_team, f.away_team)
+            if _bench_allows(plans[(f.pk, t.pk)])
+        ),
+        key=lambda pair: len(plans[(pair[0].pk, pair[1].pk)].short),  # full teams first
+    )
+    short_before = {(f.pk, t.pk): len(plans[(f.pk, t.pk)].short) for f, t in chosen}
+    assert 0 in short_before.values(), "the demo should have a full team to injure"
     # Two teams of different fixtures whose bench allows it (the demo's dice are seeded).
     (simulated, sim_team), (reported, rep_team) = next(
         (a, b) for a in chosen for b in chosen if a[0] != b[0]
@@ -384,7 +393,8 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
 
     for fixture, team in ((simulated, sim_team), (reported, rep_team)):
         fixed = starters(fixture, team)
-        assert len(fixed) == 11, fixture
+        # The two injuries leave no place empty: eleven where the team was full.
+        assert len(fixed) == 11 - short_before[(fixture.pk, team.pk)], fixture
         assert fixed["wingback-1"].fill == fixed["halfback-1"].fill == "counterpart"
     took_field = set(
         Appearance.objects.filter(result__fixture=simulated, team=sim_team).values_list(
