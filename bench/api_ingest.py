@@ -80,8 +80,8 @@ def record_directly(bodies: list[tuple[int, dict[str, Any]]]) -> float:
     """The same rows through the result service, in-process, one after another."""
     from django.contrib.auth.models import User
 
+    from api.views.fixtures import report_from_input
     from games.results import result_record
-    from league.api.views.fixtures import report_from_input
     from league.models import Fixture
 
     actor = User.objects.get(username="bench-commissioner")
@@ -214,8 +214,8 @@ def main() -> int:
     try:
         from django.contrib.auth.models import User
 
+        from api.tokens import api_token_create
         from games.models import Result
-        from league.api.tokens import api_token_create
 
         print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}")
         commissioner, _ = User.objects.get_or_create(username="bench-commissioner")

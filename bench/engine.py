@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import (
+from rules.magnoball import (
     LoweringDieType,
     RuleSettings,
     Side,

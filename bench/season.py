@@ -98,9 +98,9 @@ def ready_fixtures(season: Any) -> list[Any]:
 
 
 def play_in_process(season: Any) -> tuple[int, float, int]:
-    from games.engine.simulator import simulate_match
     from games.matchday import fixture_team_sheets
     from games.results import result_record_simulation
+    from rules.magnoball.simulator import simulate_match
 
     fixtures = ready_fixtures(season)
     with counting_queries() as queries:

@@ -30,8 +30,6 @@ from django.utils.html import format_html, format_html_join
 
 from games import admin_lineups
 from games.admin_tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
-from games.engine.dice import die_label
-from games.engine.vocabulary import Position, StatCategory
 from games.jobs import (
     SimulationBatch,
     job_requested_message,
@@ -93,6 +91,8 @@ from league.models import AuditEntry, Fixture, Round, Season, SeasonRules, Team
 from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
 from rosters.models import DiceRoll, Player
+from rules.magnoball.dice import die_label
+from rules.magnoball.vocabulary import Position, StatCategory
 
 _FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")
 _LIVE_JOBS = SimulationJob.LIVE_STATES

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.engine.dice import RandomDice
-from games.engine.simulator import simulate_match
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
 from games.tournaments import (
@@ -32,6 +30,8 @@ from league.services import (
     season_transition,
 )
 from rosters.services import team_create
+from rules.magnoball.dice import RandomDice
+from rules.magnoball.simulator import simulate_match
 
 LEAGUE_NAME = "Neon Coast MagnoBall League"
 SEASON_NAME = "2026 Season"

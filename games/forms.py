@@ -8,10 +8,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.vocabulary import Position, StatCategory
 from games.results import PlayerLine, ResultReport, TableRoll
 from league.models import Fixture
 from rosters.models import Player
+from rules.magnoball.vocabulary import Position, StatCategory
 
 CATEGORIES = tuple(StatCategory)
 

@@ -29,8 +29,6 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.engine.match_result import MatchResult
-from games.engine.simulator import simulate_match
 from games.job_queue import (
     MAX_ATTEMPTS,
     STALE_AFTER,
@@ -44,6 +42,8 @@ from games.matchday import fixture_team_sheets
 from games.models import SimulationJob
 from games.results import result_record_simulation
 from league.errors import DomainError
+from rules.magnoball.match_result import MatchResult
+from rules.magnoball.simulator import simulate_match
 
 logger = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games.engine.version import ENGINE_VERSION
 from games.errors import GamesError
 from games.job_queue import SeasonQueue, publish_on_commit
 from games.matchday import round_open
@@ -27,6 +26,7 @@ from games.models import SimulationJob
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Round, Season
+from rules.magnoball.version import ENGINE_VERSION
 
 _PLAYING = (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
 #: Said of a queued job whose id has not reached the broker (yet).

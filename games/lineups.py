@@ -24,8 +24,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
-from games.engine.lineup import Fill, RosterEntry, kick_off_lineup, place_key
-from games.engine.vocabulary import FIRST_STRING, Position
 from games.errors import GamesError
 from games.models import LineupChoice, LineupEntry
 from injuries.models import Injury
@@ -33,6 +31,8 @@ from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Season, Team
 from rosters.models import Player
+from rules.magnoball.lineup import Fill, RosterEntry, kick_off_lineup, place_key
+from rules.magnoball.vocabulary import FIRST_STRING, Position
 
 #: Fixtures whose line-up is still open: a coach may name reserves until kick-off.
 OPEN_STATUSES = (Fixture.Status.SCHEDULED, Fixture.Status.INSPECTIONS, Fixture.Status.READY)

@@ -12,12 +12,6 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.between_matches import inspect_player
-from games.engine.dice import DiceSource
-from games.engine.match_result import TeamSheet
-from games.engine.settings import RuleSettings
-from games.engine.snapshot import Side
-from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
 from games.lineups import lineup_fix, stored_lineup
@@ -30,6 +24,12 @@ from league.errors import PermissionRefused
 from league.models import Fixture, Round, Season
 from rosters.models import Enhancement
 from rosters.services import ledger_record, server_dice
+from rules.magnoball.between_matches import inspect_player
+from rules.magnoball.dice import DiceSource
+from rules.magnoball.match_result import TeamSheet
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.snapshot import Side
+from rules.magnoball.vocabulary import EnhancementKind
 
 _ROUND_SEASON_STATUS = {
     Round.Stage.REGULAR: Season.Status.ACTIVE,

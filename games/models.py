@@ -8,11 +8,11 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 
-from games.engine.lineup import Fill
-from games.engine.vocabulary import Position, StatCategory
 from league.choices import enum_choices
 from league.models import Fixture, Team
 from rosters.models import Enhancement, Player
+from rules.magnoball.lineup import Fill
+from rules.magnoball.vocabulary import Position, StatCategory
 
 
 class LineupEntry(models.Model):

@@ -11,13 +11,6 @@ from typing import Any
 from django.db import transaction
 
 from games.aftermath import result_aftermath
-from games.engine.between_matches import roll_incapacitation
-from games.engine.dice import DiceSource, ScriptedDice
-from games.engine.match_result import MatchResult
-from games.engine.outcomes import Condition
-from games.engine.settings import RuleSettings
-from games.engine.snapshot import Side
-from games.engine.vocabulary import Position, StatCategory
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
 from games.lineups import lineup_fix
@@ -30,6 +23,13 @@ from league.errors import PermissionRefused
 from league.models import Fixture, Season
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
+from rules.magnoball.between_matches import roll_incapacitation
+from rules.magnoball.dice import DiceSource, ScriptedDice
+from rules.magnoball.match_result import MatchResult
+from rules.magnoball.outcomes import Condition
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.snapshot import Side
+from rules.magnoball.vocabulary import Position, StatCategory
 
 MAX_SCORE = 99
 MAX_COUNT = 999

@@ -12,12 +12,19 @@ from django.contrib.auth.models import User
 from django.db.models import OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
-from games.engine.match_result import TeamSheet
-from games.engine.rolls import RollKind, effective_roll
-from games.engine.settings import ProgressionMode, RuleSettings
-from games.engine.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
-from games.engine.standings import TableGame, compute_table
-from games.engine.vocabulary import (
+from games.lineups import OPEN_STATUSES as LINEUP_OPEN
+from games.lineups import TeamLineup, fixture_lineups, short_handed
+from games.models import Appearance, Inspection, MatchEvent, Result, SimulationJob, TableInspection
+from injuries.models import Injury
+from injuries.selectors import OpenInjury, open_injuries
+from league.models import Fixture, League, Round, Season, StandingRow, Team
+from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rules.magnoball.match_result import TeamSheet
+from rules.magnoball.rolls import RollKind, effective_roll
+from rules.magnoball.settings import ProgressionMode, RuleSettings
+from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
+from rules.magnoball.standings import TableGame, compute_table
+from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
     Action,
     EnhancementKind,
@@ -27,13 +34,6 @@ from games.engine.vocabulary import (
     superstar_actions_allowed,
     veteran_actions_allowed,
 )
-from games.lineups import OPEN_STATUSES as LINEUP_OPEN
-from games.lineups import TeamLineup, fixture_lineups, short_handed
-from games.models import Appearance, Inspection, MatchEvent, Result, SimulationJob, TableInspection
-from injuries.models import Injury
-from injuries.selectors import OpenInjury, open_injuries
-from league.models import Fixture, League, Round, Season, StandingRow, Team
-from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 
 
 def fit_players(*, team: Team) -> list[Player]:

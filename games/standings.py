@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.standings import TableGame, TableRow, compute_table
 from games.models import Result
 from league.models import Fixture, Round, Season, StandingRow
+from rules.magnoball.standings import TableGame, TableRow, compute_table
 
 _TABLE_FIELDS = (
     "position",

@@ -11,9 +11,6 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.between_matches import InspectionOutcome, inspect_player
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
 from games.models import Inspection, TableInspection
@@ -24,6 +21,9 @@ from league.models import Fixture, Team
 from rosters.models import DiceRoll, Enhancement, Player
 from rosters.services import ledger_record
 from rosters.table_dice import faces_resolve
+from rules.magnoball.between_matches import InspectionOutcome, inspect_player
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind
 
 
 def inspection_rows_create(

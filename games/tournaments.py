@@ -20,7 +20,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
-from games.engine.dice import DiceSource
 from games.errors import GamesError
 from games.season_end import knockout_round_create
 from games.standings import standings_recompute
@@ -30,6 +29,7 @@ from league.models import Fixture, League, Round, Season, StandingRow, Team, Tou
 from league.scheduling import round_robin
 from league.services import season_create, season_enter_team, season_transition
 from rosters.services import team_create
+from rules.magnoball.dice import DiceSource
 
 GROUP_SIZES = range(3, 7)
 BRACKET_SIZES = (2, 4, 8, 16, 32)

@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, tournament_selectors
-from games.engine.vocabulary import Position, StatCategory
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
 from games.lineups import lineup_is_fixed, lineup_name_reserve
@@ -28,6 +27,7 @@ from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
 from league.web import refused, run_action
 from rosters.models import Player
+from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
     "name": lambda row: row.player.name.lower(),

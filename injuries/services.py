@@ -9,10 +9,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.between_matches import force_heal
-from games.engine.dice import DiceSource, RollRecord
-from games.engine.settings import RuleSettings
-from games.engine.vocabulary import ROSTER_SIZE, Position
 from injuries.errors import InjuryError
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.selectors import force_heal_available
@@ -22,6 +18,10 @@ from league.models import Fixture, Team
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve
+from rules.magnoball.between_matches import force_heal
+from rules.magnoball.dice import DiceSource, RollRecord
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.vocabulary import ROSTER_SIZE, Position
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.engine.vocabulary import Position
 from injuries import services
 from injuries.models import ForceHealingAttempt, Injury
 from league.access import require_coach_or_commissioner
 from league.errors import PermissionRefused
 from league.web import form_page, refused, run_action, safe_next
 from rosters.models import Player
+from rules.magnoball.vocabulary import Position
 
 
 class TableFacesForm(forms.Form):

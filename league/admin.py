@@ -33,7 +33,6 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from games.engine.settings import RuleSettings, TieBreaker
 from league import services as league_services
 from league.errors import DomainError, LeagueError
 from league.models import (
@@ -47,6 +46,7 @@ from league.models import (
     TournamentGroup,
 )
 from league.templatetags.league_tags import badge_html, signed
+from rules.magnoball.settings import RuleSettings, TieBreaker
 
 admin.site.site_header = "MagnoBall League administration"
 admin.site.site_title = "MagnoBall League admin"
@@ -1236,4 +1236,3 @@ def audit_entries_panel(entries: Iterable[AuditEntry], *, empty: str = "Nothing 
 
 
 from league import people_admin  # noqa: E402, F401  (people, league/people_admin.py)
-from league.api import admin as api_admin  # noqa: E402, F401  (API tokens, league/api/admin.py)

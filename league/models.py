@@ -12,8 +12,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 
-from games.engine.settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
 from league.choices import enum_choices
+from rules.magnoball.settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
 
 
 class League(models.Model):

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "rosters",
     "injuries",
     "games",
+    "api",
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,6 @@ from django.contrib import admin
 from django.urls import include, path
 
 from league import account_views, views
-from league.api import web as api_web
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,8 +18,8 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("league.api.urls")),
-    path("account/tokens/", api_web.tokens, name="api-tokens"),
+    path("api/v1/", include("api.urls")),
+    path("", include("api.web_urls")),
     path("leagues/<slug:slug>/", views.league_page, name="league"),
     # The pages of the higher apps (imports point one way: the root includes them by name).
     path("", include("games.urls")),

@@ -17,8 +17,6 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from games.engine.creation import roll_new_roster
-from games.engine.vocabulary import Action, EnhancementKind, Position, Status
 from league import services as league_services
 from league.admin import (
     LeagueListFilter,
@@ -43,6 +41,8 @@ from league.templatetags.league_tags import badge_html, signed
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.table_dice import faces_resolve
+from rules.magnoball.creation import roll_new_roster
+from rules.magnoball.vocabulary import Action, EnhancementKind, Position, Status
 
 
 def _action_labels(keys: list[str]) -> str:

@@ -7,8 +7,8 @@ from typing import Any, cast
 
 from django import forms
 
-from games.engine.vocabulary import Action, EnhancementKind, Position
 from rosters.models import Player
+from rules.magnoball.vocabulary import Action, EnhancementKind, Position
 
 
 class RenameForm(forms.Form):

@@ -10,9 +10,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from games.engine.vocabulary import EnhancementKind, Position, StatCategory, Status
 from league.choices import enum_choices
 from league.models import AppendOnlyModel, Fixture, League, Season, Team
+from rules.magnoball.vocabulary import EnhancementKind, Position, StatCategory, Status
 
 
 class Player(models.Model):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.vocabulary import EnhancementKind, Position
 from rosters.models import Enhancement, Player
+from rules.magnoball.vocabulary import EnhancementKind, Position
 
 
 def swap_candidates(*, player: Player) -> list[Player]:

@@ -13,18 +13,6 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.engine.between_matches import status_after_games
-from games.engine.creation import roll_new_roster
-from games.engine.dice import DiceSource, RandomDice, RollRecord
-from games.engine.settings import RuleSettings
-from games.engine.vocabulary import (
-    ROSTER_SIZE,
-    EnhancementKind,
-    Position,
-    Status,
-    superstar_action_pick_error,
-    veteran_action_pick_error,
-)
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
@@ -33,6 +21,18 @@ from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.names import player_names
 from rosters.table_dice import faces_resolve
+from rules.magnoball.between_matches import status_after_games
+from rules.magnoball.creation import roll_new_roster
+from rules.magnoball.dice import DiceSource, RandomDice, RollRecord
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.vocabulary import (
+    ROSTER_SIZE,
+    EnhancementKind,
+    Position,
+    Status,
+    superstar_action_pick_error,
+    veteran_action_pick_error,
+)
 
 
 def server_dice() -> DiceSource:

@@ -12,13 +12,6 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.engine.vocabulary import (
-    EnhancementKind,
-    Position,
-    Status,
-    superstar_actions_allowed,
-    veteran_actions_allowed,
-)
 from league.access import require_coach_or_commissioner
 from league.errors import PermissionRefused
 from league.models import Team
@@ -26,6 +19,13 @@ from league.web import form_page, refused, run_action, safe_next
 from rosters import selectors, services
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
 from rosters.models import Enhancement, Player
+from rules.magnoball.vocabulary import (
+    EnhancementKind,
+    Position,
+    Status,
+    superstar_actions_allowed,
+    veteran_actions_allowed,
+)
 
 
 def _player(pk: int) -> Player:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import User
 
-from games.engine.dice import RandomDice
 from games.matchday import round_open
 from league.models import Fixture, League, Season, Team
 from league.services import (
@@ -19,6 +18,7 @@ from league.services import (
     season_transition,
 )
 from rosters.services import team_create
+from rules.magnoball.dice import RandomDice
 from tests.factories import UserFactory
 
 

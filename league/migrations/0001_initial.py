@@ -3,7 +3,7 @@
 import django.core.validators
 import django.db.models.deletion
 import django.db.models.expressions
-import games.engine.settings
+import rules.magnoball.settings
 import league.models
 from django.conf import settings
 from django.db import migrations, models
@@ -58,10 +58,10 @@ class Migration(migrations.Migration):
             name='SeasonRules',
             fields=[
                 ('season', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='rules', serialize=False, to='league.season')),
-                ('lowering_die_type', models.CharField(choices=[('forbid', 'Forbidden (no Assault, Evade or Acing the Hole)'), ('d4', 'Roll a d4'), ('minus_one', 'Roll the d6 at -1')], default=games.engine.settings.LoweringDieType['FORBID'], max_length=10)),
+                ('lowering_die_type', models.CharField(choices=[('forbid', 'Forbidden (no Assault, Evade or Acing the Hole)'), ('d4', 'Roll a d4'), ('minus_one', 'Roll the d6 at -1')], default=rules.magnoball.settings.LoweringDieType['FORBID'], max_length=10)),
                 ('status_roll', models.BooleanField(default=True)),
                 ('superstars', models.BooleanField(default=True)),
-                ('progression_mode', models.CharField(choices=[('games', 'By games played'), ('stats', 'By statistics')], default=games.engine.settings.ProgressionMode['GAMES'], max_length=10)),
+                ('progression_mode', models.CharField(choices=[('games', 'By games played'), ('stats', 'By statistics')], default=rules.magnoball.settings.ProgressionMode['GAMES'], max_length=10)),
                 ('rookie_to_pro_games', models.PositiveSmallIntegerField(default=3)),
                 ('pro_to_veteran_games', models.PositiveSmallIntegerField(default=25)),
                 ('stat_level_1', models.PositiveSmallIntegerField(default=10)),

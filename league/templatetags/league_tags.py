@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from games.engine.vocabulary import Status
+from rules.magnoball.vocabulary import Status
 
 register = template.Library()
 

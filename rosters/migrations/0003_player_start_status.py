@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import games.engine.vocabulary
+import rules.magnoball.vocabulary
 
 
 class Migration(migrations.Migration):
@@ -15,6 +15,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='start_status',
-            field=models.CharField(choices=[('rookie', 'Rookie'), ('pro', 'Pro'), ('veteran', 'Veteran')], default=games.engine.vocabulary.Status['PRO'], max_length=8),
+            field=models.CharField(choices=[('rookie', 'Rookie'), ('pro', 'Pro'), ('veteran', 'Veteran')], default=rules.magnoball.vocabulary.Status['PRO'], max_length=8),
         ),
     ]

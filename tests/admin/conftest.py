@@ -17,8 +17,6 @@ import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
-from games.engine.dice import RandomDice
-from games.engine.vocabulary import EnhancementKind, Position, StatCategory
 from games.models import (
     Appearance,
     Inspection,
@@ -37,6 +35,8 @@ from league.roles import COMMISSIONERS_GROUP
 from league.services import league_create, season_create, season_generate_schedule
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.services import team_create
+from rules.magnoball.dice import RandomDice
+from rules.magnoball.vocabulary import EnhancementKind, Position, StatCategory
 from tests.conftest import World
 
 

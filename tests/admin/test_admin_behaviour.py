@@ -11,12 +11,12 @@ from django.contrib import admin
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from games.engine.settings import RuleSettings
-from games.engine.vocabulary import Status
 from league.admin import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from league.models import AuditEntry, League, Season, SeasonRules, StandingRow, Team
 from league.services import league_create, season_create, season_transition
 from rosters.models import DiceRoll, Player
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.vocabulary import Status
 from tests.admin.conftest import AdminWorld
 
 

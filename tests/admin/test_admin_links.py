@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.engine.dice import ScriptedDice
 from games.models import Result
 from games.results import ResultReport, result_record
 from injuries.models import Injury
+from rules.magnoball.dice import ScriptedDice
 from tests.admin.conftest import commissioners_group
 from tests.admin.test_admin_steps import change_url, report_for
 

@@ -18,7 +18,7 @@ from league.people import user_invite
 from tests.admin.conftest import AdminWorld, build_world, make_commissioner
 
 APP_LABELS = ("league", "rosters", "injuries", "games")
-#: The REST API's own rows (league/api/admin.py): per user, not per league; the API's tests
+#: The REST API's own rows (api/admin.py): per user, not per league; the API's tests
 #: cover their admin.
 API_MODELS = {"league.ApiToken", "league.IdempotencyRecord"}
 #: Invitations have no admin of their own: the people's admin shows them.

@@ -11,8 +11,6 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind, Position, StatCategory
 from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, Result, SimulationJob, TableInspection
@@ -22,6 +20,8 @@ from league.models import AuditEntry, Fixture, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
 from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement, Player
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind, Position, StatCategory
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
-from league.api.tokens import api_token_create
+from api.tokens import api_token_create
 from league.models import Fixture
 from league.services import league_create
 from tests.conftest import World

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from league.api.tokens import api_token_create, api_token_revoke, key_hash
+from api.tokens import api_token_create, api_token_revoke, key_hash
 from league.models import ApiToken, AuditEntry
 from tests.api.conftest import Api
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from api.tokens import api_token_create
 from games.models import Result
-from league.api.tokens import api_token_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

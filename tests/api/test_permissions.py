@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.vocabulary import EnhancementKind
 from games.models import Inspection, Result, SimulationJob
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture
 from rosters.models import Enhancement
+from rules.magnoball.vocabulary import EnhancementKind
 from tests.api.conftest import ROLES, result_body, result_url
 
 pytestmark = pytest.mark.django_db

@@ -73,8 +73,8 @@ def test_reading_standings_costs_the_same_queries_whatever_the_teams(world, make
 def make_more_teams(world):
     import random
 
-    from games.engine.dice import RandomDice
     from rosters.services import team_create
+    from rules.magnoball.dice import RandomDice
 
     def make(count: int) -> None:
         dice = RandomDice(random.Random(3))

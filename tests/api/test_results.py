@@ -234,9 +234,9 @@ def test_bad_input_is_a_400_naming_the_field_and_changes_nothing(
 def _stranger_player() -> int:
     import random
 
-    from games.engine.dice import RandomDice
     from league.services import league_create, season_create
     from rosters.services import team_create
+    from rules.magnoball.dice import RandomDice
 
     league = league_create(name="Faraway", actor=None)
     season = season_create(league=league, name="2026", actor=None)

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from api.schema import ERROR_CODES
 from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
-from league.api.schema import ERROR_CODES
 from rosters import table_dice
 from tests.api.conftest import Api
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.vocabulary import EnhancementKind
 from games.models import Inspection, TableInspection
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture
 from rosters.models import DiceRoll, Enhancement
+from rules.magnoball.vocabulary import EnhancementKind
 from tests.api.conftest import ROLES
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """Throttles count atomically and key on the real client address: X-Forwarded-For is only
-believed behind TRUSTED_PROXY_COUNT proxies (league/api/throttles.py,
+believed behind TRUSTED_PROXY_COUNT proxies (api/throttles.py,
 league/client_address.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import caches
 from django.test import RequestFactory
 
-from league.api.throttles import SlidingWindow
+from api.throttles import SlidingWindow
 from league.client_address import client_address
 from tests.api.conftest import Api
 

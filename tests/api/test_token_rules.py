@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from api.tokens import api_token_create
 from injuries.models import Injury
-from league.api.tokens import api_token_create
 from league.errors import PermissionRefused
 from league.models import ApiToken, AuditEntry, League, Team
 from league.services import league_create

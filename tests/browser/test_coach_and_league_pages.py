@@ -12,14 +12,14 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind, Position, Status
 from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, SimulationJob
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement, Player
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind, Position, Status
 from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -180,9 +180,9 @@ def test_commissioner_watches_a_simulation_and_steps_through_the_replay(
 
 
 def test_visitor_reads_the_standings_explanation_and_the_season_pages(page, world, match_day):
-    from games.engine.simulator import simulate_match
     from games.matchday import fixture_team_sheets
     from games.results import result_record_simulation
+    from rules.magnoball.simulator import simulate_match
 
     home, away, settings = fixture_team_sheets(fixture=match_day)
     result_record_simulation(

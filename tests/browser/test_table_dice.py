@@ -8,13 +8,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind
 from games.matchday import round_open
 from games.models import TableInspection
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind
 from tests.browser.conftest import screenshot
 from tests.browser.test_coach_and_league_pages import sign_in
 

@@ -7,12 +7,12 @@ import dataclasses
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.simulator import simulate_match
-from games.engine.version import ENGINE_VERSION
 from games.matchday import fixture_team_sheets
 from games.results import result_record_simulation
 from games.selectors import match_report, replay_data
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.simulator import simulate_match
+from rules.magnoball.version import ENGINE_VERSION
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
     def refuse(**_: object) -> None:
         raise AssertionError("a replay must not simulate the seed again")
 
-    monkeypatch.setattr("games.engine.simulator.simulate_match", refuse)
+    monkeypatch.setattr("rules.magnoball.simulator.simulate_match", refuse)
     monkeypatch.setattr("games.job_runner.simulate_match", refuse)
     report = match_report(fixture=match_day)
     assert report is not None

@@ -10,7 +10,6 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
 
-from games.engine.vocabulary import Position
 from games.errors import GamesError
 from games.job_runner import simulation_run
 from games.jobs import simulation_request
@@ -24,6 +23,7 @@ from injuries.services import player_injured_list_put
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Season, Team
 from rosters.models import Player
+from rules.magnoball.vocabulary import Position
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.matchday import fixture_team_sheets, inspection_decide, round_open
 from games.models import Inspection
@@ -14,6 +12,8 @@ from league.errors import PermissionRefused
 from league.models import Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.engine.vocabulary import EnhancementKind, StatCategory
 from games.models import Appearance, Inspection, Result, SimulationJob, StatLine
 from league.models import Fixture
 from league.services import season_generate_schedule
 from rosters.models import Enhancement
+from rules.magnoball.vocabulary import EnhancementKind, StatCategory
 
 pytestmark = pytest.mark.django_db
 

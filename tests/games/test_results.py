@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.simulator import simulate_match
-from games.engine.vocabulary import Status
 from games.errors import GamesError
 from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, MatchEvent, Result, StatLine
@@ -25,6 +22,9 @@ from injuries.models import Injury
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, StandingRow
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.simulator import simulate_match
+from rules.magnoball.vocabulary import Status
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
 from games.errors import GamesError
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
@@ -14,6 +13,7 @@ from injuries.models import Injury
 from league.models import Fixture, Round, Season, StandingRow, Team
 from league.services import season_generate_schedule, season_transition
 from rosters.services import team_create
+from rules.magnoball.dice import ScriptedDice
 
 pytestmark = pytest.mark.django_db
 

@@ -8,12 +8,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.engine.snapshot import Side
 from games.selectors import team_sheet
 from injuries.models import Injury
 from league.models import Fixture
 from league.services import season_generate_schedule
 from rosters.models import Player
+from rules.magnoball.snapshot import Side
 
 pytestmark = pytest.mark.django_db
 

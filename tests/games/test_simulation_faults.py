@@ -189,7 +189,7 @@ def test_redis_stopped_around_a_simulate_request_costs_a_wait_not_the_job(
     fixture, token = site.query(
         _IMPORTS + _SEASON + "from django.contrib.auth.models import User\n"
         "from games.matchday import round_open\n"
-        "from league.api.tokens import api_token_create\n"
+        "from api.tokens import api_token_create\n"
         "round_ = season.rounds.filter(status='scheduled').order_by('number').first()\n"
         "round_open(round_=round_, actor=None)\n"
         "fixture = round_.fixtures.filter(status='ready').order_by('id').first()\n"

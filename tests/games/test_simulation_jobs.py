@@ -12,8 +12,6 @@ from django.db import OperationalError, connection, connections
 from django.utils import timezone
 
 from games import job_runner
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.job_queue import LOCK_NAMESPACE, MAX_ATTEMPTS, jobs_dispatch_waiting
 from games.job_runner import simulation_run
@@ -36,6 +34,8 @@ from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind
 
 pytestmark = pytest.mark.django_db
 

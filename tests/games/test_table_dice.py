@@ -7,8 +7,6 @@ from unittest import mock
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind
 from games.errors import GamesError
 from games.job_queue import SeasonQueue
 from games.jobs import simulation_request
@@ -23,6 +21,8 @@ from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind
 
 pytestmark = pytest.mark.django_db
 

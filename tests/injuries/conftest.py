@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
 from games.results import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
 from league.models import Fixture
+from rules.magnoball.dice import ScriptedDice
 from tests.conftest import World
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import Position
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
 from injuries.errors import InjuryError
@@ -17,6 +15,8 @@ from league.models import Fixture
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services import player_call_up, player_release
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import Position
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.dice import ScriptedDice
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
 from games.selectors import coach_teams
@@ -15,6 +14,7 @@ from injuries.models import Injury
 from injuries.selectors import force_heal_available, open_injuries
 from injuries.services import injury_force_heal
 from league.models import Fixture
+from rules.magnoball.dice import ScriptedDice
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.vocabulary import Status
 from injuries.errors import InjuryError
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.services import injury_force_heal
@@ -13,6 +12,7 @@ from league.errors import DomainError, PermissionRefused
 from rosters.errors import RosterError
 from rosters.models import DiceRoll
 from rosters.services import team_create
+from rules.magnoball.vocabulary import Status
 
 pytestmark = pytest.mark.django_db
 

@@ -48,7 +48,7 @@ def test_a_database_outage_in_a_page_is_a_503_that_says_try_again(world):
 
 def test_a_database_outage_in_the_api_is_a_503_in_its_error_shape(world):
     with mock.patch(
-        "league.api.selectors.leagues",
+        "api.selectors.leagues",
         side_effect=OperationalError("server closed the connection unexpectedly"),
     ):
         response = _client().get("/api/v1/leagues/")

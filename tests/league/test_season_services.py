@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 def test_season_rules_mirror_the_engine_settings_field_for_field():
     import dataclasses
 
-    from games.engine.settings import RuleSettings
+    from rules.magnoball.settings import RuleSettings
 
     engine_fields = {field.name for field in dataclasses.fields(RuleSettings)}
     model_fields = {f.name for f in SeasonRules._meta.concrete_fields} - {
@@ -38,7 +38,7 @@ def test_season_rules_mirror_the_engine_settings_field_for_field():
 
 
 def test_default_season_rules_are_the_engine_defaults(world):
-    from games.engine.settings import RuleSettings
+    from rules.magnoball.settings import RuleSettings
 
     assert world.season.rules.to_engine() == RuleSettings()
 

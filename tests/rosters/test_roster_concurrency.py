@@ -8,10 +8,10 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from games.engine.vocabulary import Position
 from rosters.errors import RosterError
 from rosters.models import Player
 from rosters.services import player_call_up
+from rules.magnoball.vocabulary import Position
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.vocabulary import EnhancementKind, Position
 from league.errors import PermissionRefused
 from league.models import AuditEntry
 from rosters.errors import RosterError
@@ -16,6 +15,7 @@ from rosters.services import (
     player_rename,
     player_swap_string,
 )
+from rules.magnoball.vocabulary import EnhancementKind, Position
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games.engine.vocabulary import EnhancementKind, Position, Status
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player
 from rosters.services import player_call_up, player_pick_actions
+from rules.magnoball.vocabulary import EnhancementKind, Position, Status
 
 pytestmark = pytest.mark.django_db
 

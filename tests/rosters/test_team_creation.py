@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import Position, Status
 from league.models import AuditEntry, StandingRow
 from league.services import season_update_rules
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services import team_create
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import Position, Status
 
 pytestmark = pytest.mark.django_db
 

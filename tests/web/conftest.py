@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
-from games.engine.dice import RandomDice
 from league.models import League, Season
 from league.services import league_create, season_create
 from rosters.services import team_create
+from rules.magnoball.dice import RandomDice
 
 COLOURS = ("#d7263d", "#1b998b", "#2e294e", "#f46036", "#0a58ca", "#6a994e", "#bc4749")
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.engine.vocabulary import Status
 from league.models import Season
 from league.templatetags.league_tags import BADGE_STYLES, badge_html, signed
 from rosters.models import Player
+from rules.magnoball.vocabulary import Status
 
 STYLESHEETS = [Path(settings.BASE_DIR) / "static" / "css" / "badges.css"]
 

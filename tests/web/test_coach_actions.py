@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind, Position, Status
 from games.matchday import round_open
 from games.models import Inspection
 from injuries.models import Injury
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement, Player
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind, Position, Status
 from tests.web.conftest import sign_in
 
 pytestmark = pytest.mark.django_db

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.engine.dice import ScriptedDice
-from games.engine.vocabulary import EnhancementKind, Position
 from games.matchday import round_open
 from games.models import TableInspection
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.vocabulary import EnhancementKind, Position
 from tests.web.conftest import sign_in
 
 pytestmark = pytest.mark.django_db

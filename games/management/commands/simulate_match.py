@@ -6,14 +6,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.engine.simulator import simulate_match
-from games.engine.snapshot import Side
 from games.management.commands._match_options import (
     add_team_options,
     fixture_teams,
     teams_and_season,
 )
 from games.selectors import team_sheet
+from rules.magnoball.simulator import simulate_match
+from rules.magnoball.snapshot import Side
 
 
 class Command(BaseCommand):

@@ -5,10 +5,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.engine.batch import run_series
-from games.engine.snapshot import Side
 from games.management.commands._match_options import add_team_options, teams_and_season
 from games.selectors import team_sheet
+from rules.magnoball.batch import run_series
+from rules.magnoball.snapshot import Side
 
 
 class Command(BaseCommand):

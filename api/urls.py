@@ -1,0 +1,127 @@
+"""The API's paths, mounted at /api/v1/ (docs/api.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path, re_path
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.base import ApiMixin, ApiView
+from api.views import (
+    decisions,
+    fixtures,
+    leagues,
+    lineups,
+    table_dice,
+    teams,
+    tournaments,
+)
+
+app_name = "api"
+
+
+class SchemaView(ApiMixin, SpectacularAPIView):
+    """The OpenAPI 3 schema, with the API's throttles and error shape."""
+
+
+@extend_schema(exclude=True)
+class NoSuchPathView(ApiView):
+    """Any other path under /api/v1/ (``fixtures/abc/`` too): a 404 in the API's error shape."""
+
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        raise NotFound("No such path in the API; see /api/v1/docs/.")
+
+    post = put = patch = delete = get
+
+    def options(self, request: Any, *args: Any, **kwargs: Any) -> Response:
+        raise NotFound("No such path in the API; see /api/v1/docs/.")
+
+
+urlpatterns = [
+    path("schema/", SchemaView.as_view(), name="schema"),
+    # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("leagues/", leagues.LeagueListView.as_view(), name="league-list"),
+    path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
+    path("seasons/", leagues.SeasonListView.as_view(), name="season-list"),
+    path("seasons/<int:pk>/", leagues.SeasonDetailView.as_view(), name="season-detail"),
+    path(
+        "seasons/<int:season_id>/standings/",
+        leagues.SeasonStandingsView.as_view(),
+        name="season-standings",
+    ),
+    path(
+        "seasons/<int:season_id>/fixtures/",
+        leagues.SeasonFixtureListView.as_view(),
+        name="season-fixtures",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/",
+        tournaments.TournamentDetailView.as_view(),
+        name="tournament-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/groups/",
+        tournaments.TournamentGroupsView.as_view(),
+        name="tournament-groups",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/bracket/",
+        tournaments.TournamentBracketView.as_view(),
+        name="tournament-bracket",
+    ),
+    path("teams/", teams.TeamListView.as_view(), name="team-list"),
+    path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
+    path("teams/<int:team_id>/players/", teams.TeamPlayerListView.as_view(), name="team-players"),
+    path("players/<int:player_id>/", teams.PlayerDetailView.as_view(), name="player-detail"),
+    path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
+    path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
+    path(
+        "fixtures/<int:fixture_id>/dice/", fixtures.FixtureDiceView.as_view(), name="fixture-dice"
+    ),
+    path(
+        "fixtures/<int:fixture_id>/result/",
+        fixtures.FixtureResultView.as_view(),
+        name="fixture-result",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/simulate/",
+        fixtures.FixtureSimulateView.as_view(),
+        name="fixture-simulate",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/lineup/",
+        lineups.FixtureLineupView.as_view(),
+        name="fixture-lineup",
+    ),
+    path("jobs/<int:job_id>/", fixtures.JobDetailView.as_view(), name="job-detail"),
+    path("inspections/", decisions.InspectionListView.as_view(), name="inspection-list"),
+    path(
+        "inspections/<int:inspection_id>/decision/",
+        decisions.InspectionDecisionView.as_view(),
+        name="inspection-decision",
+    ),
+    path(
+        "table-inspections/",
+        table_dice.TableInspectionListView.as_view(),
+        name="table-inspection-list",
+    ),
+    path(
+        "table-inspections/<int:table_inspection_id>/roll/",
+        table_dice.TableInspectionRollView.as_view(),
+        name="table-inspection-roll",
+    ),
+    path("injuries/", decisions.InjuryListView.as_view(), name="injury-list"),
+    path(
+        "injuries/<int:injury_id>/force-heal/",
+        decisions.InjuryForceHealView.as_view(),
+        name="injury-force-heal",
+    ),
+    # Last: whatever matched nothing above.
+    re_path(r"^", NoSuchPathView.as_view(), name="no-such-path"),
+]

@@ -1,0 +1,407 @@
+"""Fixtures with their results and stat lines, a fixture's dice, reporting a result,
+simulating a fixture and the simulation jobs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api import access, selectors
+from api.base import ApiListView, ApiRetrieveView, ApiView
+from api.errors import renamed_fields
+from api.fields import StrictBooleanField, StrictInputSerializer, StrictIntegerField
+from api.filters import MAX_ID, WholeNumberFilter
+from api.idempotency import idempotent
+from api.schema import (
+    IDEMPOTENCY_KEY,
+    NamedChoiceField,
+    list_errors,
+    read_errors,
+    write_errors,
+)
+from api.serializers import InjurySerializer, ResultSerializer, TeamRefSerializer
+from games.jobs import simulation_job_status, simulation_request
+from games.models import Inspection, SimulationJob
+from games.results import MAX_COUNT, MAX_SCORE, PlayerLine, ResultReport, TableRoll, result_record
+from league.models import Fixture, Round
+from rosters.models import DiceRoll
+
+#: Generous bounds on list lengths: two rosters are 36 players.
+MAX_LINES = 100
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    season = serializers.IntegerField(source="round.season_id")
+    round = serializers.IntegerField(source="round.number")
+    stage = serializers.ChoiceField(source="round.stage", choices=Round.Stage.choices)
+    status = NamedChoiceField(choices=Fixture.Status.choices, enum_name="FixtureStatus")
+    home_team = TeamRefSerializer()
+    away_team = TeamRefSerializer()
+    home_score = serializers.SerializerMethodField()
+    away_score = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Fixture
+        fields = [
+            "id",
+            "season",
+            "round",
+            "stage",
+            "status",
+            "kickoff",
+            "home_team",
+            "away_team",
+            "home_score",
+            "away_score",
+        ]
+        ref_name = "Fixture"
+
+    def get_home_score(self, fixture: Fixture) -> int | None:
+        result = getattr(fixture, "result", None)
+        return result.home_score if result else None
+
+    def get_away_score(self, fixture: Fixture) -> int | None:
+        result = getattr(fixture, "result", None)
+        return result.away_score if result else None
+
+
+class FixtureFilter(django_filters.FilterSet):
+    season = WholeNumberFilter(field_name="round__season")
+    round = WholeNumberFilter(
+        field_name="round__number", max_value=32767, help_text="Round number."
+    )
+    stage = django_filters.ChoiceFilter(field_name="round__stage", choices=Round.Stage.choices)
+    team = WholeNumberFilter(method="filter_team", help_text="Home or away team id.")
+
+    class Meta:
+        model = Fixture
+        fields = ["season", "round", "stage", "status", "team"]
+
+    def filter_team(self, queryset: QuerySet[Fixture], name: str, value: int) -> QuerySet[Fixture]:
+        return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))
+
+
+@extend_schema(summary="Fixtures", responses={200: FixtureSerializer, **list_errors()})
+class FixtureListView(ApiListView):
+    OutputSerializer = FixtureSerializer
+    serializer_class = OutputSerializer
+    queryset = Fixture.objects.none()
+    filterset_class = FixtureFilter
+    ordering_fields = ["id", "round__number", "kickoff", "updated_at"]
+
+    def get_queryset(self) -> QuerySet[Fixture]:
+        return selectors.fixtures(user=self.request.user)
+
+
+class InspectionSerializer(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="enhancement.player_id")
+    team = serializers.IntegerField(source="enhancement.player.team_id")
+    kind = serializers.CharField(source="enhancement.kind")
+
+    class Meta:
+        model = Inspection
+        fields = [
+            "id",
+            "fixture",
+            "player",
+            "team",
+            "kind",
+            "owner_roll",
+            "inspector_roll",
+            "decision",
+            "decided_at",
+        ]
+        ref_name = "Inspection"
+
+
+class FixtureDetailOutputSerializer(FixtureSerializer):
+    result = ResultSerializer(allow_null=True)
+    inspections = InspectionSerializer(many=True)
+    injuries = InjurySerializer(many=True)
+
+    class Meta(FixtureSerializer.Meta):
+        fields = [*FixtureSerializer.Meta.fields, "result", "inspections", "injuries"]
+        ref_name = "FixtureDetail"
+
+
+@extend_schema(
+    summary="A fixture with its result, stat lines, inspections and injuries",
+    responses={200: FixtureDetailOutputSerializer, **read_errors()},
+)
+class FixtureDetailView(ApiRetrieveView):
+    OutputSerializer = FixtureDetailOutputSerializer
+    serializer_class = OutputSerializer
+    queryset = Fixture.objects.none()
+
+    def get_queryset(self) -> QuerySet[Fixture]:
+        return selectors.fixtures(user=self.request.user, with_lines=True)
+
+
+class DiceRollSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DiceRoll
+        fields = [
+            "id",
+            "created_at",
+            "sequence",
+            "source",
+            "purpose",
+            "die",
+            "faces",
+            "modifier",
+            "result",
+            "detail",
+            "team",
+            "player",
+            "rolled_by",
+            "entered_by",
+        ]
+        ref_name = "DiceRoll"
+
+
+class DiceFilter(django_filters.FilterSet):
+    player = WholeNumberFilter(field_name="player_id")
+
+    class Meta:
+        model = DiceRoll
+        fields = ["purpose", "source", "player"]
+
+
+@extend_schema(
+    summary="A fixture's dice ledger", responses={200: DiceRollSerializer, **list_errors()}
+)
+class FixtureDiceView(ApiListView):
+    """The dice ledger entries of a fixture (M-D8), in the order they were rolled."""
+
+    OutputSerializer = DiceRollSerializer
+    serializer_class = OutputSerializer
+    queryset = DiceRoll.objects.none()
+    filterset_class = DiceFilter
+    ordering_fields: list[str] = []
+
+    def get_queryset(self) -> QuerySet[DiceRoll]:
+        if getattr(self, "swagger_fake_view", False):
+            return DiceRoll.objects.none()
+        fixture = access.get_visible(
+            Fixture.objects.all(),
+            league_path="round__season__league",
+            user=self.request.user,
+            pk=self.kwargs["fixture_id"],
+        )
+        return selectors.fixture_dice(fixture=fixture)
+
+
+class StatInputSerializer(StrictInputSerializer):
+    attempts = StrictIntegerField(min_value=0, max_value=MAX_COUNT)
+    successes = StrictIntegerField(min_value=0, max_value=MAX_COUNT)
+
+    class Meta:
+        ref_name = "StatInput"
+
+
+class PlayerLineInputSerializer(StrictInputSerializer):
+    player = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="Player id.")
+    points = StrictIntegerField(min_value=0, max_value=MAX_SCORE)
+    stats = serializers.DictField(
+        child=StatInputSerializer(),
+        required=False,
+        help_text="Per action category (scoring, face_offs, passing, blocking_passes, "
+        "tackles, stealing, saves): attempts and successes.",
+    )
+
+    class Meta:
+        ref_name = "PlayerLineInput"
+
+
+class TableRollInputSerializer(StrictInputSerializer):
+    duration = StrictIntegerField(min_value=1, max_value=MAX_SCORE, help_text="M-I1 roll.")
+    permanent = StrictIntegerField(
+        min_value=1, max_value=MAX_SCORE, required=False, allow_null=True, help_text="M-I2 roll."
+    )
+
+    class Meta:
+        ref_name = "TableRollInput"
+
+
+class FixtureResultView(ApiView):
+    """Report a played fixture's result through the one result service."""
+
+    class InputSerializer(StrictInputSerializer):
+        home_score = StrictIntegerField(min_value=0, max_value=MAX_SCORE)
+        away_score = StrictIntegerField(min_value=0, max_value=MAX_SCORE)
+        overtime = StrictBooleanField(required=False, default=False)
+        lines = serializers.ListField(
+            child=PlayerLineInputSerializer(),
+            max_length=MAX_LINES,
+            help_text="Every player who took the field, with his points and stat lines.",
+        )
+        incapacitated = serializers.ListField(
+            child=StrictIntegerField(min_value=1, max_value=MAX_ID),
+            required=False,
+            max_length=MAX_LINES,
+            help_text="Ids of the players Incapacitated in the match.",
+        )
+        table_rolls = serializers.DictField(
+            child=TableRollInputSerializer(),
+            required=False,
+            help_text="By player id: the injury rolls made at the table, when the season "
+            "lets coaches roll (``SeasonRules.coaches_roll_injuries``).",
+        )
+
+        class Meta:
+            ref_name = "ResultInput"
+
+        def validate_table_rolls(self, value: dict[str, Any]) -> dict[str, Any]:
+            bad = [key for key in value if not (key.isdigit() and 0 < int(key) <= MAX_ID)]
+            if bad or len(value) > MAX_LINES:
+                raise serializers.ValidationError("Key the rolls by player id.")
+            return value
+
+    OutputSerializer = ResultSerializer
+
+    @extend_schema(
+        summary="Report a fixture's result",
+        description="A coach of either team or the league's commissioner. The scores must "
+        "be the sums of the players' points; every player who took the field has one line. "
+        "Refused as a whole, changing nothing, when anything does not hold.",
+        parameters=[IDEMPOTENCY_KEY],
+        request=InputSerializer,
+        responses={
+            201: ResultSerializer,
+            **write_errors(
+                invalid=["invalid_report"],
+                conflict=["already_played", "not_ready", "season_not_running"],
+            ),
+        },
+    )
+    def post(self, request: Request, fixture_id: int) -> Response:
+        fixture = access.fixture_for_report(user=request.user, fixture_id=fixture_id)
+        return idempotent(request, lambda: self.record(request, fixture))
+
+    def record(self, request: Request, fixture: Fixture) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        with renamed_fields({".player_id": ".player"}):
+            result = result_record(
+                fixture=fixture,
+                report=report_from_input(serializer.validated_data),
+                actor=request.user,
+            )
+        data = self.OutputSerializer(selectors.result_with_lines(result_id=result.pk)).data
+        location = reverse("api:fixture-detail", args=[fixture.pk])
+        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def report_from_input(data: dict[str, Any]) -> ResultReport:
+    """The result service's report from a validated body."""
+    return ResultReport(
+        home_score=data["home_score"],
+        away_score=data["away_score"],
+        overtime=data["overtime"],
+        lines=tuple(
+            PlayerLine(
+                player_id=line["player"],
+                points=line["points"],
+                stats={
+                    c: (s["attempts"], s["successes"]) for c, s in line.get("stats", {}).items()
+                },
+            )
+            for line in data["lines"]
+        ),
+        incapacitated=tuple(data.get("incapacitated", ())),
+        table_rolls={
+            int(player): TableRoll(duration=roll["duration"], permanent=roll.get("permanent"))
+            for player, roll in data.get("table_rolls", {}).items()
+        },
+    )
+
+
+class JobSerializer(serializers.Serializer):
+    job_id = serializers.IntegerField()
+    fixture_id = serializers.IntegerField()
+    state = serializers.ChoiceField(
+        choices=SimulationJob.State.choices,
+        help_text="waiting (for an earlier fixture of its teams or a decision: see "
+        "waiting_reason), queued, running, then succeeded, failed or cancelled.",
+    )
+    waiting_reason = serializers.CharField(
+        allow_blank=True, help_text="What a waiting job waits for, in words; else empty."
+    )
+    queue_note = serializers.CharField(
+        allow_blank=True,
+        help_text="Set while a queued job has not reached the job queue (it is unreachable); "
+        "the job starts once it is back. Else empty.",
+    )
+    progress = serializers.IntegerField(help_text="Per cent done.")
+    attempts = serializers.IntegerField()
+    error = serializers.CharField(allow_blank=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    home_score = serializers.IntegerField(allow_null=True, help_text="Once the job succeeded.")
+    away_score = serializers.IntegerField(allow_null=True, help_text="Once the job succeeded.")
+    url = serializers.SerializerMethodField()
+    fixture_url = serializers.SerializerMethodField()
+
+    class Meta:
+        ref_name = "SimulationJob"
+
+    def get_url(self, job: Any) -> str:
+        return reverse("api:job-detail", args=[job.job_id])
+
+    def get_fixture_url(self, job: Any) -> str:
+        return reverse("api:fixture-detail", args=[job.fixture_id])
+
+
+class FixtureSimulateView(ApiView):
+    """Ask for a simulation of a fixture still to play (a commissioner); poll the job's URL.
+
+    The answer is always 202 with the job once it is stored: *queued* when it can run now,
+    *waiting* (with ``waiting_reason``) while an earlier fixture of its teams or an
+    inspection decision holds it up. If the job queue is unreachable the job is still
+    stored and ``queue_note`` says so; it starts once the queue is back."""
+
+    class InputSerializer(StrictInputSerializer):
+        class Meta:
+            ref_name = "SimulateInput"
+
+    OutputSerializer = JobSerializer
+
+    @extend_schema(
+        summary="Simulate a fixture",
+        parameters=[IDEMPOTENCY_KEY],
+        request=InputSerializer,
+        responses={
+            202: JobSerializer,
+            **write_errors(conflict=["fixture_not_ready", "job_exists", "season_not_running"]),
+        },
+    )
+    def post(self, request: Request, fixture_id: int) -> Response:
+        fixture = access.fixture_for_simulation(user=request.user, fixture_id=fixture_id)
+        return idempotent(request, lambda: self.simulate(request, fixture))
+
+    def simulate(self, request: Request, fixture: Fixture) -> Response:
+        self.InputSerializer(data=request.data).is_valid(raise_exception=True)
+        job = simulation_request(fixture=fixture, actor=request.user)
+        data = self.OutputSerializer(simulation_job_status(job_id=job.pk)).data
+        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
+
+
+class JobDetailView(ApiView):
+    OutputSerializer = JobSerializer
+
+    @extend_schema(
+        summary="A simulation job's state, progress and, once done, the score",
+        responses={200: JobSerializer, **read_errors()},
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        if not selectors.simulation_jobs(user=request.user).filter(pk=job_id).exists():
+            raise Http404
+        return Response(self.OutputSerializer(simulation_job_status(job_id=job_id)).data)

@@ -1,0 +1,188 @@
+"""Leagues, seasons, a season's standings and its fixtures."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api import selectors
+from api.access import get_visible
+from api.base import ApiListView, ApiRetrieveView, ApiView
+from api.filters import WholeNumberFilter
+from api.schema import NamedChoiceField, list_errors, read_errors
+from api.serializers import TeamRefSerializer
+from api.views.fixtures import FixtureListView
+from league import selectors as league_selectors
+from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow
+
+
+class LeagueOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "ruleset", "description", "is_public", "created_at"]
+        ref_name = "League"
+
+
+@extend_schema(
+    summary="The leagues you may read",
+    responses={200: LeagueOutputSerializer, **list_errors()},
+)
+class LeagueListView(ApiListView):
+    OutputSerializer = LeagueOutputSerializer
+    serializer_class = OutputSerializer
+    queryset = League.objects.none()
+    filterset_fields = ["ruleset", "is_public"]
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self) -> QuerySet[League]:
+        return selectors.leagues(user=self.request.user)
+
+
+@extend_schema(summary="One league", responses={200: LeagueOutputSerializer, **read_errors()})
+class LeagueDetailView(ApiRetrieveView):
+    OutputSerializer = LeagueOutputSerializer
+    serializer_class = OutputSerializer
+    queryset = League.objects.none()
+
+    def get_queryset(self) -> QuerySet[League]:
+        return selectors.leagues(user=self.request.user)
+
+
+class SeasonRulesSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SeasonRules
+        exclude = ["season"]
+        ref_name = "SeasonRules"
+
+
+class SeasonOutputSerializer(serializers.ModelSerializer):
+    status = NamedChoiceField(choices=Season.Status.choices, enum_name="SeasonStatus")
+    format = NamedChoiceField(
+        choices=Season.Format.choices,
+        enum_name="SeasonFormat",
+        help_text="A tournament's groups and bracket: /api/v1/tournaments/{id}/.",
+    )
+    rules = SeasonRulesSerializer()
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "name",
+            "slug",
+            "format",
+            "status",
+            "starts_on",
+            "double_round_robin",
+            "days_between_rounds",
+            "playoff_teams",
+            "champion",
+            "started_at",
+            "finished_at",
+            "created_at",
+            "rules",
+        ]
+        ref_name = "Season"
+
+
+class SeasonFilter(django_filters.FilterSet):
+    league = WholeNumberFilter(field_name="league_id")
+
+    class Meta:
+        model = Season
+        fields = ["league", "status"]
+
+
+@extend_schema(summary="Seasons", responses={200: SeasonOutputSerializer, **list_errors()})
+class SeasonListView(ApiListView):
+    OutputSerializer = SeasonOutputSerializer
+    serializer_class = OutputSerializer
+    queryset = Season.objects.none()
+    filterset_class = SeasonFilter
+    ordering_fields = ["created_at", "name", "starts_on"]
+
+    def get_queryset(self) -> QuerySet[Season]:
+        return selectors.seasons(user=self.request.user)
+
+
+@extend_schema(
+    summary="One season with its rules", responses={200: SeasonOutputSerializer, **read_errors()}
+)
+class SeasonDetailView(ApiRetrieveView):
+    OutputSerializer = SeasonOutputSerializer
+    serializer_class = OutputSerializer
+    queryset = Season.objects.none()
+
+    def get_queryset(self) -> QuerySet[Season]:
+        return selectors.seasons(user=self.request.user)
+
+
+class SeasonStandingsView(ApiView):
+    """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2)."""
+
+    class OutputSerializer(serializers.ModelSerializer):
+        team = TeamRefSerializer()
+        score_difference = serializers.IntegerField()
+
+        class Meta:
+            model = StandingRow
+            fields = [
+                "position",
+                "team",
+                "played",
+                "won",
+                "won_overtime",
+                "drawn",
+                "lost_overtime",
+                "lost",
+                "score_for",
+                "score_against",
+                "score_difference",
+                "points",
+                "explanation",
+            ]
+            ref_name = "StandingRow"
+
+    @extend_schema(
+        summary="A season's standings with the tie-breaker explanations",
+        responses={200: OutputSerializer(many=True), **read_errors()},
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = get_visible(
+            Season.objects.all(), league_path="league", user=request.user, pk=season_id
+        )
+        rows = league_selectors.standings_for_season(season=season)
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class SeasonFixtureFilter(django_filters.FilterSet):
+    round = WholeNumberFilter(
+        field_name="round__number", max_value=32767, help_text="Round number."
+    )
+    stage = django_filters.ChoiceFilter(field_name="round__stage", choices=Round.Stage.choices)
+
+    class Meta:
+        model = Fixture
+        fields = ["round", "stage", "status"]
+
+
+@extend_schema(summary="A season's fixtures (filter by round and status)")
+class SeasonFixtureListView(FixtureListView):
+    filterset_class = SeasonFixtureFilter
+
+    def get_queryset(self) -> QuerySet[Fixture]:
+        queryset = super().get_queryset()
+        if getattr(self, "swagger_fake_view", False):
+            return queryset
+        season = get_visible(
+            Season.objects.all(),
+            league_path="league",
+            user=self.request.user,
+            pk=self.kwargs["season_id"],
+        )
+        return queryset.filter(round__season=season)

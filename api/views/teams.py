@@ -1,0 +1,171 @@
+"""Teams, their players, and a player's career."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api import access, selectors
+from api.base import ApiListView, ApiView
+from api.filters import WholeNumberFilter
+from api.schema import NamedChoiceField, list_errors, read_errors
+from api.serializers import (
+    AppearanceSerializer,
+    InjurySerializer,
+    StatPairSerializer,
+    TeamRefSerializer,
+)
+from league.choices import enum_choices
+from league.models import Team
+from rosters.models import Player
+from rules.magnoball.vocabulary import Status
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    coach = serializers.CharField(source="coach.username", allow_null=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "league", "name", "short_name", "slug", "colour", "coach", "created_at"]
+        ref_name = "Team"
+
+
+class TeamFilter(django_filters.FilterSet):
+    league = WholeNumberFilter(field_name="league_id")
+    season = WholeNumberFilter(field_name="standings__season", distinct=True)
+
+    class Meta:
+        model = Team
+        fields = ["league", "season"]
+
+
+@extend_schema(summary="Teams", responses={200: TeamSerializer, **list_errors()})
+class TeamListView(ApiListView):
+    OutputSerializer = TeamSerializer
+    serializer_class = OutputSerializer
+    queryset = Team.objects.none()
+    filterset_class = TeamFilter
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self) -> QuerySet[Team]:
+        return selectors.teams(user=self.request.user)
+
+
+class TeamDetailView(ApiView):
+    OutputSerializer = TeamSerializer
+
+    @extend_schema(summary="One team", responses={200: TeamSerializer, **read_errors()})
+    def get(self, request: Request, team_id: int) -> Response:
+        team = access.get_visible(
+            selectors.teams(user=request.user), league_path="league", user=request.user, pk=team_id
+        )
+        return Response(self.OutputSerializer(team).data)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    status = NamedChoiceField(choices=enum_choices(Status), enum_name="PlayerStatus")
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "team",
+            "name",
+            "shirt_number",
+            "position",
+            "string",
+            "status",
+            "veteran_actions",
+            "superstar",
+            "superstar_actions",
+            "roster_state",
+            "called_up",
+            "games_played",
+            "joined_at",
+            "left_at",
+        ]
+        ref_name = "Player"
+
+
+@extend_schema(summary="A team's players", responses={200: PlayerSerializer, **list_errors()})
+class TeamPlayerListView(ApiListView):
+    OutputSerializer = PlayerSerializer
+    serializer_class = OutputSerializer
+    queryset = Player.objects.none()
+    filterset_fields = ["roster_state", "position", "string", "status"]
+    ordering_fields = ["shirt_number", "name", "games_played"]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        if getattr(self, "swagger_fake_view", False):
+            return Player.objects.none()
+        team = access.get_visible(
+            Team.objects.all(),
+            league_path="league",
+            user=self.request.user,
+            pk=self.kwargs["team_id"],
+        )
+        return selectors.players(user=self.request.user).filter(team=team)
+
+
+class PlayerSeasonLineSerializer(serializers.Serializer):
+    season = serializers.IntegerField(source="season.season_id")
+    games_played = serializers.IntegerField(source="season.games_played")
+    points = serializers.IntegerField(source="season.points")
+    stats = serializers.DictField(child=StatPairSerializer())
+
+    class Meta:
+        ref_name = "PlayerSeasonLine"
+
+
+class PlayerMatchSerializer(AppearanceSerializer):
+    fixture = serializers.IntegerField(source="result.fixture_id")
+    season = serializers.IntegerField(source="result.fixture.round.season_id")
+    round = serializers.IntegerField(source="result.fixture.round.number")
+    opponent = serializers.SerializerMethodField()
+
+    class Meta(AppearanceSerializer.Meta):
+        fields = ["fixture", "season", "round", "opponent", *AppearanceSerializer.Meta.fields]
+        ref_name = "PlayerMatch"
+
+    @extend_schema_field(TeamRefSerializer)
+    def get_opponent(self, appearance: Any) -> Any:
+        fixture = appearance.result.fixture
+        home = fixture.home_team_id == appearance.team_id
+        return TeamRefSerializer(fixture.away_team if home else fixture.home_team).data
+
+
+class PlayerDetailView(ApiView):
+    """A player's status and stat levels (M-P5, M-P7), his seasons, every match he played
+    with its stat line, and his injuries."""
+
+    class OutputSerializer(serializers.Serializer):
+        player = PlayerSerializer()
+        team = TeamRefSerializer(source="player.team")
+        levels = serializers.DictField(
+            child=serializers.IntegerField(), help_text="Stat level per category (M-P7)."
+        )
+        seasons = PlayerSeasonLineSerializer(many=True)
+        matches = PlayerMatchSerializer(many=True)
+        injuries = InjurySerializer(many=True)
+
+        class Meta:
+            ref_name = "PlayerProfile"
+
+    @extend_schema(
+        summary="A player and his career", responses={200: OutputSerializer, **read_errors()}
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        player = access.get_visible(
+            selectors.players(user=request.user),
+            league_path="team__league",
+            user=request.user,
+            pk=player_id,
+        )
+        profile = selectors.player_profile(player=player)
+        return Response(self.OutputSerializer(profile).data)

@@ -1,0 +1,182 @@
+"""The state of a match in progress, and the read-only questions coaches ask about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .board import Board, Square, distance
+from .dice import RandomDice, RollRecord
+from .match_result import MatchEvent, MatchInjury
+from .rolls import GoalZone, RollKind, RollSpec, effective_roll
+from .settings import RuleSettings
+from .snapshot import MoveMode, PlayerSnapshot, Side
+from .vocabulary import Position, StatCategory
+
+if TYPE_CHECKING:
+    from .coach import Shoot
+
+__all__ = ["LineupSlot", "MatchState"]
+
+
+@dataclass(slots=True)
+class LineupSlot:
+    """One first-string place: who fills it now, and who may still come on for it (M-P3)."""
+
+    position: Position
+    key: str | None
+    bench: list[str]
+
+
+@dataclass(slots=True)
+class MatchState:
+    """Everything that changes during a match. The simulator writes it; coaches only read."""
+
+    settings: RuleSettings
+    board: Board
+    dice: RandomDice
+    players: dict[str, PlayerSnapshot]
+    lineups: dict[Side, list[LineupSlot]]
+    occupant: dict[Square, str] = field(default_factory=dict)
+    goalie: dict[Side, str | None] = field(default_factory=dict)
+    ball_holder: str | None = None
+    loose_ball: Square | None = None
+    half: int = 0
+    turn: int = 0
+    activations: int = 0
+    score: dict[Side, int] = field(default_factory=dict)
+    rolls: list[RollRecord] = field(default_factory=list)
+    events: list[MatchEvent] = field(default_factory=list)
+    injuries: list[MatchInjury] = field(default_factory=list)
+    attempts: dict[str, dict[StatCategory, int]] = field(default_factory=dict)
+    successes: dict[str, dict[StatCategory, int]] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    totals: dict[Side, dict[str, int]] = field(default_factory=dict)
+    #: M-S5: who keeps each side's goal this half (the Goalie or a substitute), and the sides
+    #: whose keeper was taken out with nobody in the box yet.
+    keeper: dict[Side, str | None] = field(default_factory=dict)
+    box_vacant: set[Side] = field(default_factory=set)
+    _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
+    _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
+    #: Coach memos for this match (pure functions of the players' roll-relevant state).
+    reach_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    odds_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
+
+    # --- questions ---------------------------------------------------------------------------
+
+    def on_field(self, side: Side) -> list[PlayerSnapshot]:
+        """Players of ``side`` standing on the grid (the Goalie in his box is not).
+
+        Cached until :meth:`field_changed`; callers must not change the list.
+        """
+        cached = self._on_field.get(side)
+        if cached is None:
+            cached = [
+                p
+                for p in self.players.values()
+                if p.side is side and p.on_field and p.square is not None
+            ]
+            self._on_field[side] = cached
+        return cached
+
+    def field_changed(self) -> None:
+        """Someone came onto or left the grid: forget the cached :meth:`on_field` lists."""
+        self._on_field.clear()
+
+    def can_act(self, player: PlayerSnapshot) -> bool:
+        return player.on_field and not player.is_stunned(self.turn)
+
+    def ball_square(self) -> Square | None:
+        if self.ball_holder is not None:
+            return self.players[self.ball_holder].square
+        return self.loose_ball
+
+    def adjacent_opponents(self, player: PlayerSnapshot, square: Square | None = None) -> list[str]:
+        """Opponents on the squares round ``square`` (default: the player's own square)."""
+        square = player.square if square is None else square
+        if square is None:
+            return []
+        occupant = self.occupant
+        players = self.players
+        side = player.side
+        found = []
+        for near in self.board.neighbours(square):
+            key = occupant.get(near)
+            if key is not None and players[key].side is not side:
+                found.append(key)
+        return found
+
+    def can_step_closer(self, here: Square, target: Square) -> bool:
+        """Is there a free square next to ``here`` nearer to ``target``?"""
+        now = distance(here, target)
+        return any(
+            sq not in self.occupant and distance(sq, target) < now
+            for sq in self.board.neighbours(here)
+        )
+
+    def box_candidate(self, side: Side) -> PlayerSnapshot | None:
+        """M-S5: who of ``side`` would take an emptied Goalie Box: a player on the grid who can
+        act and does not hold the ball, the highest die that is not a Forward first (as at a
+        face-off, Decided); ``None`` when nobody can."""
+        best: tuple[bool, int, str] | None = None
+        for p in self.on_field(side):
+            if p.has_ball or not self.can_act(p):
+                continue
+            option = (p.position is not Position.FORWARD, p.position.base_die, p.key)
+            if best is None or option > best:
+                best = option
+        return None if best is None else self.players[best[2]]
+
+    def nearest_teammate(self, player: PlayerSnapshot, square: Square) -> PlayerSnapshot | None:
+        """M-T4: the nearest team-mate on the field (ties: lowest key)."""
+        best: tuple[int, str] | None = None
+        for mate in self.on_field(player.side):
+            if mate.key == player.key:
+                continue
+            assert mate.square is not None
+            candidate = (distance(mate.square, square), mate.key)
+            if best is None or candidate < best:
+                best = candidate
+        return None if best is None else self.players[best[1]]
+
+    def spec(
+        self,
+        player: PlayerSnapshot,
+        kind: RollKind,
+        *,
+        mode: MoveMode | None = None,
+        range_squares: int = 0,
+        zone: GoalZone = GoalZone.NORMAL,
+        after_ricochet: bool = False,
+        hurt: bool | None = None,
+    ) -> RollSpec | None:
+        """:func:`effective_roll`, memoised for this match (traits do not change in a match);
+        a :class:`~rules.magnoball.rolls.RollSpecs` for the rule functions."""
+        mode = player.move_mode if mode is None else mode
+        hurt = player.hurt if hurt is None else hurt
+        key = (
+            player.key,
+            kind,
+            mode,
+            range_squares,
+            zone,
+            after_ricochet,
+            hurt,
+            player.substitute_goalie,
+        )
+        try:
+            return self._specs[key]
+        except KeyError:
+            spec = effective_roll(
+                player,
+                kind,
+                self.settings,
+                mode=mode,
+                range_squares=range_squares,
+                zone=zone,
+                after_ricochet=after_ricochet,
+                hurt=hurt,
+            )
+            self._specs[key] = spec
+            return spec
