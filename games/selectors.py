@@ -23,7 +23,6 @@ from rules.magnoball.match_result import TeamSheet
 from rules.magnoball.rolls import RollKind, effective_roll
 from rules.magnoball.settings import ProgressionMode, RuleSettings
 from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
-from rules.magnoball.standings import TableGame, compute_table
 from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
     Action,
@@ -34,6 +33,7 @@ from rules.magnoball.vocabulary import (
     superstar_actions_allowed,
     veteran_actions_allowed,
 )
+from rules.standings import TableGame, TableSettings, compute_table
 
 
 def fit_players(*, team: Team) -> list[Player]:
@@ -756,7 +756,7 @@ def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player
 def _positions_by_round(
     teams: tuple[tuple[str, str], ...],
     results: tuple[tuple[int, int, int, int, int, bool], ...],
-    settings: RuleSettings,
+    settings: TableSettings,
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
     """(the completed round numbers, each team's position after each of them): the engine's
     table (M-L1, M-L2) replayed round by round. A pure function of the stored results, so
@@ -802,7 +802,7 @@ def standings_by_round(
         )
     )
     numbers, positions = _positions_by_round(
-        tuple(names.items()), results, season.rules.to_engine()
+        tuple(names.items()), results, season.rules.to_engine().table()
     )
     series = dict(positions)
     colours = {str(r.team_id): r.team.colour for r in rows}

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.models import Result
 from league.models import Fixture, Round, Season, StandingRow
-from rules.magnoball.standings import TableGame, TableRow, compute_table
+from rules.standings import TableGame, TableRow, compute_table
 
 _TABLE_FIELDS = (
     "position",
@@ -41,7 +41,7 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
         )
         rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
         games = _regular_season_games(locked)
-        settings = locked.rules.to_engine()
+        settings = locked.rules.to_engine().table()
         changed = []
         # A tournament's groups each have their own table, by the same rules and
         # tie-breakers (M-L2): a group's games are exactly those among its teams. A season

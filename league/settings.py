@@ -87,6 +87,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "league.urls"
+
+# The game a new league plays when none is named (league/rulesets.py); each game's app registers
+# its ruleset when Django starts.
+DEFAULT_RULESET = "magnoball"
 WSGI_APPLICATION = "league.wsgi.application"
 ASGI_APPLICATION = "league.asgi.application"
 

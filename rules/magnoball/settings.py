@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
+from rules.standings import TableSettings, TieBreaker
+
 __all__ = ["LoweringDieType", "ProgressionMode", "RuleSettings", "TieBreaker"]
 
 
@@ -42,31 +44,6 @@ class ProgressionMode(StrEnum):
     @property
     def label(self) -> str:
         return "By games played" if self is ProgressionMode.GAMES else "By statistics"
-
-
-class TieBreaker(StrEnum):
-    """M-L2: the standings tie-breakers, applied in the configured order."""
-
-    POINTS = "points"
-    HEAD_TO_HEAD = "head_to_head"
-    SCORE_DIFFERENCE = "score_difference"
-    SCORE_FOR = "score_for"
-    WINS = "wins"
-    NAME = "name"
-
-    @property
-    def label(self) -> str:
-        return _TIE_BREAKER_LABELS[self]
-
-
-_TIE_BREAKER_LABELS = {
-    TieBreaker.POINTS: "Points",
-    TieBreaker.HEAD_TO_HEAD: "Head-to-head points",
-    TieBreaker.SCORE_DIFFERENCE: "Score difference",
-    TieBreaker.SCORE_FOR: "Score for",
-    TieBreaker.WINS: "Wins",
-    TieBreaker.NAME: "Team name",
-}
 
 
 def _rule(rule: str, help_text: str) -> dict[str, str]:
@@ -209,6 +186,17 @@ class RuleSettings:
             errors["points_overtime_loss"] = "Must not exceed the points for an overtime win."
         if self.points_overtime_loss < self.points_loss:
             errors["points_overtime_loss"] = "Must not be less than the points for a loss."
+
+    def table(self) -> TableSettings:
+        """M-L1 and M-L2 for the standings, which every game shares (rules/standings.py)."""
+        return TableSettings(
+            points_win=self.points_win,
+            points_overtime_win=self.points_overtime_win,
+            points_draw=self.points_draw,
+            points_overtime_loss=self.points_overtime_loss,
+            points_loss=self.points_loss,
+            tie_breakers=self.tie_breakers,
+        )
 
     def is_valid(self) -> bool:
         return not self.errors()

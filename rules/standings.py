@@ -1,18 +1,56 @@
 """M-L1, M-L2: the standings table, its points and its ordered tie-breakers.
 
-Pure: teams and played games in, ordered rows out, each row explaining in plain words why it
-stands where it does relative to its neighbours.
+Every game's table works this way (Arenaball's A-L1 and Magic Number Eleven's E-L1 name their
+own points and tie-breakers). Pure: teams and played games in, ordered rows out, each row
+explaining in plain words why it stands where it does relative to its neighbours.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import groupby, pairwise
 
-from .settings import RuleSettings, TieBreaker
+__all__ = ["TableGame", "TableRow", "TableSettings", "TieBreaker", "compute_table"]
 
-__all__ = ["TableGame", "TableRow", "compute_table"]
+
+class TieBreaker(StrEnum):
+    """M-L2: the standings tie-breakers, applied in the configured order."""
+
+    POINTS = "points"
+    HEAD_TO_HEAD = "head_to_head"
+    SCORE_DIFFERENCE = "score_difference"
+    SCORE_FOR = "score_for"
+    WINS = "wins"
+    NAME = "name"
+
+    @property
+    def label(self) -> str:
+        return _TIE_BREAKER_LABELS[self]
+
+
+_TIE_BREAKER_LABELS = {
+    TieBreaker.POINTS: "Points",
+    TieBreaker.HEAD_TO_HEAD: "Head-to-head points",
+    TieBreaker.SCORE_DIFFERENCE: "Score difference",
+    TieBreaker.SCORE_FOR: "Score for",
+    TieBreaker.WINS: "Wins",
+    TieBreaker.NAME: "Team name",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """M-L1 and M-L2 as a season sets them: the points per outcome and the tie-breakers in
+    order (a game's own settings validate the values)."""
+
+    points_win: int = 3
+    points_overtime_win: int = 2
+    points_draw: int = 1
+    points_overtime_loss: int = 1
+    points_loss: int = 0
+    tie_breakers: tuple[TieBreaker, ...] = tuple(TieBreaker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +93,7 @@ class TableRow:
 
 
 def compute_table(
-    *, teams: Mapping[str, str], games: Sequence[TableGame], settings: RuleSettings
+    *, teams: Mapping[str, str], games: Sequence[TableGame], settings: TableSettings
 ) -> list[TableRow]:
     """The table of `teams` (key → display name) after `games`, best first.
 
@@ -128,7 +166,7 @@ def _outcome(scored: int, conceded: int, overtime: bool) -> str:
     return "lost_overtime" if overtime else "lost"
 
 
-def _points(outcome: str, settings: RuleSettings) -> int:
+def _points(outcome: str, settings: TableSettings) -> int:
     points = {
         "won": settings.points_win,
         "won_overtime": settings.points_overtime_win,
@@ -140,7 +178,7 @@ def _points(outcome: str, settings: RuleSettings) -> int:
 
 
 def _tally(
-    keys: Iterable[str], games: Iterable[TableGame], settings: RuleSettings
+    keys: Iterable[str], games: Iterable[TableGame], settings: TableSettings
 ) -> dict[str, _Tally]:
     tallies = {key: _Tally() for key in keys}
     for game in games:
@@ -214,7 +252,7 @@ class _Ranking:
         games: Sequence[TableGame],
         tallies: Mapping[str, _Tally],
         breakers: tuple[TieBreaker, ...],
-        settings: RuleSettings,
+        settings: TableSettings,
     ) -> None:
         self.teams = teams
         self.games = games

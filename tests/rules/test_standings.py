@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.magnoball.settings import RuleSettings, TieBreaker
-from rules.magnoball.standings import TableGame, TableRow, compute_table
+from rules.standings import TableGame, TableRow, TableSettings, TieBreaker, compute_table
 
-DEFAULTS = RuleSettings()
+DEFAULTS = TableSettings()
 
 
 def game(home: str, away: str, score: str, *, overtime: bool = False) -> TableGame:
@@ -21,7 +20,7 @@ def game(home: str, away: str, score: str, *, overtime: bool = False) -> TableGa
 
 
 def table(
-    teams: dict[str, str], games: list[TableGame], settings: RuleSettings = DEFAULTS
+    teams: dict[str, str], games: list[TableGame], settings: TableSettings = DEFAULTS
 ) -> list[TableRow]:
     return compute_table(teams=teams, games=games, settings=settings)
 
@@ -320,7 +319,7 @@ def seasons(draw):
     return teams, games, settings
 
 
-def awarded(game: TableGame, settings: RuleSettings) -> int:
+def awarded(game: TableGame, settings: TableSettings) -> int:
     if game.home_score == game.away_score:
         return 2 * settings.points_draw
     if game.overtime:

@@ -1,0 +1,131 @@
+"""The ruleset boundary: what the league core asks of a game, and the registry of games.
+
+The core (leagues, seasons and their lifecycle, rounds, fixtures, scheduling, standings,
+playoffs, audit, access, jobs) never asks which game a league plays; it asks the league's
+ruleset. Each game is an app that subclasses :class:`Ruleset` and registers one instance from
+its ``AppConfig.ready()`` (docs/architecture.md, "How to add a ruleset"). A league's ruleset is
+chosen when it is created and fixed once it has a season.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django.conf import settings
+
+from league.errors import DomainError
+from rules.standings import TableSettings
+
+if TYPE_CHECKING:
+    from django.contrib.admin.options import InlineModelAdmin
+
+    from league.access import Actor
+    from league.models import Fixture, League, Season, Team
+
+
+class Ruleset:
+    """A game the league core serves. Subclass it, set the class attributes and override the
+    methods the game needs; the defaults are those of a game with no settings, no rosters and
+    nothing to do after a result beyond the core's own (standings, rounds, playoffs)."""
+
+    #: Stored in ``League.ruleset``; never changes once a league uses it.
+    key: ClassVar[str]
+    #: The game's name as people write it.
+    label: ClassVar[str]
+    #: The rules reference the ruleset implements, relative to the project (docs/…).
+    reference: ClassVar[str] = ""
+    #: Whether a worker can play its fixtures (a match simulator); otherwise results are
+    #: reported from the table only and no page offers simulation.
+    simulates: ClassVar[bool] = False
+    #: Modules of URL patterns: its web pages (included at the site root) and its API routes
+    #: (included under /api/v1/). Named, not imported, so the core imports no game.
+    urls: ClassVar[Sequence[str]] = ()
+    api_urls: ClassVar[Sequence[str]] = ()
+
+    # Settings -----------------------------------------------------------------------------
+
+    def season_settings_create(
+        self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
+    ) -> None:
+        """Store `season`'s rule settings: `previous`'s (the league's latest season) or the
+        defaults, with `changes` on top. Invalid values raise a DomainError naming them."""
+        if changes:
+            raise DomainError(f"{self.label} seasons have no rule settings to set.")
+
+    def season_settings_update(
+        self, *, season: Season, changes: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Change a draft season's settings (the caller holds the season's lock); returns the
+        changed settings before and after, for the audit log."""
+        if changes:
+            raise DomainError(f"{self.label} seasons have no rule settings to set.")
+        return {}, {}
+
+    def table_settings(self, *, season: Season) -> TableSettings:
+        """The points a result earns and the order of the tie-breakers (M-L1, M-L2)."""
+        return TableSettings()
+
+    # Teams and results --------------------------------------------------------------------
+
+    def team_setup(self, *, team: Team, actor: Actor) -> None:
+        """Give a team the core has just created what the game needs to play (a roster)."""
+
+    def result_aftermath(self, *, fixture: Fixture) -> None:
+        """The game's own consequences of `fixture`'s result being recorded, corrected or
+        voided (careers, injuries), run in the recording transaction after the core's."""
+
+    # Admin and demo -----------------------------------------------------------------------
+
+    def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        """Inlines the season's admin page shows for this game (its settings)."""
+        return ()
+
+    def demo_build(self) -> None:
+        """Add this game's demo league to the installation (`./dev run`); idempotent."""
+
+
+_registry: dict[str, Ruleset] = {}
+
+
+def ruleset_register(ruleset: Ruleset) -> Ruleset:
+    """Make `ruleset` available to leagues; called once from its app's ``ready()``."""
+    known = _registry.get(ruleset.key)
+    if known is not None and type(known) is not type(ruleset):
+        raise ValueError(f"Two rulesets claim the key {ruleset.key!r}.")
+    _registry[ruleset.key] = ruleset
+    return ruleset
+
+
+def ruleset_unregister(key: str) -> None:
+    """Forget a ruleset (tests register a skeleton and take it away again)."""
+    _registry.pop(key, None)
+
+
+def rulesets() -> list[Ruleset]:
+    """Every registered ruleset, by label."""
+    return sorted(_registry.values(), key=lambda ruleset: ruleset.label)
+
+
+def ruleset_get(key: str) -> Ruleset:
+    try:
+        return _registry[key]
+    except KeyError:
+        known = ", ".join(sorted(_registry)) or "none"
+        raise DomainError(f"No ruleset {key!r} is installed (installed: {known}).") from None
+
+
+def ruleset_for(league: League) -> Ruleset:
+    """The ruleset `league` plays."""
+    return ruleset_get(league.ruleset)
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """``League.ruleset``'s choices: the installed rulesets (a callable, so a ruleset
+    registered after the model is defined is a choice too)."""
+    return [(ruleset.key, ruleset.label) for ruleset in rulesets()]
+
+
+def ruleset_default() -> str:
+    """A new league's ruleset when none is named: ``settings.DEFAULT_RULESET``."""
+    return str(settings.DEFAULT_RULESET)
