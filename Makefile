@@ -10,9 +10,10 @@ test:       ## The whole test suite
 setup:      ## Only create .venv and install the pinned dependencies
 	./dev setup
 
-lint: setup ## ruff, mypy and the migrations check
+lint: setup ## ruff, the layer contracts, mypy and the migrations check
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports --no-cache
 	.venv/bin/mypy .
 	.venv/bin/python manage.py makemigrations --check --dry-run
 

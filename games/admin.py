@@ -87,10 +87,10 @@ from league.admin import (
     when,
 )
 from league.errors import DomainError
-from league.models import AuditEntry, Fixture, Round, Season, SeasonRules, Team
+from league.models import AuditEntry, Fixture, Round, Season, Team
 from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
-from rosters.models import DiceRoll, Player
+from rosters.models import DiceRoll, Player, SeasonRules
 from rules.magnoball.dice import die_label
 from rules.magnoball.vocabulary import Position, StatCategory
 

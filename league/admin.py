@@ -35,17 +35,9 @@ from django.utils.text import slugify
 
 from league import services as league_services
 from league.errors import DomainError, LeagueError
-from league.models import (
-    ApiToken,
-    AuditEntry,
-    League,
-    Season,
-    SeasonRules,
-    StandingRow,
-    Team,
-    TournamentGroup,
-)
+from league.models import ApiToken, AuditEntry, League, Season, StandingRow, Team, TournamentGroup
 from league.templatetags.league_tags import badge_html, signed
+from rosters.models import SeasonRules
 from rules.magnoball.settings import RuleSettings, TieBreaker
 
 admin.site.site_header = "MagnoBall League administration"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, ClassVar
+from typing import Any
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
@@ -12,18 +11,15 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 
-from league.choices import enum_choices
-from rules.magnoball.settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
+from league.rulesets import ruleset_choices, ruleset_default
 
 
 class League(models.Model):
-    class Ruleset(models.TextChoices):
-        # Arenaball and Magic Number Eleven join here once their engines exist.
-        MAGNOBALL = "magnoball", "MagnoBall"
-
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.MAGNOBALL)
+    # The game the league plays: one of the installed rulesets (league/rulesets.py), chosen at
+    # creation and fixed once the league has a season.
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default=ruleset_default)
     description = models.TextField(blank=True)
     is_public = models.BooleanField(
         default=True, help_text="Anyone may read a public league's seasons, results and rosters."
@@ -124,112 +120,6 @@ class Season(models.Model):
     def rules_frozen(self) -> bool:
         """Rule settings may change only while the season is a draft."""
         return self.status != self.Status.DRAFT
-
-
-def _default_tie_breakers() -> list[str]:
-    return [str(tie_breaker) for tie_breaker in RuleSettings().tie_breakers]
-
-
-class SeasonRules(models.Model):
-    """A season's rule settings. Field names mirror the engine's RuleSettings one to one."""
-
-    season = models.OneToOneField(
-        Season, on_delete=models.CASCADE, primary_key=True, related_name="rules"
-    )
-    lowering_die_type = models.CharField(
-        max_length=10, choices=enum_choices(LoweringDieType), default=LoweringDieType.FORBID
-    )
-    status_roll = models.BooleanField(default=True)
-    superstars = models.BooleanField(default=True)
-    progression_mode = models.CharField(
-        max_length=10,
-        choices=enum_choices(ProgressionMode),
-        default=ProgressionMode.GAMES,
-    )
-    rookie_to_pro_games = models.PositiveSmallIntegerField(default=3)
-    pro_to_veteran_games = models.PositiveSmallIntegerField(default=25)
-    stat_level_1 = models.PositiveSmallIntegerField(default=10)
-    stat_level_2 = models.PositiveSmallIntegerField(default=20)
-    mid_game_replacements = models.BooleanField(default=False)
-    board_columns = models.PositiveSmallIntegerField(default=10)
-    board_rows = models.PositiveSmallIntegerField(default=20)
-    activation_limit = models.PositiveSmallIntegerField(default=400)
-    activations_per_turn = models.PositiveSmallIntegerField(default=1)
-    evading_rushing = models.BooleanField(default=True)
-    assault = models.BooleanField(default=True)
-    striking = models.BooleanField(default=True)
-    pass_blocking = models.BooleanField(default=True)
-    goal_zones = models.BooleanField(default=False)
-    ricochet = models.BooleanField(default=False)
-    substitute_goalie_at_once = models.BooleanField(default=True)
-    permanent_injuries = models.BooleanField(default=True)
-    force_healing = models.BooleanField(default=True)
-    enhancements = models.BooleanField(default=True)
-    points_win = models.PositiveSmallIntegerField(default=3)
-    points_overtime_win = models.PositiveSmallIntegerField(default=2)
-    points_draw = models.PositiveSmallIntegerField(default=1)
-    points_overtime_loss = models.PositiveSmallIntegerField(default=1)
-    points_loss = models.PositiveSmallIntegerField(default=0)
-    tie_breakers = models.JSONField(default=_default_tie_breakers)
-    # Not game rules but league procedures: who rolls, the server (default) or the coaches at
-    # the table, who enter their faces (docs/rules-decisions.md, "Table dice").
-    coaches_roll_injuries = models.BooleanField(
-        default=False,
-        help_text="Coaches enter their table rolls for injuries (M-I1, M-I2); "
-        "otherwise the server rolls them.",
-    )
-    coaches_roll_inspections = models.BooleanField(
-        default=False,
-        help_text="Each coach enters his d10 for every inspection (M-E2); "
-        "otherwise the server rolls both.",
-    )
-    coaches_roll_force_healing = models.BooleanField(
-        default=False,
-        help_text="The coach enters his force-healing dice (M-I3); "
-        "otherwise the server rolls them.",
-    )
-    coaches_roll_creation = models.BooleanField(
-        default=False,
-        help_text="A new team's status and Superstar d12s are entered from the table "
-        "(M-P4, M-P8); otherwise the server rolls them.",
-    )
-
-    #: The kinds of roll a season may leave to the coaches' own dice, and the setting of each.
-    TABLE_DICE: ClassVar[dict[str, str]] = {
-        "inspections": "coaches_roll_inspections",
-        "force_healing": "coaches_roll_force_healing",
-        "creation": "coaches_roll_creation",
-        "injuries": "coaches_roll_injuries",
-    }
-
-    class Meta:
-        verbose_name = "season rules"
-        verbose_name_plural = "season rules"
-
-    def __str__(self) -> str:
-        return f"Rules of {self.season}"
-
-    def table_dice(self, kind: str) -> bool:
-        """Whether the coaches roll this kind (a key of TABLE_DICE) and enter the faces."""
-        return bool(getattr(self, self.TABLE_DICE[kind]))
-
-    def to_engine(self) -> RuleSettings:
-        values: dict[str, Any] = {
-            field.name: getattr(self, field.name) for field in dataclasses.fields(RuleSettings)
-        }
-        values["lowering_die_type"] = LoweringDieType(values["lowering_die_type"])
-        values["progression_mode"] = ProgressionMode(values["progression_mode"])
-        try:
-            values["tie_breakers"] = tuple(TieBreaker(key) for key in values["tie_breakers"])
-        except (TypeError, ValueError):
-            values["tie_breakers"] = ()
-        return RuleSettings(**values)
-
-    def clean(self) -> None:
-        # The engine owns the bounds of every setting; the form shows its messages.
-        errors = self.to_engine().errors()
-        if errors:
-            raise ValidationError(errors)
 
 
 _hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", "Use a colour like #1f6feb.")

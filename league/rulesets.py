@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.conf import settings
+from django.db import models
 
 from league.errors import DomainError
 from rules.standings import TableSettings
@@ -55,12 +56,12 @@ class Ruleset:
 
     def season_settings_update(
         self, *, season: Season, changes: Mapping[str, Any]
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[models.Model, dict[str, Any], dict[str, Any]]:
         """Change a draft season's settings (the caller holds the season's lock); returns the
-        changed settings before and after, for the audit log."""
+        row the audit entry names and the settings before and after."""
         if changes:
             raise DomainError(f"{self.label} seasons have no rule settings to set.")
-        return {}, {}
+        return season, {}, {}
 
     def table_settings(self, *, season: Season) -> TableSettings:
         """The points a result earns and the order of the tie-breakers (M-L1, M-L2)."""
@@ -112,7 +113,11 @@ def ruleset_get(key: str) -> Ruleset:
         return _registry[key]
     except KeyError:
         known = ", ".join(sorted(_registry)) or "none"
-        raise DomainError(f"No ruleset {key!r} is installed (installed: {known}).") from None
+        raise DomainError(
+            f"No game {key!r} is installed (installed: {known}).",
+            code="unknown_ruleset",
+            field="ruleset",
+        ) from None
 
 
 def ruleset_for(league: League) -> Ruleset:

@@ -9,14 +9,15 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record, snapshot
 from league.errors import LeagueError
-from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow, Team
+from league.models import Fixture, League, Round, Season, StandingRow, Team
+from league.rulesets import ruleset_default, ruleset_for, ruleset_get
 from league.scheduling import round_robin
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
@@ -28,16 +29,12 @@ SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {
     Season.Status.ARCHIVED: frozenset(),
 }
 
-_RULE_FIELDS = tuple(
-    field.name for field in SeasonRules._meta.concrete_fields if field.name != "season"
-)
-
 
 def league_create(
     *,
     name: str,
     actor: Actor,
-    ruleset: str = League.Ruleset.MAGNOBALL,
+    ruleset: str | None = None,
     description: str = "",
     is_public: bool = True,
     commissioners: Iterable[User] = (),
@@ -45,7 +42,7 @@ def league_create(
     league = League(
         name=name,
         slug=slugify(name),
-        ruleset=ruleset,
+        ruleset=ruleset_get(ruleset or ruleset_default()).key,
         description=description,
         is_public=is_public,
     )
@@ -75,7 +72,7 @@ def season_create(
     rules: Mapping[str, Any] | None = None,
 ) -> Season:
     """A draft season. Its rules start from the league's latest season (or the defaults),
-    with `rules` applied on top, and are validated by the engine."""
+    with `rules` applied on top, validated by the league's ruleset."""
     season = Season(
         league=league,
         name=name,
@@ -86,15 +83,12 @@ def season_create(
         playoff_teams=playoff_teams,
     )
     season.full_clean(exclude=["teams"])
-    previous = (
-        SeasonRules.objects.filter(season__league=league).order_by("-season__created_at").first()
-    )
-    inherited = {name: getattr(previous, name) for name in _RULE_FIELDS} if previous else {}
+    previous = league.seasons.order_by("-created_at").first()
     with transaction.atomic():
         season.save()
-        season_rules = SeasonRules(season=season, **inherited)
-        _apply_rules(season_rules, rules or {})
-        season_rules.save()
+        ruleset_for(league).season_settings_create(
+            season=season, previous=previous, changes=rules or {}
+        )
         audit_record(
             actor=actor,
             action="season.create",
@@ -105,42 +99,35 @@ def season_create(
     return season
 
 
-def _apply_rules(season_rules: SeasonRules, changes: Mapping[str, Any]) -> None:
-    unknown = sorted(set(changes) - set(_RULE_FIELDS))
-    if unknown:
-        raise LeagueError(f"Unknown rule settings: {', '.join(unknown)}.", code="unknown_rule")
-    for name, value in changes.items():
-        setattr(season_rules, name, value)
-    errors = season_rules.to_engine().errors()
-    if errors:
-        field = min(errors)
-        message = " ".join(f"{name}: {text}" for name, text in sorted(errors.items()))
-        raise LeagueError(message, code="invalid_rule", field=field)
-
-
-def season_update_rules(*, season: Season, changes: Mapping[str, Any], actor: Actor) -> SeasonRules:
-    """Change rule settings; refused once the season has started (the rules are frozen)."""
+def season_update_rules(
+    *, season: Season, changes: Mapping[str, Any], actor: Actor
+) -> models.Model:
+    """Change rule settings (the ruleset's); refused once the season has started (the rules
+    are frozen). Returns the ruleset's settings row."""
     with transaction.atomic():
         # Locks the season so it cannot start while its rules are being changed.
-        locked = Season.objects.select_for_update().get(pk=season.pk)
+        locked = (
+            Season.objects.select_related("league")
+            .select_for_update(of=("self",))
+            .get(pk=season.pk)
+        )
         if locked.rules_frozen:
             raise LeagueError(
                 f"The rules of {locked} are frozen: the season is {locked.get_status_display()}.",
                 code="rules_frozen",
             )
-        season_rules = SeasonRules.objects.get(season=locked)
-        before = snapshot(season_rules, _RULE_FIELDS)
-        _apply_rules(season_rules, changes)
-        season_rules.save(update_fields=list(changes))
+        settings, before, after = ruleset_for(locked.league).season_settings_update(
+            season=locked, changes=changes
+        )
         audit_record(
             actor=actor,
             action="season.rules",
-            obj=season_rules,
+            obj=settings,
             league=locked.league,
             before=before,
-            after=snapshot(season_rules, _RULE_FIELDS),
+            after=after,
         )
-    return season_rules
+    return settings
 
 
 def season_transition(*, season: Season, to: str, actor: Actor) -> Season:
@@ -273,7 +260,7 @@ def _round_date(season: Season, number: int) -> datetime.date | None:
 
 # --- Edits of plain fields ------------------------------------------------------------------
 
-LEAGUE_EDITABLE = frozenset({"name", "description", "is_public"})
+LEAGUE_EDITABLE = frozenset({"name", "ruleset", "description", "is_public"})
 TEAM_EDITABLE = frozenset({"name", "short_name", "coach", "colour"})
 SEASON_EDITABLE = frozenset(
     {"name", "starts_on", "double_round_robin", "days_between_rounds", "playoff_teams"}
@@ -331,11 +318,14 @@ def league_update(
     changes: Mapping[str, Any],
     commissioners: Iterable[User] | None = None,
 ) -> League:
-    """Edit a league's name, description or visibility, and its commissioners."""
+    """Edit a league's name, game (until it has a season), description or visibility, and its
+    commissioners."""
     with transaction.atomic():
         # Locks the league: two edits are applied one after the other, each audited.
         locked = League.objects.select_for_update().get(pk=league.pk)
         require_commissioner(user=actor, league=locked)
+        if changes.get("ruleset", locked.ruleset) != locked.ruleset:
+            _require_ruleset_open(locked, str(changes["ruleset"]))
         _edit(
             obj=locked,
             changes=changes,
@@ -358,6 +348,18 @@ def league_update(
                     after={"commissioners": new},
                 )
     return locked
+
+
+def _require_ruleset_open(league: League, key: str) -> None:
+    """A league's game may change only before its first season (seasons carry its settings)."""
+    if league.seasons.exists():
+        raise LeagueError(
+            f"{league} plays {ruleset_for(league).label}: a league's game is fixed once it has "
+            "a season.",
+            code="ruleset_fixed",
+            field="ruleset",
+        )
+    ruleset_get(key)
 
 
 def team_update(*, team: Team, actor: Actor, changes: Mapping[str, Any]) -> Team:

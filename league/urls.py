@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from league import account_views, views
+from league.rulesets import rulesets
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,10 +22,9 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("api.web_urls")),
     path("leagues/<slug:slug>/", views.league_page, name="league"),
-    # The pages of the higher apps (imports point one way: the root includes them by name).
-    path("", include("games.urls")),
-    path("", include("rosters.urls")),
-    path("", include("injuries.urls")),
+    # Each installed game's pages, named by its ruleset (imports point one way: the core
+    # includes them by name and never imports a game).
+    *(path("", include(module)) for ruleset in rulesets() for module in ruleset.urls),
 ]
 
 # Outages (the database or Redis away) answer 503 with Retry-After, in JSON under /api/.

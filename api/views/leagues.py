@@ -17,7 +17,8 @@ from api.schema import NamedChoiceField, list_errors, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
 from league import selectors as league_selectors
-from league.models import Fixture, League, Round, Season, SeasonRules, StandingRow
+from league.models import Fixture, League, Round, Season, StandingRow
+from rosters.models import SeasonRules
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer):

@@ -15,18 +15,16 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from rules.magnoball.vocabulary import Status
-
 register = template.Library()
 
 #: State key → badge modifier (``badge--<modifier>`` in static/css/*.css). Keys are the stored
 #: values of player statuses, roster states and season statuses, plus "superstar", "injured"
 #: and "picks_due".
 BADGE_STYLES: dict[str, str] = {
-    # Player status (M-P4) and the Superstar mark (M-P8).
-    Status.ROOKIE.value: "rookie",
-    Status.PRO.value: "pro",
-    Status.VETERAN.value: "veteran",
+    # Player status (MagnoBall's M-P4 values) and the Superstar mark (M-P8).
+    "rookie": "rookie",
+    "pro": "pro",
+    "veteran": "veteran",
     "superstar": "superstar",
     "picks_due": "todo",
     # Availability (M-I1, M-P9) and roster states; "active" is also the live season.

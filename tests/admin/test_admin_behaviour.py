@@ -12,9 +12,9 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from league.admin import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
-from league.models import AuditEntry, League, Season, SeasonRules, StandingRow, Team
+from league.models import AuditEntry, League, Season, StandingRow, Team
 from league.services import league_create, season_create, season_transition
-from rosters.models import DiceRoll, Player
+from rosters.models import DiceRoll, Player, SeasonRules
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Status
 from tests.admin.conftest import AdminWorld
@@ -238,7 +238,7 @@ def test_rules_admin_page_is_read_only_once_the_season_is_active(
     superuser_client: Client, superuser, admin_world: AdminWorld
 ):
     season_transition(season=admin_world.season, to=Season.Status.ACTIVE, actor=superuser)
-    url = reverse("admin:league_seasonrules_change", args=[admin_world.season.pk])
+    url = reverse("admin:rosters_seasonrules_change", args=[admin_world.season.pk])
 
     response = superuser_client.get(url)
 

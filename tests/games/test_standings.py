@@ -9,9 +9,10 @@ from django.utils.text import slugify
 
 from games.models import Result
 from games.standings import standings_recompute
-from league.models import Fixture, Round, Season, SeasonRules, StandingRow, Team
+from league.models import Fixture, Round, Season, StandingRow, Team
 from league.selectors import standings_for_season
 from league.services import season_create, season_generate_schedule
+from rosters.models import SeasonRules
 
 
 def add_team(season: Season, name: str) -> Team:

@@ -30,8 +30,17 @@ def test_a_league_edit_is_audited_with_before_and_after(world):
 def test_only_a_commissioner_edits_and_only_editable_fields(world):
     with pytest.raises(PermissionRefused):
         league_update(league=world.league, actor=world.home_coach, changes={"name": "Mine"})
-    with pytest.raises(LeagueError, match="cannot be edited here: ruleset"):
-        league_update(league=world.league, actor=None, changes={"ruleset": "other"})
+    with pytest.raises(LeagueError, match="cannot be edited here: slug"):
+        league_update(league=world.league, actor=None, changes={"slug": "other"})
+
+
+def test_a_leagues_game_is_fixed_once_it_has_a_season(world):
+    """#13: the ruleset is chosen at creation and fixed once the league has a season."""
+    with pytest.raises(LeagueError, match="fixed once it has a season") as refused:
+        league_update(league=world.league, actor=None, changes={"ruleset": "magnoball-x"})
+    assert refused.value.code == "ruleset_fixed"
+    world.league.refresh_from_db()
+    assert world.league.ruleset == "magnoball"
 
 
 def test_a_team_rename_keeps_its_slug_in_step_and_checks_its_colour(world):

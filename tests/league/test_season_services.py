@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from league.errors import LeagueError
-from league.models import AuditEntry, Fixture, Round, Season, SeasonRules, StandingRow
+from league.models import AuditEntry, Fixture, Round, Season, StandingRow
 from league.services import (
     season_create,
     season_enter_team,
@@ -19,6 +19,7 @@ from league.services import (
     season_transition,
     season_update_rules,
 )
+from rosters.models import SeasonRules
 from rosters.services import team_create
 
 pytestmark = pytest.mark.django_db
