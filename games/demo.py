@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import random
-from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -21,6 +20,7 @@ from games.tournaments import (
     tournament_generate_schedule,
     tournament_start,
 )
+from league.demo import DemoLogin, DemoSummary, demo_user
 from league.models import League, Round, Season
 from league.roles import commissioners_group
 from league.services import (
@@ -54,39 +54,16 @@ TEAMS = (
 )
 
 
-@dataclass(frozen=True)
-class DemoLogin:
-    username: str
-    password: str
-    role: str
-
-
-@dataclass(frozen=True)
-class DemoSummary:
-    league: League
-    season: Season
-    created: bool
-    logins: tuple[DemoLogin, ...]
-
-
-def _user(username: str, password: str, **fields: object) -> User:
-    user, created = User.objects.get_or_create(username=username, defaults=fields)
-    if created:
-        user.set_password(password)
-        user.save(update_fields=["password"])
-    return user
-
-
 def demo_league_build(*, seed: int = 2026) -> DemoSummary:
-    admin = _user(
+    admin = demo_user(
         "admin", ADMIN_PASSWORD, is_staff=True, is_superuser=True, email="admin@example.com"
     )
-    commissioner = _user(
+    commissioner = demo_user(
         "commissioner", DEMO_PASSWORD, is_staff=True, first_name="Morgan", last_name="Reyes"
     )
     commissioner.groups.add(commissioners_group())
     coaches = {
-        username: _user(username, DEMO_PASSWORD, first_name=username.capitalize())
+        username: demo_user(username, DEMO_PASSWORD, first_name=username.capitalize())
         for *_, username in TEAMS
     }
     logins = (

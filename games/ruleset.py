@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import models
 
+from games.demo import demo_league_build
+from league.demo import DemoSummary
 from league.models import Season
 from league.rulesets import Ruleset
 from rosters.models import SeasonRules
@@ -31,6 +33,9 @@ class MagnoBallRuleset(Ruleset):
         self, *, season: Season, changes: Mapping[str, Any]
     ) -> tuple[models.Model, dict[str, Any], dict[str, Any]]:
         return season_rules_update(season=season, changes=changes)
+
+    def demo_build(self, *, seed: int) -> DemoSummary:
+        return demo_league_build(seed=seed)
 
     def table_settings(self, *, season: Season) -> TableSettings:
         rules: SeasonRules = season.rules  # one query, none when select_related

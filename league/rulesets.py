@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
 
     from league.access import Actor
+    from league.demo import DemoSummary
     from league.models import Fixture, League, Season, Team
 
 
@@ -82,8 +83,10 @@ class Ruleset:
         """Inlines the season's admin page shows for this game (its settings)."""
         return ()
 
-    def demo_build(self) -> None:
-        """Add this game's demo league to the installation (`./dev run`); idempotent."""
+    def demo_build(self, *, seed: int) -> DemoSummary | None:
+        """Add this game's demo league to the installation (`./dev run`) unless it is there;
+        returns what it built or found, with the logins to print."""
+        return None
 
 
 _registry: dict[str, Ruleset] = {}
