@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.exceptions import NotFound
@@ -12,15 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import (
-    decisions,
-    fixtures,
-    leagues,
-    lineups,
-    table_dice,
-    teams,
-    tournaments,
-)
+from api.views import fixtures, leagues, teams, tournaments
+from league.rulesets import rulesets
 
 app_name = "api"
 
@@ -77,51 +70,10 @@ urlpatterns = [
     ),
     path("teams/", teams.TeamListView.as_view(), name="team-list"),
     path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
-    path("teams/<int:team_id>/players/", teams.TeamPlayerListView.as_view(), name="team-players"),
-    path("players/<int:player_id>/", teams.PlayerDetailView.as_view(), name="player-detail"),
     path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
     path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
-    path(
-        "fixtures/<int:fixture_id>/dice/", fixtures.FixtureDiceView.as_view(), name="fixture-dice"
-    ),
-    path(
-        "fixtures/<int:fixture_id>/result/",
-        fixtures.FixtureResultView.as_view(),
-        name="fixture-result",
-    ),
-    path(
-        "fixtures/<int:fixture_id>/simulate/",
-        fixtures.FixtureSimulateView.as_view(),
-        name="fixture-simulate",
-    ),
-    path(
-        "fixtures/<int:fixture_id>/lineup/",
-        lineups.FixtureLineupView.as_view(),
-        name="fixture-lineup",
-    ),
-    path("jobs/<int:job_id>/", fixtures.JobDetailView.as_view(), name="job-detail"),
-    path("inspections/", decisions.InspectionListView.as_view(), name="inspection-list"),
-    path(
-        "inspections/<int:inspection_id>/decision/",
-        decisions.InspectionDecisionView.as_view(),
-        name="inspection-decision",
-    ),
-    path(
-        "table-inspections/",
-        table_dice.TableInspectionListView.as_view(),
-        name="table-inspection-list",
-    ),
-    path(
-        "table-inspections/<int:table_inspection_id>/roll/",
-        table_dice.TableInspectionRollView.as_view(),
-        name="table-inspection-roll",
-    ),
-    path("injuries/", decisions.InjuryListView.as_view(), name="injury-list"),
-    path(
-        "injuries/<int:injury_id>/force-heal/",
-        decisions.InjuryForceHealView.as_view(),
-        name="injury-force-heal",
-    ),
+    # Each installed game's routes, named by its ruleset (league/rulesets.py).
+    *(path("", include(module)) for ruleset in rulesets() for module in ruleset.api_urls),
     # Last: whatever matched nothing above.
     re_path(r"^", NoSuchPathView.as_view(), name="no-such-path"),
 ]

@@ -23,6 +23,7 @@ class MagnoBallRuleset(Ruleset):
     reference = "docs/rules-magnoball.md"
     simulates = True
     urls = ("games.urls", "rosters.urls", "injuries.urls")
+    api_urls = ("api.magnoball_urls",)
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
