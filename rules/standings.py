@@ -8,11 +8,19 @@ explaining in plain words why it stands where it does relative to its neighbours
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import groupby, pairwise
 
-__all__ = ["TableGame", "TableRow", "TableSettings", "TieBreaker", "compute_table"]
+__all__ = [
+    "Breaker",
+    "CountBreaker",
+    "TableGame",
+    "TableRow",
+    "TableSettings",
+    "TieBreaker",
+    "compute_table",
+]
 
 
 class TieBreaker(StrEnum):
@@ -41,6 +49,22 @@ _TIE_BREAKER_LABELS = {
 
 
 @dataclass(frozen=True, slots=True)
+class CountBreaker:
+    """A game's own tie-breaker: a count each team gathers over its games in the table, such
+    as Arenaball's kills (A-L1) or Magic Number Eleven's Magic Number goals and red cards
+    (E-L1). More is better unless `fewer_is_better`. The games carry the counts
+    (`TableGame.home_counts`); a team with none in a game counts 0 for it."""
+
+    key: str
+    label: str
+    fewer_is_better: bool = False
+
+
+#: A tie-breaker every game has, or one of a game's own.
+Breaker = TieBreaker | CountBreaker
+
+
+@dataclass(frozen=True, slots=True)
 class TableSettings:
     """M-L1 and M-L2 as a season sets them: the points per outcome and the tie-breakers in
     order (a game's own settings validate the values)."""
@@ -50,18 +74,21 @@ class TableSettings:
     points_draw: int = 1
     points_overtime_loss: int = 1
     points_loss: int = 0
-    tie_breakers: tuple[TieBreaker, ...] = tuple(TieBreaker)
+    tie_breakers: tuple[Breaker, ...] = tuple(TieBreaker)
 
 
 @dataclass(frozen=True, slots=True)
 class TableGame:
-    """A played game: the two teams' keys, the final score, and whether it went to overtime."""
+    """A played game: the two teams' keys, the final score, whether it went to overtime, and
+    each side's counts for the game's own tie-breakers (``(("kills", 2),)``)."""
 
     home: str
     away: str
     home_score: int
     away_score: int
     overtime: bool
+    home_counts: tuple[tuple[str, int], ...] = ()
+    away_counts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +178,7 @@ class _Tally:
     score_for: int = 0
     score_against: int = 0
     points: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def played(self) -> int:
@@ -183,11 +211,13 @@ def _tally(
     tallies = {key: _Tally() for key in keys}
     for game in games:
         sides = (
-            (game.home, game.home_score, game.away_score),
-            (game.away, game.away_score, game.home_score),
+            (game.home, game.home_score, game.away_score, game.home_counts),
+            (game.away, game.away_score, game.home_score, game.away_counts),
         )
-        for key, scored, conceded in sides:
+        for key, scored, conceded, counts in sides:
             tally = tallies[key]
+            for name, count in counts:
+                tally.counts[name] = tally.counts.get(name, 0) + count
             outcome = _outcome(scored, conceded, game.overtime)
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.score_for += scored
@@ -225,7 +255,7 @@ def _row(key: str, *, position: int, tally: _Tally, explanation: str) -> TableRo
 # --- M-L2: the order ---------------------------------------------------------------------------
 
 
-def _effective_breakers(configured: Sequence[TieBreaker]) -> tuple[TieBreaker, ...]:
+def _effective_breakers(configured: Sequence[Breaker]) -> tuple[Breaker, ...]:
     # Valid settings end with team name already; appending it keeps any other input total.
     if TieBreaker.NAME in configured:
         return tuple(configured)
@@ -251,7 +281,7 @@ class _Ranking:
         teams: Mapping[str, str],
         games: Sequence[TableGame],
         tallies: Mapping[str, _Tally],
-        breakers: tuple[TieBreaker, ...],
+        breakers: tuple[Breaker, ...],
         settings: TableSettings,
     ) -> None:
         self.teams = teams
@@ -278,8 +308,11 @@ class _Ranking:
             self.splits[upper[-1], lower[0]] = _Split(step, values[upper[-1]], values[lower[0]])
         return [key for subgroup in ordered for key in subgroup]
 
-    def _values(self, group: list[str], breaker: TieBreaker) -> dict[str, int]:
+    def _values(self, group: list[str], breaker: Breaker) -> dict[str, int]:
         """Each team's value by `breaker`; higher is better."""
+        if isinstance(breaker, CountBreaker):
+            sign = -1 if breaker.fewer_is_better else 1
+            return {key: sign * self.tallies[key].counts.get(breaker.key, 0) for key in group}
         if breaker is TieBreaker.HEAD_TO_HEAD:
             return self._head_to_head_points(group)
         if breaker is TieBreaker.NAME:
@@ -344,7 +377,7 @@ def _tally_value(tally: _Tally, breaker: TieBreaker) -> int:
     raise ValueError(f"{breaker} is not a count of the team's own line.")
 
 
-def _label(breaker: TieBreaker) -> str:
+def _label(breaker: Breaker) -> str:
     return breaker.label.lower()
 
 
@@ -355,7 +388,9 @@ def _join(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _compare(breaker: TieBreaker, own: int, theirs: int) -> str:
+def _compare(breaker: Breaker, own: int, theirs: int) -> str:
+    if isinstance(breaker, CountBreaker) and breaker.fewer_is_better:
+        return f"{-own}–{-theirs}"  # the values were negated so that fewer ranks higher
     if breaker is TieBreaker.SCORE_DIFFERENCE:
         return f"{_signed(own)} to {_signed(theirs)}"
     return f"{own}–{theirs}"

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.standings import TableGame, TableRow, TableSettings, TieBreaker, compute_table
+from rules.standings import (
+    CountBreaker,
+    TableGame,
+    TableRow,
+    TableSettings,
+    TieBreaker,
+    compute_table,
+)
 
 DEFAULTS = TableSettings()
 
@@ -375,3 +382,53 @@ def test_order_follows_the_first_tie_breaker_and_explains_only_ties_on_it(season
         assert (row.explanation == "") == (not level)
         for neighbour in level:
             assert teams[neighbour.team] in row.explanation
+
+
+# --- A game's own tie-breakers (A-L1 kills, E-L1 Magic Number goals and red cards) ----------
+
+KILLS = CountBreaker("kills", "Kills")
+RED_CARDS = CountBreaker("red_cards", "Red cards (fewer first)", fewer_is_better=True)
+
+
+def counted(home: str, away: str, score: str, home_counts: dict, away_counts: dict) -> TableGame:
+    plain = game(home, away, score)
+    return replace(
+        plain,
+        home_counts=tuple(home_counts.items()),
+        away_counts=tuple(away_counts.items()),
+    )
+
+
+def test_a_games_count_breaker_orders_level_teams_by_their_total_and_says_so():
+    """A-L1: teams level on points are told apart by kills, summed over their games."""
+    settings = TableSettings(tie_breakers=(TieBreaker.POINTS, KILLS, TieBreaker.NAME))
+    games = [
+        counted("a", "c", "1-0", {"kills": 1}, {"kills": 2}),
+        counted("b", "c", "1-0", {"kills": 3}, {}),
+        counted("a", "b", "0-0", {"kills": 1}, {"kills": 0}),
+    ]
+    rows = table({"a": "Alpha", "b": "Beta", "c": "Gamma"}, games, settings)
+
+    assert [row.team for row in rows] == ["b", "a", "c"]
+    assert rows[0].explanation == "Level on points with Alpha; ahead on kills 3–2"
+    assert rows[1].explanation == "Level on points with Beta; behind on kills 2–3"
+
+
+def test_a_fewer_is_better_count_ranks_the_team_with_fewer_first_and_shows_true_counts():
+    """E-L1: fewer red cards ranks higher; the explanation shows the counts, not negatives."""
+    settings = TableSettings(tie_breakers=(TieBreaker.POINTS, RED_CARDS, TieBreaker.NAME))
+    games = [
+        counted("a", "b", "1-1", {"red_cards": 2}, {"red_cards": 1}),
+    ]
+    rows = table({"a": "Alpha", "b": "Beta"}, games, settings)
+
+    assert [row.team for row in rows] == ["b", "a"]
+    assert rows[0].explanation == "Level on points with Alpha; ahead on red cards (fewer first) 1–2"
+
+
+def test_a_count_a_team_never_gathered_counts_zero():
+    settings = TableSettings(tie_breakers=(KILLS, TieBreaker.NAME))
+    rows = table(
+        {"a": "Alpha", "b": "Beta"}, [counted("a", "b", "0-1", {"kills": 1}, {})], settings
+    )
+    assert [row.team for row in rows] == ["a", "b"]
