@@ -2,7 +2,7 @@
 
 The games are played at the table; these rules serve the season around them: the Star
 Player draft, match day's GK picks and line-ups, match reports and their validation,
-discipline and the standings' inputs. Rules are cited by the ids of docs/rules-mn11.md
+discipline and the standings' inputs. Rules are cited by the ids of the reference rules-mn11.md
 (E-S1 … E-L2).
 """
 

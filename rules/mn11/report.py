@@ -168,6 +168,19 @@ def report_errors(
     return _Check(report, settings, knockout).run()
 
 
+#: The kick a goal of these kinds converts, and (rule, what must come before the goal).
+_KICK_OF_GOAL = {
+    GoalKind.PENALTY: "penalty",
+    GoalKind.FREE_KICK: "free_kick",
+    GoalKind.CORNER: "corner",
+}
+_KICK_SOURCES = {
+    "penalty": ("E-D2", "a VAR decision giving it a Penalty Kick"),
+    "free_kick": ("E-D2", "a VAR decision giving it a Free Kick"),
+    "corner": ("E-D4", "a corner kick in the hole"),
+}
+
+
 class _Check:
     """One pass over a report, collecting faults."""
 
@@ -239,16 +252,17 @@ class _Check:
             else:
                 self._send_off(at, event, warnings[event.side], sent_off)
         for side in Side:
+            # The last `owed` Warnings are those whose send-off is missing.
             owed = max(0, warnings[side] - 1) - len(sent_off[side])
-            for index in warning_at[side][len(warning_at[side]) - owed :] if owed > 0 else ():
+            for index in warning_at[side][-owed:] if owed > 0 else ():
                 self.add(
                     f"events[{index}].warning",
                     "E-D3",
                     f"A second or further Warning sends off a {side.label} Player Card: "
                     "record which.",
                 )
-        for (side, _, what), indexes in open_kicks.items():
-            if what == "corner":
+        for (side, _half, what), indexes in open_kicks.items():
+            if what == "corner":  # a missed penalty or free kick is no fault; a corner in is
                 for index in indexes:
                     self.add(
                         f"events[{index}].attempts",
@@ -269,20 +283,14 @@ class _Check:
             self.add(f"{at}.card", "E-S3", "A GK card is never on the field: it cannot score.")
         elif goal.card in sent_off[goal.side]:
             self.add(f"{at}.card", "E-D3", f"{goal.card} was sent off and plays no more.")
-        needs = {GoalKind.PENALTY: "penalty", GoalKind.FREE_KICK: "free_kick"}
-        needs[GoalKind.CORNER] = "corner"
-        what = needs.get(goal.kind)
+        what = _KICK_OF_GOAL.get(goal.kind)
         if what is None:
             return
         waiting = open_kicks.get((goal.side, goal.half, what))
         if waiting:
             waiting.pop(0)
             return
-        rule, source = {
-            "penalty": ("E-D2", "a VAR decision giving it a Penalty Kick"),
-            "free_kick": ("E-D2", "a VAR decision giving it a Free Kick"),
-            "corner": ("E-D4", "a corner kick in the hole"),
-        }[what]
+        rule, source = _KICK_SOURCES[what]
         self.add(
             f"{at}.kind",
             rule,
