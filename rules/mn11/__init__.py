@@ -2,7 +2,7 @@
 
 The games are played at the table; these rules serve the season around them: the Star
 Player draft, match day's GK picks and line-ups, match reports and their validation,
-discipline and the standings' inputs. Rules are cited by the ids of the reference rules-mn11.md
+discipline and the standings' inputs. Rules are cited by the ids of docs/rules-mn11.md
 (E-S1 … E-L2).
 """
 
@@ -66,7 +66,14 @@ from .season import (
     suspended_cards,
     table_game,
 )
-from .settings import DraftSeeding, Mn11Settings, Mn11TieBreaker, StarPool
+from .settings import (
+    MAGIC_NUMBER_GOALS,
+    RED_CARDS,
+    DraftSeeding,
+    Mn11Settings,
+    Mn11TieBreaker,
+    StarPool,
+)
 from .shootout import SHOOTOUT_ROUNDS, ShootoutKick, shootout_errors, shootout_winner
 from .stars import BASE_STARS, EXPANSION_STARS, StarCard, star_pool
 from .vocabulary import AwaySet, GkCard, GoalKind, Side, StarEdition, TackleCategory, VarCard
@@ -76,6 +83,8 @@ __all__ = [
     "EXPANSION_STARS",
     "LINEUP_SIZE",
     "MAGIC_NUMBER",
+    "MAGIC_NUMBER_GOALS",
+    "RED_CARDS",
     "SHOOTOUT_ROUNDS",
     "AwaySet",
     "CornerKick",

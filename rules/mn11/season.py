@@ -1,8 +1,8 @@
 """E-D3, E-L1 over a season's reports: discipline, suspensions and the standings' inputs.
 
 A :class:`PlayedMatch` is a report with the teams that played it. The shared table
-(rules/standings.py) ranks on points, head-to-head, goal difference and goals for; E-L1 adds
-Magic Number goals and fewer red cards, given here per team for it to use.
+(rules/standings.py) ranks on points, head-to-head, goal difference and goals for; E-L1's
+Magic Number goals and fewer red cards are counts each match gives it (:func:`table_game`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.standings import TableGame
 
 from .report import MatchReport, team_cards
-from .settings import Mn11Settings
+from .settings import MAGIC_NUMBER_GOALS, RED_CARDS, Mn11Settings
 from .vocabulary import GoalKind, Side
 
 __all__ = [
@@ -127,17 +127,27 @@ def red_cards(matches: Iterable[PlayedMatch]) -> dict[str, int]:
 
 
 def table_game(match: PlayedMatch) -> TableGame:
-    """The match for the shared table: its goals, a shootout as the table's overtime.
+    """E-L1: the match for the shared table: its goals, a shootout as the table's overtime,
+    and each side's Magic Number goals and red cards for the tie-breakers.
 
     The shootout's kicks are not goals, so a match settled by one is level on goals, which
     the shared table counts as a draw until it learns the shootout winner (see
     :func:`match_points` for the E-L1 points it should give)."""
+    report = match.report
+
+    def counts(side: Side) -> tuple[tuple[str, int], ...]:
+        magic = sum(goal.kind is GoalKind.MAGIC_NUMBER for goal in report.goals(side))
+        reds = len(team_cards(report, side).sent_off)
+        return ((MAGIC_NUMBER_GOALS.key, magic), (RED_CARDS.key, reds))
+
     return TableGame(
         home=match.home,
         away=match.away,
-        home_score=match.report.home_score,
-        away_score=match.report.away_score,
-        overtime=bool(match.report.shootout),
+        home_score=report.home_score,
+        away_score=report.away_score,
+        overtime=bool(report.shootout),
+        home_counts=counts(Side.HOME),
+        away_counts=counts(Side.AWAY),
     )
 
 

@@ -12,9 +12,16 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from rules.standings import TableSettings, TieBreaker
+from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
-__all__ = ["DraftSeeding", "Mn11Settings", "Mn11TieBreaker", "StarPool"]
+__all__ = [
+    "MAGIC_NUMBER_GOALS",
+    "RED_CARDS",
+    "DraftSeeding",
+    "Mn11Settings",
+    "Mn11TieBreaker",
+    "StarPool",
+]
 
 
 class StarPool(StrEnum):
@@ -57,13 +64,19 @@ class Mn11TieBreaker(StrEnum):
         return _TIE_BREAKER_LABELS[self]
 
     @property
-    def shared(self) -> TieBreaker | None:
-        """The shared table's tie-breaker of the same meaning; None for the two E-L1 adds
-        that rules/standings.py does not know yet."""
-        try:
-            return TieBreaker(self.value)
-        except ValueError:
-            return None
+    def table_breaker(self) -> Breaker:
+        """The shared table's tie-breaker: its own where it has one, else a count each match
+        gives the team (:func:`rules.mn11.season.table_game`)."""
+        if self is Mn11TieBreaker.MAGIC_NUMBER_GOALS:
+            return MAGIC_NUMBER_GOALS
+        if self is Mn11TieBreaker.FEWER_RED_CARDS:
+            return RED_CARDS
+        return TieBreaker(self.value)
+
+
+#: E-L1's own tie-breakers, counted over a team's matches (the counts' keys in `TableGame`).
+MAGIC_NUMBER_GOALS = CountBreaker("magic_number_goals", "Magic Number goals")
+RED_CARDS = CountBreaker("red_cards", "Red cards (fewer first)", fewer_is_better=True)
 
 
 _TIE_BREAKER_LABELS = {
@@ -194,8 +207,8 @@ class Mn11Settings:
     def table(self) -> TableSettings:
         """E-L1 for the shared standings: a shootout is the table's overtime, so shootout
         points are its overtime points when league shootouts are on (otherwise no league
-        match has one and a draw's points stand in). The two tie-breakers the shared table
-        does not know yet (Magic Number goals, fewer red cards) are left out of the order."""
+        match has one and a draw's points stand in). Magic Number goals and red cards are
+        counts the table sums from each game (:func:`rules.mn11.season.table_game`)."""
         shootouts = self.shootout_league
         return TableSettings(
             points_win=self.points_win,
@@ -203,9 +216,7 @@ class Mn11Settings:
             points_draw=self.points_draw,
             points_overtime_loss=self.points_shootout_loss if shootouts else self.points_draw,
             points_loss=self.points_loss,
-            tie_breakers=tuple(
-                breaker.shared for breaker in self.tie_breakers if breaker.shared is not None
-            ),
+            tie_breakers=tuple(breaker.table_breaker for breaker in self.tie_breakers),
         )
 
     # --- JSON ----------------------------------------------------------------------------------

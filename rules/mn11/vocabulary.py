@@ -1,4 +1,4 @@
-"""The words of Magic Number Eleven's league play (reference: rules-mn11.md, ids E-…)."""
+"""The words of Magic Number Eleven's league play (docs/rules-mn11.md, ids E-…)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.mn11 import (
     DisciplineLine,
+    Event,
     Goal,
     GoalKind,
     MatchReport,
@@ -140,7 +141,15 @@ def test_e_l1_points_win_3_draw_1_loss_0_shootout_2_and_1() -> None:
 
 
 def test_e_l1_table_games_and_the_shared_table_without_shootouts() -> None:
-    assert table_game(RED_MATCH) == TableGame("lions", "tigers", 1, 0, overtime=False)
+    assert table_game(RED_MATCH) == TableGame(
+        "lions",
+        "tigers",
+        1,
+        0,
+        overtime=False,
+        home_counts=(("magic_number_goals", 1), ("red_cards", 1)),
+        away_counts=(("magic_number_goals", 0), ("red_cards", 0)),
+    )
     assert table_game(shootout_match(home_wins=True)).overtime
     settings = Mn11Settings()
     rows = compute_table(
@@ -161,3 +170,37 @@ def test_season_fixtures_are_valid_reports() -> None:
         assert report_errors(match.report, settings=no_gk) == []
     with_shootouts = Mn11Settings(gk_expansion=False, shootout_league=True)
     assert report_errors(shootout_match(home_wins=False).report, settings=with_shootouts) == []
+
+
+def level_match(home: str, away: str, *, magic: int = 0, home_off: int = 0) -> PlayedMatch:
+    """A 1-1 between `home` and `away`, `magic` of Home's goal a Magic Number one, Home having
+    `home_off` cards sent off."""
+    kind = GoalKind.MAGIC_NUMBER if magic else GoalKind.OPEN_PLAY
+    events: list[Event] = [Goal(HOME, 1, "h1", kind), Goal(AWAY, 1, "a1")]
+    if home_off:
+        events += [strong(AWAY) for _ in range(home_off + 1)]
+        events += [SendOff(HOME, 2, f"h{n + 2}") for n in range(home_off)]
+    return PlayedMatch(home, away, MatchReport(home_score=1, away_score=1, events=tuple(events)))
+
+
+def test_e_l1_magic_number_goals_then_fewer_red_cards_break_ties_in_the_shared_table() -> None:
+    settings = Mn11Settings(gk_expansion=False)
+    teams = {"ash": "Ash", "birch": "Birch", "cedar": "Cedar", "dale": "Dale"}
+    # Everyone draws 1-1 twice: level on points, head-to-head, goal difference, goals for.
+    matches = [
+        level_match("ash", "birch", magic=1),
+        level_match("cedar", "dale", home_off=2),
+        level_match("birch", "cedar"),
+        level_match("dale", "ash", home_off=1),
+    ]
+    for match in matches:
+        assert report_errors(match.report, settings=settings) == []
+    assert magic_number_goals(matches) == {"ash": 1}
+    assert red_cards(matches) == {"cedar": 2, "dale": 1}
+    rows = compute_table(
+        teams=teams, games=[table_game(m) for m in matches], settings=settings.table()
+    )
+    assert [row.team for row in rows] == ["ash", "birch", "dale", "cedar"]
+    assert rows[0].explanation.endswith("ahead on magic number goals 1–0")
+    assert "ahead on red cards (fewer first) 0–1" in rows[1].explanation
+    assert "ahead on red cards (fewer first) 1–2" in rows[2].explanation

@@ -9,7 +9,14 @@ import sys
 
 import pytest
 
-from rules.mn11 import DraftSeeding, Mn11Settings, Mn11TieBreaker, StarPool
+from rules.mn11 import (
+    MAGIC_NUMBER_GOALS,
+    RED_CARDS,
+    DraftSeeding,
+    Mn11Settings,
+    Mn11TieBreaker,
+    StarPool,
+)
 from rules.standings import TableSettings, TieBreaker
 
 
@@ -55,6 +62,9 @@ def test_e_l1_tie_breakers_in_the_reference_order() -> None:
         Mn11TieBreaker.NAME,
     )
     assert Mn11TieBreaker.MAGIC_NUMBER_GOALS.label == "Magic Number goals"
+    assert (RED_CARDS.key, RED_CARDS.fewer_is_better) == ("red_cards", True)
+    assert Mn11TieBreaker.FEWER_RED_CARDS.table_breaker is RED_CARDS
+    assert Mn11TieBreaker.GOALS_FOR.table_breaker is TieBreaker.SCORE_FOR
 
 
 def test_e_l1_table_maps_shootout_points_onto_overtime_points_when_league_shootouts_on() -> None:
@@ -70,6 +80,8 @@ def test_e_l1_table_maps_shootout_points_onto_overtime_points_when_league_shooto
             TieBreaker.HEAD_TO_HEAD,
             TieBreaker.SCORE_DIFFERENCE,
             TieBreaker.SCORE_FOR,
+            MAGIC_NUMBER_GOALS,
+            RED_CARDS,
             TieBreaker.NAME,
         ),
     )
