@@ -127,12 +127,9 @@ def red_cards(matches: Iterable[PlayedMatch]) -> dict[str, int]:
 
 
 def table_game(match: PlayedMatch) -> TableGame:
-    """E-L1: the match for the shared table: its goals, a shootout as the table's overtime,
-    and each side's Magic Number goals and red cards for the tie-breakers.
-
-    The shootout's kicks are not goals, so a match settled by one is level on goals, which
-    the shared table counts as a draw until it learns the shootout winner (see
-    :func:`match_points` for the E-L1 points it should give)."""
+    """E-L1: the match for the shared table: its goals, a shootout's winner as the table's
+    tie-break winner of a level game (the settings' shootout points are the table's overtime
+    points), and each side's Magic Number goals and red cards for the tie-breakers."""
     report = match.report
 
     def counts(side: Side) -> tuple[tuple[str, int], ...]:
@@ -148,7 +145,15 @@ def table_game(match: PlayedMatch) -> TableGame:
         overtime=bool(report.shootout),
         home_counts=counts(Side.HOME),
         away_counts=counts(Side.AWAY),
+        level_winner=_shootout_winner(match),
     )
+
+
+def _shootout_winner(match: PlayedMatch) -> str | None:
+    winner = match.report.shootout_winner
+    if winner is None:
+        return None
+    return match.home if winner is Side.HOME else match.away
 
 
 def match_points(match: PlayedMatch, team: str, *, settings: Mn11Settings) -> int:

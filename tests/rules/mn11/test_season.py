@@ -164,6 +164,25 @@ def test_e_l1_table_games_and_the_shared_table_without_shootouts() -> None:
     ]
 
 
+def test_e_l1_a_shootout_earns_the_shootout_points_in_the_shared_table() -> None:
+    """A shootout's winner takes 2 and its loser 1 (the table's overtime win and loss), as
+    match_points says; without the winner the table would give both a draw."""
+    settings = Mn11Settings(shootout_league=True)
+    matches = [shootout_match(home_wins=True), shootout_match(home_wins=False)]
+    assert table_game(matches[0]).level_winner == "lions"
+    rows = compute_table(
+        teams={"lions": "Lions", "tigers": "Tigers"},
+        games=[table_game(match) for match in matches],
+        settings=settings.table(),
+    )
+    assert {row.team: (row.won_overtime, row.lost_overtime, row.drawn) for row in rows} == {
+        "lions": (1, 1, 0),
+        "tigers": (1, 1, 0),
+    }
+    for row in rows:
+        assert row.points == sum(match_points(m, row.team, settings=settings) for m in matches)
+
+
 def test_season_fixtures_are_valid_reports() -> None:
     no_gk = Mn11Settings(gk_expansion=False)
     for match in (RED_MATCH, QUIET_MATCH, THREE_WARNINGS):
