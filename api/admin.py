@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from api.tokens import api_token_create, api_token_revoke, users_whose_tokens
-from league.admin import adopt
+from league.admin.base import adopt
 from league.errors import DomainError
 from league.models import ApiToken
 

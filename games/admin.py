@@ -64,28 +64,13 @@ from games.selectors import report_players
 from games.tournaments import tournament_create, tournament_format_errors
 from injuries.models import Injury
 from league import services as league_services
-from league.admin import (
-    AUDIT_RENDERERS,
-    LeagueListFilter,
-    LeagueModelAdmin,
-    ReadOnlyAdmin,
-    ReadOnlyTabularInline,
-    SeasonAdminForm,
-    SeasonListFilter,
-    SeasonRulesInline,
-    Step,
-    StepDone,
-    _update_rules,
-    admin_url,
-    adopt,
-    as_action,
-    audit_entries_panel,
-    changelist_url,
-    object_filter,
-    plural,
-    rule_changes,
-    when,
-)
+from league.admin.audit import AUDIT_RENDERERS, audit_entries_panel
+from league.admin.base import LeagueModelAdmin, ReadOnlyAdmin, ReadOnlyTabularInline, adopt
+from league.admin.display import admin_url, changelist_url, plural, when
+from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
+from league.admin.season_rules import SeasonRulesInline, _update_rules, rule_changes
+from league.admin.seasons import SeasonAdminForm
+from league.admin.steps import Step, StepDone, as_action
 from league.errors import DomainError
 from league.models import AuditEntry, Fixture, Round, Season, Team
 from league.selectors import standings_for_season

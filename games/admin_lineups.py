@@ -19,7 +19,7 @@ from games.lineups import (
     next_fixtures,
     short_handed,
 )
-from league.admin import admin_url
+from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
 from rosters.admin import TeamAdmin as RosterTeamAdmin
 

@@ -12,7 +12,9 @@ from django.http import HttpRequest
 
 from games.models import TableInspection
 from games.table_inspections import rolling_team, table_inspection_enter
-from league.admin import ReadOnlyAdmin, SeasonListFilter, Step, StepDone, object_filter
+from league.admin.base import ReadOnlyAdmin
+from league.admin.scoping import SeasonListFilter, object_filter
+from league.admin.steps import Step, StepDone
 from league.models import Fixture, Team
 from league.templatetags.league_tags import badge_html
 

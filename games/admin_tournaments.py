@@ -21,7 +21,8 @@ from games.tournaments import (
     tournament_knockout_start,
     tournament_start,
 )
-from league.admin import Step, StepDone, plural
+from league.admin.display import plural
+from league.admin.steps import Step, StepDone
 from league.models import Fixture, Round, Season, StandingRow, Team
 
 

@@ -15,18 +15,10 @@ from django.http import HttpRequest
 
 from injuries import services as injury_services
 from injuries.models import ForceHealingAttempt, Injury
-from league.admin import (
-    LeagueListFilter,
-    ReadOnlyAdmin,
-    ReadOnlyTabularInline,
-    SeasonListFilter,
-    Step,
-    StepDone,
-    as_action,
-    object_filter,
-    plural,
-    when,
-)
+from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
+from league.admin.display import plural, when
+from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
+from league.admin.steps import Step, StepDone, as_action
 from league.models import Team
 from league.templatetags.league_tags import badge_html
 from rosters.models import Player

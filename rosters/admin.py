@@ -18,23 +18,16 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 from league import services as league_services
-from league.admin import (
+from league.admin.base import LeagueModelAdmin, ReadOnlyAdmin, ReadOnlyTabularInline, adopt
+from league.admin.display import admin_url, changelist_url, when
+from league.admin.scoping import (
     LeagueListFilter,
-    LeagueModelAdmin,
-    ReadOnlyAdmin,
-    ReadOnlyTabularInline,
     ScopedRelatedFieldListFilter,
     SeasonListFilter,
-    Step,
-    StepDone,
-    admin_url,
-    adopt,
-    as_action,
-    changelist_url,
     object_filter,
     scope_for,
-    when,
 )
+from league.admin.steps import Step, StepDone, as_action
 from league.errors import DomainError
 from league.models import Fixture, Season, Team
 from league.templatetags.league_tags import badge_html, signed

@@ -11,7 +11,7 @@ from django.contrib import admin
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from league.admin import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
+from league.admin.season_rules import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from league.models import AuditEntry, League, Season, StandingRow, Team
 from league.services import league_create, season_create, season_transition
 from rosters.models import DiceRoll, Player, SeasonRules

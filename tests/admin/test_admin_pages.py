@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.admin import LeagueModelAdmin
+from league.admin.base import LeagueModelAdmin
 from league.people import user_invite
 from tests.admin.conftest import AdminWorld, build_world, make_commissioner
 

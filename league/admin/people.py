@@ -23,7 +23,8 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from league.admin import adopt, commissioned_league_ids, commissions_any_league, scope_to_leagues
+from league.admin.base import adopt
+from league.admin.scoping import commissioned_league_ids, commissions_any_league, scope_to_leagues
 from league.errors import DomainError
 from league.models import Invitation, League
 from league.people import SetPasswordLink, user_invite, user_invite_link_renew
