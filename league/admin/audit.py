@@ -16,14 +16,11 @@ from django.utils.html import format_html, format_html_join
 from league.admin.base import ReadOnlyAdmin
 from league.admin.display import admin_url, when
 from league.admin.scoping import LeagueListFilter
-from league.models import (
-    ApiToken,
-    AuditEntry,
-)
+from league.models import ApiToken, AuditEntry
 
 #: Action (or its prefix before the dot, e.g. "result") → a function showing an entry's
 #: before and after more readably than the generic field table. Higher apps register theirs
-#: (games/admin.py: results, with player names).
+#: (games/admin/results.py: results, with player names).
 AUDIT_RENDERERS: dict[str, Callable[[AuditEntry], str]] = {}
 
 

@@ -15,12 +15,7 @@ from django.utils.text import slugify
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import changelist_url, when
-from league.models import (
-    AuditEntry,
-    League,
-    Season,
-    Team,
-)
+from league.models import AuditEntry, League, Season, Team
 
 
 class LeagueAdminForm(forms.ModelForm):

@@ -10,9 +10,7 @@ from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from league.models import (
-    League,
-)
+from league.models import League
 
 
 def commissioned_league_ids(request: HttpRequest) -> QuerySet[League, int]:

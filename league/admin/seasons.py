@@ -7,9 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.text import slugify
 
-from league.models import (
-    Season,
-)
+from league.models import Season
 
 
 class SeasonAdminForm(forms.ModelForm):

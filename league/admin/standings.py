@@ -11,10 +11,7 @@ from django.utils.html import format_html
 
 from league.admin.base import ReadOnlyAdmin
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
-from league.models import (
-    StandingRow,
-    TournamentGroup,
-)
+from league.models import StandingRow, TournamentGroup
 from league.templatetags.league_tags import signed
 
 

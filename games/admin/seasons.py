@@ -1,0 +1,759 @@
+"""The season admin and its control room: the steps that run a season (docs/seasons.md),
+schedule, start, open rounds, simulate, playoffs, close, roll over, archive."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.contrib.admin.options import IS_POPUP_VAR
+from django.contrib.admin.utils import unquote
+from django.db import models
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.formats import date_format
+
+from games.admin import lineups as admin_lineups
+from games.admin.display import fixtures_of, name_list, round_date, score_text
+from games.admin.simulations import (
+    _round_to_simulate,
+    _season_simulable,
+    batch_message,
+    season_jobs_url,
+    simulation_jobs_context,
+    simulation_lines,
+)
+from games.admin.tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
+from games.jobs import simulation_request_rest_of_season, simulation_request_round
+from games.matchday import round_open
+from games.models import Inspection, Result
+from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
+from games.tournaments import tournament_create, tournament_format_errors
+from league import services as league_services
+from league.admin.base import LeagueModelAdmin, adopt
+from league.admin.display import admin_url, changelist_url, plural
+from league.admin.scoping import LeagueListFilter
+from league.admin.season_rules import SeasonRulesInline, _update_rules, rule_changes
+from league.admin.seasons import SeasonAdminForm
+from league.admin.steps import Step, StepDone, as_action
+from league.errors import DomainError
+from league.models import AuditEntry, Fixture, Round, Season, Team
+from league.selectors import standings_for_season
+from league.templatetags.league_tags import badge_html
+from rosters.models import DiceRoll, SeasonRules
+
+
+class NothingToDo(DomainError):
+    """A step found nothing to act on (no round left to open, none to simulate)."""
+
+    code = "nothing_to_do"
+
+
+def _next_round_to_open(season: Season) -> Round | None:
+    return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+
+
+class ScheduleForm(forms.Form):
+    shuffle = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Shuffle the rounds",
+        help_text="Draw the order of the rounds at random; the seed is recorded, so the draw "
+        "can be reproduced. Untick for the plain circle-method order.",
+    )
+
+
+def _explain_schedule(season: Season) -> list[str]:
+    teams = list(season.teams.order_by("name").values_list("name", flat=True))
+    lines = [
+        f"{season} gets a new regular-season schedule for its {plural(len(teams), 'team')}: "
+        f"{name_list(teams)}.",
+        "Every pair of teams meets twice, once at each home (double round robin)."
+        if season.double_round_robin
+        else "Every pair of teams meets once (single round robin).",
+    ]
+    if len(teams) % 2:
+        lines.append("With an odd number of teams, one team rests each round.")
+    if season.starts_on:
+        lines.append(
+            f"Round 1 is on {date_format(season.starts_on)}, then one round every "
+            f"{plural(season.days_between_rounds, 'day')}."
+        )
+    else:
+        lines.append("The rounds are undated: the season has no start date.")
+    existing = season.rounds.count()
+    if existing:
+        lines.append(f"The current schedule ({plural(existing, 'round')}) is deleted and replaced.")
+    lines.append("Refused once a round has been opened or a result recorded.")
+    return lines
+
+
+def _run_schedule(request: HttpRequest, season: Season, form: ScheduleForm | None) -> StepDone:
+    shuffle = form.cleaned_data["shuffle"] if form is not None else True
+    rounds = league_services.season_generate_schedule(
+        season=season, actor=request.user, shuffle=shuffle
+    )
+    return StepDone(f"{plural(len(rounds), 'round')} scheduled.")
+
+
+def _explain_start(season: Season) -> list[str]:
+    lines = [
+        f"{season} becomes active. Its rules are frozen: they can no longer change.",
+        "Teams can no longer enter once the schedule exists.",
+    ]
+    if not season.rounds.exists():
+        lines.append("It has no schedule yet: generate one first, or there is nothing to play.")
+    return lines
+
+
+def _run_transition(to: str) -> Any:
+    def run(request: HttpRequest, season: Season, form: Any) -> StepDone:
+        moved = league_services.season_transition(season=season, to=to, actor=request.user)
+        return StepDone(f"{moved} is now {moved.get_status_display().lower()}.")
+
+    return run
+
+
+def _explain_open_round(season: Season) -> list[str]:
+    round_ = _next_round_to_open(season)
+    if round_ is None:
+        return [f"Every round of {season} is open already."]
+    fixtures = fixtures_of(round_)
+    lines = [
+        f"{round_}{round_date(round_)} opens: {plural(len(fixtures), 'fixture')}: "
+        f"{name_list(fixtures)}."
+    ]
+    if season.rules.enhancements and season.rules.table_dice("inspections"):
+        lines += [
+            "Every player who may take the field and carries enhancements is to be inspected "
+            "(M-E2) with the coaches' own dice: each coach enters his d10 on match day (or "
+            "you, in Table inspections). Nothing is rolled by the server.",
+            "A fixture waits until every roll is in and every detection decided; the others "
+            "become ready to play.",
+        ]
+    elif season.rules.enhancements:
+        lines += [
+            "Every fitted enhancement of a player who may take the field is inspected (M-E2): "
+            "the owner's d10 against the opposing coach's d10, each roll in the dice ledger.",
+            "A fixture with a detection waits for the opposing coach's decision (or yours); "
+            "the others become ready to play.",
+        ]
+    else:
+        lines.append("Enhancements are not used in this season: every fixture becomes ready.")
+    lines.append("Rounds open in order.")
+    return lines + admin_lineups.round_warnings(round_)
+
+
+def _run_open_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    round_ = _next_round_to_open(season)
+    if round_ is None:
+        raise NothingToDo(f"Every round of {season} is open already.")
+    return open_round(request, round_)
+
+
+def open_round(request: HttpRequest, round_: Round) -> StepDone:
+    opened = round_open(round_=round_, actor=request.user)
+    waiting = opened.fixtures.filter(status=Fixture.Status.INSPECTIONS).count()
+    message = f"{opened} is open."
+    if waiting and round_.season.rules.table_dice("inspections"):
+        message += (
+            f" {plural(waiting, 'fixture')} {'waits' if waiting == 1 else 'wait'} for the "
+            "coaches' inspection rolls: see Table inspections."
+        )
+    elif waiting:
+        message += (
+            f" {plural(waiting, 'fixture')} {'waits' if waiting == 1 else 'wait'} for an "
+            "inspection decision: see Pending decisions."
+        )
+    return StepDone(message)
+
+
+def _explain_simulate_round(season: Season) -> list[str]:
+    round_ = _round_to_simulate(season)
+    if round_ is None:
+        return ["No open round has a fixture left to simulate: open the next round first."]
+    return [f"{round_} of {season}:", *simulation_lines(fixtures_of(round_))]
+
+
+def _run_simulate_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    round_ = _round_to_simulate(season)
+    if round_ is None:
+        raise NothingToDo("No open round has a fixture ready to play: open the next round first.")
+    batch = simulation_request_round(round_=round_, actor=request.user)
+    return StepDone(batch_message(batch, str(round_)), season_jobs_url(season))
+
+
+def _explain_simulate_rest(season: Season) -> list[str]:
+    stage = Round.Stage.PLAYOFF if season.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
+    later = list(
+        season.rounds.filter(stage=stage, status=Round.Status.SCHEDULED).order_by("number")
+    )
+    ready = Fixture.objects.filter(round__season=season, status=Fixture.Status.READY).count()
+    lines = []
+    if later:
+        lines.append(
+            f"The {plural(len(later), 'round')} of the "
+            f"{'playoffs' if stage == Round.Stage.PLAYOFF else 'regular season'} not open yet "
+            f"({name_list(later)}) open now, in order, each rolling its inspections (M-E2)."
+        )
+    lines += [
+        f"Every fixture still to play is then simulated ({plural(ready, 'fixture')} ready "
+        "now, plus those of the rounds opened).",
+        "Workers play each team's fixtures in round order, each with a recorded seed (M-D8), "
+        "and record them through the result service: stats, injuries and standings follow.",
+        "A fixture that cannot be played yet waits, with the reason shown (an earlier "
+        "fixture, or a detection awaiting its decision), and starts on its own once it can.",
+        "The progress shows on this page and under Simulation jobs.",
+    ]
+    return lines
+
+
+def _run_simulate_rest(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    batch = simulation_request_rest_of_season(season=season, actor=request.user)
+    return StepDone(batch_message(batch, f"the rest of {season}"), season_jobs_url(season))
+
+
+def _explain_playoffs_start(season: Season) -> list[str]:
+    top = list(standings_for_season(season=season)[: season.playoff_teams])
+    seeds = ", ".join(f"{row.position or '–'}. {row.team}" for row in top)
+    return [
+        f"The top {season.playoff_teams} of the table as it stands play the knockout "
+        f"playoffs: {seeds}.",
+        f"Seed 1 meets seed {season.playoff_teams}, seed 2 meets seed "
+        f"{season.playoff_teams - 1}, and so on, the higher seed at home.",
+        f"{season} moves to its playoffs: the regular season is over.",
+        "Refused while a regular-season fixture is still to play.",
+    ]
+
+
+def _run_playoffs_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    first = playoffs_start(season=season, actor=request.user)
+    return StepDone(f"The playoffs begin with {first}: open it to play it.")
+
+
+def _explain_playoffs_advance(season: Season) -> list[str]:
+    current = season.rounds.filter(stage=Round.Stage.PLAYOFF).order_by("-number").first()
+    lines = []
+    if current is not None:
+        results = Result.objects.filter(fixture__round=current).select_related(
+            "fixture__home_team", "fixture__away_team"
+        )
+        lines.append(
+            f"{current}: " + name_list(f"{r.fixture} {score_text(r)}" for r in results) + "."
+        )
+    lines += [
+        "When every game of the knockout round is played, the winners meet in the next round "
+        "(the higher seed at home); after the final, its winner becomes the champion.",
+        "A knockout game still level after overtime goes to the higher seed.",
+    ]
+    return lines
+
+
+def _run_playoffs_advance(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    outcome = playoffs_advance(season=season, actor=request.user)
+    if isinstance(outcome, Team):
+        close = "Finish the tournament" if season.is_tournament else "Close the season"
+        return StepDone(f"{outcome} are the champions of {season}. {close} next.")
+    return StepDone(f"{outcome} is drawn: open it to play it.")
+
+
+def _explain_close(season: Season) -> list[str]:
+    if season.status == Season.Status.PLAYOFFS:
+        stage = "knockout's winner" if season.is_tournament else "playoffs' champion"
+        champion = f"the {stage}: {season.champion or 'not decided yet'}"
+    else:
+        leader = standings_for_season(season=season).filter(position=1).first()
+        champion = f"the leader of the table: {leader.team if leader else 'nobody yet'}"
+    return [
+        f"{season} is finished with {champion}.",
+        "A finished season takes no more results; its rules, table and records stay.",
+        "Refused while a fixture is still to play.",
+        "This cannot be undone; roll the season over to start the next one.",
+    ]
+
+
+def _run_close(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    closed = season_close(season=season, actor=request.user)
+    champion = f" Champions: {closed.champion}." if closed.champion else ""
+    return StepDone(f"{closed} is finished.{champion}")
+
+
+class RolloverForm(forms.Form):
+    name = forms.CharField(
+        max_length=100,
+        label="Name of the new season",
+        help_text="E.g. the next year. It must be new in this league.",
+    )
+
+
+def _rollover_form(season: Season, data: Any) -> RolloverForm:
+    suggestion = str(int(season.name) + 1) if season.name.isdigit() else ""
+    return RolloverForm(data, initial={"name": suggestion})
+
+
+def _explain_rollover(season: Season) -> list[str]:
+    teams = season.teams.count()
+    return [
+        f"A new draft season of {season.league}, with the same {plural(teams, 'team')} and "
+        "their rosters, these rules, the same playoff format and days between rounds.",
+        "Injuries go on counting down by games; player statuses follow the new season's "
+        "progression settings (M-P5). Nothing of a match carries over.",
+        "Next you review its rules, add any new team and generate its schedule.",
+    ]
+
+
+def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> StepDone:
+    new = season_rollover(season=season, name=form.cleaned_data["name"], actor=request.user)
+    return StepDone(f"{new} is ready as a draft, with {season}'s teams.", admin_url(new))
+
+
+def _won_on_the_table(season: Season) -> bool:
+    """A season without playoffs, or a tournament of one group without a knockout."""
+    if season.is_tournament:
+        return season.group_count == 1 and not season.group_qualifiers
+    return season.playoff_teams < 2
+
+
+def _is(*statuses: str) -> Any:
+    return lambda season: season.status in statuses
+
+
+SEASON_STEPS: tuple[Step, ...] = (
+    Step(
+        name="schedule",
+        label="Generate the schedule",
+        explain=_explain_schedule,
+        run=_run_schedule,
+        form=lambda season, data: ScheduleForm(data),
+        shown=lambda s: (
+            not s.is_tournament
+            and (
+                s.status == Season.Status.DRAFT
+                or (
+                    s.status == Season.Status.ACTIVE
+                    and not s.rounds.exclude(status="scheduled").exists()
+                )
+            )
+        ),
+        destructive=True,
+    ),
+    Step(
+        name="start",
+        label="Start the season",
+        explain=_explain_start,
+        run=_run_transition(Season.Status.ACTIVE),
+        shown=lambda s: not s.is_tournament and s.status == Season.Status.DRAFT,
+    ),
+    *TOURNAMENT_SETUP_STEPS,
+    Step(
+        name="open-round",
+        label=lambda s: f"Open {r}" if (r := _next_round_to_open(s)) else "Open the next round",
+        explain=_explain_open_round,
+        run=_run_open_round,
+        shown=lambda s: (
+            s.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+            and _next_round_to_open(s) is not None
+        ),
+    ),
+    Step(
+        name="simulate-round",
+        label=lambda s: f"Simulate {r}" if (r := _round_to_simulate(s)) else "Simulate a round",
+        explain=_explain_simulate_round,
+        run=_run_simulate_round,
+        shown=lambda s: _season_simulable(s) and _round_to_simulate(s) is not None,
+    ),
+    Step(
+        name="simulate-rest",
+        label="Simulate the rest of the season",
+        explain=_explain_simulate_rest,
+        run=_run_simulate_rest,
+        shown=_season_simulable,
+    ),
+    Step(
+        name="playoffs-start",
+        label="Start the playoffs",
+        explain=_explain_playoffs_start,
+        run=_run_playoffs_start,
+        shown=lambda s: (
+            not s.is_tournament and s.status == Season.Status.ACTIVE and s.playoff_teams >= 2
+        ),
+    ),
+    KNOCKOUT_START_STEP,
+    Step(
+        name="playoffs-advance",
+        label=lambda s: "Advance the knockout" if s.is_tournament else "Advance the playoffs",
+        explain=_explain_playoffs_advance,
+        run=_run_playoffs_advance,
+        shown=lambda s: s.status == Season.Status.PLAYOFFS and not s.champion_id,
+    ),
+    Step(
+        name="close",
+        label=lambda s: "Finish the tournament" if s.is_tournament else "Close the season",
+        explain=_explain_close,
+        run=_run_close,
+        shown=lambda s: (
+            (s.status == Season.Status.ACTIVE and _won_on_the_table(s))
+            or (s.status == Season.Status.PLAYOFFS and bool(s.champion_id))
+        ),
+        destructive=True,
+    ),
+    Step(
+        name="rollover",
+        label="Roll over into a new season",
+        explain=_explain_rollover,
+        run=_run_rollover,
+        form=_rollover_form,
+        shown=lambda s: (
+            not s.is_tournament and s.status in (Season.Status.FINISHED, Season.Status.ARCHIVED)
+        ),
+    ),
+    Step(
+        name="archive",
+        label="Archive the season",
+        explain=lambda s: [f"{s} is archived: it stays readable and nothing in it changes."],
+        run=_run_transition(Season.Status.ARCHIVED),
+        shown=_is(Season.Status.FINISHED),
+    ),
+)
+_SEASON_STEP = {step.name: step for step in SEASON_STEPS}
+
+
+class SeasonOrTournamentForm(SeasonAdminForm):
+    """The season's form, with a tournament's shape checked as its service checks it."""
+
+    class Meta(SeasonAdminForm.Meta):
+        fields = (
+            *SeasonAdminForm.Meta.fields,
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "counts_for_careers",
+        )
+
+    #: Optional on the add page (a league season needs none of them): left out, the
+    #: model's default.
+    OPTIONAL = ("format", "group_count", "group_qualifiers", "days_between_rounds")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for name in self.OPTIONAL:
+            if name in self.fields and cleaned.get(name) in (None, ""):
+                field = Season._meta.get_field(name)
+                assert isinstance(field, models.Field)
+                cleaned[name] = field.get_default()
+        if self.instance._state.adding and cleaned.get("format") == Season.Format.TOURNAMENT:
+            errors = tournament_format_errors(
+                cleaned.get("group_count") or 0, cleaned.get("group_qualifiers") or 0
+            )
+            for name, message in errors.items():
+                self.add_error(name, message)
+        return cleaned
+
+
+def _tables(season: Season) -> list[tuple[str, list[Any]]]:
+    """The control room's tables: a tournament's, one per group once drawn; else one."""
+    rows = list(standings_for_season(season=season).select_related("group"))
+    if season.is_tournament and any(row.group_id for row in rows):
+        rows.sort(key=lambda row: row.group.number if row.group else 0)  # stable: by position
+        tables: dict[str, list[Any]] = {}
+        for row in rows:
+            tables.setdefault(str(row.group or "Not drawn"), []).append(row)
+        return list(tables.items())
+    return [("Standings", rows)] if rows else []
+
+
+@admin.register(Season)
+class SeasonAdmin(LeagueModelAdmin):
+    """A season's set-up (its settings and rules, frozen once it starts) and its control
+    room: the next steps, the rounds, the simulations in progress and the table."""
+
+    form = SeasonOrTournamentForm
+    list_display = (
+        "name",
+        "league",
+        "format",
+        "status_badge",
+        "team_count",
+        "round_count",
+        "starts_on",
+        "champion",
+    )
+    list_filter = ("format", "status", ("league", LeagueListFilter), "double_round_robin")
+    search_fields = ("name", "league__name")
+    list_select_related = ("league", "champion")
+    date_hierarchy = "starts_on"
+    ordering = ("league__name", "-created_at")
+    autocomplete_fields = ("league",)
+    steps = SEASON_STEPS
+    actions = (
+        as_action(_SEASON_STEP["schedule"], "Generate the schedule of the selected seasons"),
+        as_action(_SEASON_STEP["start"], "Start the selected draft seasons (freezes their rules)"),
+        as_action(_SEASON_STEP["close"], "Close the selected seasons"),
+        as_action(_SEASON_STEP["archive"], "Archive the selected finished seasons"),
+    )
+    delete_refusal = (
+        "{name} is kept for the record: its teams' rolls in the dice ledger and the audit log "
+        "refer to it. Archive it once it is finished."
+    )
+
+    add_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "starts_on", "double_round_robin"),
+                "description": "The new season is a draft. Its rules are copied from the "
+                "league's latest season (or the defaults); you review them next, then add "
+                "its teams and generate its schedule.",
+            },
+        ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "days_between_rounds",
+                    "counts_for_careers",
+                ),
+                "description": "For a tournament: a fixed field of league and guest teams, "
+                "a round robin in groups of 3 to 6 and/or a seeded knockout. The groups "
+                "times the qualifiers make the bracket: 2, 4, 8, 16 or 32 teams.",
+            },
+        ),
+    )
+    change_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "slug", "status"),
+                "description": "The status moves with the steps above: generate the "
+                "schedule, start (which freezes the settings and rules), open rounds, "
+                "simulate, playoffs, close, roll over.",
+            },
+        ),
+        (
+            "Schedule and playoffs",
+            {
+                "fields": (
+                    "starts_on",
+                    "double_round_robin",
+                    "days_between_rounds",
+                    "playoff_teams",
+                    "schedule_seed",
+                )
+            },
+        ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "draw_seed",
+                    "counts_for_careers",
+                )
+            },
+        ),
+        ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
+    )
+
+    def get_fieldsets(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        if obj is None:
+            return self.add_fieldsets
+        if obj.is_tournament:
+            return self.change_fieldsets
+        return tuple(f for f in self.change_fieldsets if f[0] != "Tournament")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        if obj is None:
+            return ()
+        # The status, seed and champion move only through the steps; a season stays in its
+        # league; its settings are frozen with its rules once it starts.
+        fixed: tuple[str, ...] = (
+            "league",
+            "slug",
+            "status",
+            "schedule_seed",
+            "champion",
+            "started_at",
+            "finished_at",
+            "created_at",
+            # A season's format and a tournament's shape are chosen when it is created.
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "draw_seed",
+            "counts_for_careers",
+        )
+        if obj.rules_frozen:
+            fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
+            fixed += ("playoff_teams",)
+        return fixed
+
+    def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
+        return [] if obj is None else [SeasonRulesInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                team_count=Count("standings", distinct=True),
+                round_count=Count("rounds", distinct=True),
+            )
+        )
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, obj: Season) -> str:
+        return badge_html(obj.status, obj.get_status_display())
+
+    @admin.display(description="Teams", ordering="team_count")
+    def team_count(self, obj: Any) -> int:
+        return int(obj.team_count)
+
+    @admin.display(description="Rounds", ordering="round_count")
+    def round_count(self, obj: Any) -> int:
+        return int(obj.round_count)
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        if change:
+            # The form has checked the fields; the service saves them (refusing a change of
+            # format once the season has started) and writes the audit.
+            changes = {
+                name: data[name]
+                for name in form.changed_data
+                if name in league_services.SEASON_EDITABLE
+            }
+            league_services.season_update(season=obj, actor=request.user, changes=changes)
+            return
+        if data.get("format") == Season.Format.TOURNAMENT:
+            adopt(
+                obj,
+                tournament_create(
+                    league=data["league"],
+                    name=data["name"],
+                    actor=request.user,
+                    starts_on=data["starts_on"],
+                    double_round_robin=data["double_round_robin"],
+                    days_between_rounds=data["days_between_rounds"],
+                    group_count=data["group_count"],
+                    group_qualifiers=data["group_qualifiers"],
+                    counts_for_careers=data["counts_for_careers"],
+                ),
+            )
+            return
+        season = league_services.season_create(
+            league=data["league"],
+            name=data["name"],
+            actor=request.user,
+            starts_on=data["starts_on"],
+            double_round_robin=data["double_round_robin"],
+            **{
+                name: data[name]
+                for name in ("days_between_rounds", "playoff_teams")
+                if name in data
+            },
+        )
+        adopt(obj, season)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not SeasonRules:
+            super().save_formset(request, form, formset, change)
+            return
+        # Rule changes go through the service: it refuses frozen rules and writes the audit.
+        # The lists formset.save() would fill feed the admin's own change message.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for rules_form in formset.forms:
+            changes = rule_changes(rules_form) if rules_form.has_changed() else {}
+            if changes and _update_rules(request, form.instance, changes):
+                formset.changed_objects.append((rules_form.instance, list(changes)))
+
+    def response_add(
+        self, request: HttpRequest, obj: Season, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        response = super().response_add(request, obj, post_url_continue)
+        if "_addanother" in request.POST or IS_POPUP_VAR in request.POST:
+            return response
+        # Straight on to the new season's rules, which were copied rather than chosen.
+        return HttpResponseRedirect(reverse("admin:league_season_change", args=[obj.pk]))
+
+    # The control room.
+
+    def get_urls(self) -> list[URLPattern]:
+        room = path(
+            "<path:object_id>/control-room/",
+            self.admin_site.admin_view(self.control_room_view),
+            name="league_season_control_room",
+        )
+        return [room, *super().get_urls()]
+
+    def control_room_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The control room alone, for the season's page to poll while simulations run."""
+        season = self.get_object(request, unquote(object_id))
+        if season is None:
+            return HttpResponse(status=404)
+        context = {**self.change_page_context(request, season), "fragment": True}
+        return TemplateResponse(request, "admin/includes/season_control_room.html", context)
+
+    def change_page_context(self, request: HttpRequest, obj: Season) -> dict[str, Any]:
+        rounds = list(
+            obj.rounds.annotate(
+                total=Count("fixtures"),
+                played=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.PLAYED)),
+                ready=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.READY)),
+                waiting=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.INSPECTIONS)),
+                simulating=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.SIMULATING)),
+            ).order_by("number")
+        )
+        pending = Inspection.objects.filter(
+            fixture__round__season=obj, decision=Inspection.Decision.PENDING
+        ).count()
+        simulations = simulation_jobs_context(obj)
+        return {
+            "step_buttons": [],  # The control room shows them, with what each does.
+            "room": {
+                "season": obj,
+                "steps": self.step_buttons(request, obj),
+                "rounds": [
+                    {
+                        "round": round_,
+                        "url": admin_url(round_),
+                        "badge": badge_html(
+                            {"open": "active", "complete": "finished"}.get(round_.status, "draft"),
+                            round_.get_status_display(),
+                        ),
+                        "fixtures_url": changelist_url(Fixture, round=round_.pk),
+                    }
+                    for round_ in rounds
+                ],
+                "pending": pending,
+                "pending_url": changelist_url(
+                    Inspection,
+                    decision__exact=Inspection.Decision.PENDING,
+                    fixture__round__season__id__exact=obj.pk,
+                ),
+                "tables": _tables(obj),
+                "add_team_url": f"{reverse('admin:league_team_add')}?season={obj.pk}",
+                "ledger_url": changelist_url(DiceRoll, season__id__exact=obj.pk),
+                "audit_url": changelist_url(AuditEntry, league__id__exact=obj.league_id),
+                "status_badge": badge_html(obj.status, obj.get_status_display()),
+                "poll_url": reverse("admin:league_season_control_room", args=[obj.pk]),
+                "live": simulations["live"],
+                "short_handed": admin_lineups.season_short_handed(obj)
+                if obj.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+                else [],
+            },
+            "simulations": simulations,
+        }
