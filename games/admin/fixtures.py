@@ -10,10 +10,10 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.admin import lineups as admin_lineups
-from games.admin.display import LIVE_JOBS, fixture_badge, score_text
+from games.admin.display import fixture_badge, score_text
 from games.admin.results import ResultForm, result_form_for_new, result_history
-from games.admin.simulations import SIMULABLE, season_jobs_url
-from games.jobs import job_requested_message, simulation_request
+from games.admin.simulations import season_jobs_url
+from games.jobs import job_requested_message, simulation_refusal, simulation_request
 from games.models import Inspection, Result, SimulationJob
 from games.results import result_record
 from league.admin.base import LeagueModelAdmin
@@ -63,11 +63,7 @@ FIXTURE_STEPS = (
         label="Simulate this fixture",
         explain=_explain_fixture_simulate,
         run=_run_fixture_simulate,
-        shown=lambda f: (
-            f.status in SIMULABLE
-            and f.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
-            and not f.simulation_jobs.filter(state__in=LIVE_JOBS).exists()
-        ),
+        shown=lambda f: simulation_refusal(fixture=f) is None,
     ),
     Step(
         name="record",
@@ -193,7 +189,7 @@ class FixtureAdmin(LeagueModelAdmin):
     def step_buttons(self, request: HttpRequest, obj: Fixture) -> list[dict[str, Any]]:
         buttons = super().step_buttons(request, obj)
         result = Result.objects.filter(fixture=obj).first()
-        result_admin = self.admin_site._registry[Result]
+        result_admin = self.admin_site.get_model_admin(Result)
         if result is not None and isinstance(result_admin, LeagueModelAdmin):
             buttons += result_admin.step_buttons(request, result)
         return buttons

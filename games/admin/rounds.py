@@ -12,12 +12,13 @@ from games.admin import lineups as admin_lineups
 from games.admin.display import fixtures_of, name_list, round_date
 from games.admin.seasons import open_round
 from games.admin.simulations import batch_message, season_jobs_url, simulation_lines
-from games.jobs import simulation_request_round
+from games.jobs import simulation_request_round, simulation_round_refusal
+from games.matchday import round_open_refusal
 from league.admin.base import LeagueModelAdmin, ReadOnlyTabularInline
 from league.admin.display import plural
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
-from league.admin.steps import Step, StepDone, as_action
-from league.models import Fixture, Round, Season
+from league.admin.steps import Step, StepDone, as_action, offered, refused_now
+from league.models import Fixture, Round
 
 
 def _explain_round_open(round_: Round) -> list[str]:
@@ -32,7 +33,7 @@ def _explain_round_open(round_: Round) -> list[str]:
             "each roll in the dice ledger; a fixture with a detection waits for its decision, "
             "the others become ready to play."
         )
-    lines.append("Refused unless the earlier rounds are open and the season is running.")
+    lines += refused_now(round_open_refusal(round_=round_))
     return lines + admin_lineups.round_warnings(round_)
 
 
@@ -51,16 +52,18 @@ ROUND_STEPS = (
         label="Open the round",
         explain=_explain_round_open,
         run=lambda request, round_, form: open_round(request, round_),
-        shown=lambda r: r.status == Round.Status.SCHEDULED,
+        shown=lambda r: offered(
+            round_open_refusal(round_=r), "season_not_running", "earlier_round_closed"
+        ),
     ),
     Step(
         name="simulate",
         label="Simulate the round",
         explain=_explain_round_simulate,
         run=_run_round_simulate,
+        # Offered while the round is open: a complete one has nothing left to simulate.
         shown=lambda r: (
-            r.status == Round.Status.OPEN
-            and r.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+            r.status == Round.Status.OPEN and simulation_round_refusal(round_=r) is None
         ),
     ),
 )

@@ -19,18 +19,32 @@ from django.utils.formats import date_format
 from games.admin import lineups as admin_lineups
 from games.admin.display import fixtures_of, name_list, round_date, score_text
 from games.admin.simulations import (
-    _round_to_simulate,
-    _season_simulable,
     batch_message,
     season_jobs_url,
     simulation_jobs_context,
     simulation_lines,
 )
 from games.admin.tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
-from games.jobs import simulation_request_rest_of_season, simulation_request_round
-from games.matchday import round_open
+from games.jobs import (
+    simulation_left,
+    simulation_request_rest_of_season,
+    simulation_request_round,
+    simulation_round_next,
+    simulation_season_refusal,
+)
+from games.matchday import round_next_to_open, round_open, round_open_refusal
 from games.models import Inspection, Result
-from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
+from games.season_end import (
+    playoffs_advance,
+    playoffs_advance_refusal,
+    playoffs_start,
+    playoffs_start_refusal,
+    season_close,
+    season_close_refusal,
+    season_rollover,
+    season_rollover_refusal,
+    season_won_on_the_table,
+)
 from games.tournaments import tournament_create, tournament_format_errors
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
@@ -38,7 +52,7 @@ from league.admin.display import admin_url, changelist_url, plural
 from league.admin.scoping import LeagueListFilter
 from league.admin.season_rules import SeasonRulesInline, _update_rules, rule_changes
 from league.admin.seasons import SeasonAdminForm
-from league.admin.steps import Step, StepDone, as_action
+from league.admin.steps import Step, StepDone, as_action, offered, refused_now
 from league.errors import DomainError
 from league.models import AuditEntry, Fixture, Round, Season, Team
 from league.selectors import standings_for_season
@@ -50,10 +64,6 @@ class NothingToDo(DomainError):
     """A step found nothing to act on (no round left to open, none to simulate)."""
 
     code = "nothing_to_do"
-
-
-def _next_round_to_open(season: Season) -> Round | None:
-    return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
 
 
 class ScheduleForm(forms.Form):
@@ -118,7 +128,7 @@ def _run_transition(to: str) -> Any:
 
 
 def _explain_open_round(season: Season) -> list[str]:
-    round_ = _next_round_to_open(season)
+    round_ = round_next_to_open(season=season)
     if round_ is None:
         return [f"Every round of {season} is open already."]
     fixtures = fixtures_of(round_)
@@ -148,7 +158,7 @@ def _explain_open_round(season: Season) -> list[str]:
 
 
 def _run_open_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
-    round_ = _next_round_to_open(season)
+    round_ = round_next_to_open(season=season)
     if round_ is None:
         raise NothingToDo(f"Every round of {season} is open already.")
     return open_round(request, round_)
@@ -172,14 +182,14 @@ def open_round(request: HttpRequest, round_: Round) -> StepDone:
 
 
 def _explain_simulate_round(season: Season) -> list[str]:
-    round_ = _round_to_simulate(season)
+    round_ = simulation_round_next(season=season)
     if round_ is None:
         return ["No open round has a fixture left to simulate: open the next round first."]
     return [f"{round_} of {season}:", *simulation_lines(fixtures_of(round_))]
 
 
 def _run_simulate_round(request: HttpRequest, season: Season, form: Any) -> StepDone:
-    round_ = _round_to_simulate(season)
+    round_ = simulation_round_next(season=season)
     if round_ is None:
         raise NothingToDo("No open round has a fixture ready to play: open the next round first.")
     batch = simulation_request_round(round_=round_, actor=request.user)
@@ -225,7 +235,7 @@ def _explain_playoffs_start(season: Season) -> list[str]:
         f"Seed 1 meets seed {season.playoff_teams}, seed 2 meets seed "
         f"{season.playoff_teams - 1}, and so on, the higher seed at home.",
         f"{season} moves to its playoffs: the regular season is over.",
-        "Refused while a regular-season fixture is still to play.",
+        *refused_now(playoffs_start_refusal(season=season)),
     ]
 
 
@@ -248,6 +258,7 @@ def _explain_playoffs_advance(season: Season) -> list[str]:
         "When every game of the knockout round is played, the winners meet in the next round "
         "(the higher seed at home); after the final, its winner becomes the champion.",
         "A knockout game still level after overtime goes to the higher seed.",
+        *refused_now(playoffs_advance_refusal(season=season)),
     ]
     return lines
 
@@ -270,7 +281,7 @@ def _explain_close(season: Season) -> list[str]:
     return [
         f"{season} is finished with {champion}.",
         "A finished season takes no more results; its rules, table and records stay.",
-        "Refused while a fixture is still to play.",
+        *refused_now(season_close_refusal(season=season)),
         "This cannot be undone; roll the season over to start the next one.",
     ]
 
@@ -302,6 +313,7 @@ def _explain_rollover(season: Season) -> list[str]:
         "Injuries go on counting down by games; player statuses follow the new season's "
         "progression settings (M-P5). Nothing of a match carries over.",
         "Next you review its rules, add any new team and generate its schedule.",
+        *refused_now(season_rollover_refusal(season=season)),
     ]
 
 
@@ -310,11 +322,17 @@ def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> S
     return StepDone(f"{new} is ready as a draft, with {season}'s teams.", admin_url(new))
 
 
-def _won_on_the_table(season: Season) -> bool:
-    """A season without playoffs, or a tournament of one group without a knockout."""
-    if season.is_tournament:
-        return season.group_count == 1 and not season.group_qualifiers
-    return season.playoff_teams < 2
+# Whether a step is offered: by the selectors its service refuses with (games/matchday.py,
+# games/jobs.py, games/season_end.py), so the rule lives once.
+
+
+def _open_round_offered(season: Season) -> bool:
+    round_ = round_next_to_open(season=season)
+    return round_ is not None and round_open_refusal(round_=round_) is None
+
+
+def _simulation_offered(season: Season) -> bool:
+    return simulation_season_refusal(season=season) is None and simulation_left(season=season)
 
 
 def _is(*statuses: str) -> Any:
@@ -350,35 +368,36 @@ SEASON_STEPS: tuple[Step, ...] = (
     *TOURNAMENT_SETUP_STEPS,
     Step(
         name="open-round",
-        label=lambda s: f"Open {r}" if (r := _next_round_to_open(s)) else "Open the next round",
+        label=lambda s: (
+            f"Open {r}" if (r := round_next_to_open(season=s)) else "Open the next round"
+        ),
         explain=_explain_open_round,
         run=_run_open_round,
-        shown=lambda s: (
-            s.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
-            and _next_round_to_open(s) is not None
-        ),
+        shown=_open_round_offered,
     ),
     Step(
         name="simulate-round",
-        label=lambda s: f"Simulate {r}" if (r := _round_to_simulate(s)) else "Simulate a round",
+        label=lambda s: (
+            f"Simulate {r}" if (r := simulation_round_next(season=s)) else "Simulate a round"
+        ),
         explain=_explain_simulate_round,
         run=_run_simulate_round,
-        shown=lambda s: _season_simulable(s) and _round_to_simulate(s) is not None,
+        shown=lambda s: _simulation_offered(s) and simulation_round_next(season=s) is not None,
     ),
     Step(
         name="simulate-rest",
         label="Simulate the rest of the season",
         explain=_explain_simulate_rest,
         run=_run_simulate_rest,
-        shown=_season_simulable,
+        shown=_simulation_offered,
     ),
     Step(
         name="playoffs-start",
         label="Start the playoffs",
         explain=_explain_playoffs_start,
         run=_run_playoffs_start,
-        shown=lambda s: (
-            not s.is_tournament and s.status == Season.Status.ACTIVE and s.playoff_teams >= 2
+        shown=lambda s: offered(
+            playoffs_start_refusal(season=s), "season_unfinished", "too_few_teams"
         ),
     ),
     KNOCKOUT_START_STEP,
@@ -387,7 +406,7 @@ SEASON_STEPS: tuple[Step, ...] = (
         label=lambda s: "Advance the knockout" if s.is_tournament else "Advance the playoffs",
         explain=_explain_playoffs_advance,
         run=_run_playoffs_advance,
-        shown=lambda s: s.status == Season.Status.PLAYOFFS and not s.champion_id,
+        shown=lambda s: offered(playoffs_advance_refusal(season=s), "round_unfinished"),
     ),
     Step(
         name="close",
@@ -395,8 +414,8 @@ SEASON_STEPS: tuple[Step, ...] = (
         explain=_explain_close,
         run=_run_close,
         shown=lambda s: (
-            (s.status == Season.Status.ACTIVE and _won_on_the_table(s))
-            or (s.status == Season.Status.PLAYOFFS and bool(s.champion_id))
+            (s.status == Season.Status.ACTIVE and season_won_on_the_table(season=s))
+            or (s.status == Season.Status.PLAYOFFS and season_close_refusal(season=s) is None)
         ),
         destructive=True,
     ),
@@ -406,9 +425,7 @@ SEASON_STEPS: tuple[Step, ...] = (
         explain=_explain_rollover,
         run=_run_rollover,
         form=_rollover_form,
-        shown=lambda s: (
-            not s.is_tournament and s.status in (Season.Status.FINISHED, Season.Status.ARCHIVED)
-        ),
+        shown=lambda s: offered(season_rollover_refusal(season=s), "rolled_over"),
     ),
     Step(
         name="archive",

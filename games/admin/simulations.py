@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from games.admin.display import FIXTURE_TEAMS, LIVE_JOBS, job_badge, name_list, progress_bar
 from games.jobs import (
+    SIMULABLE,
     SimulationBatch,
     job_requested_message,
     simulation_cancel,
@@ -24,31 +25,7 @@ from league.admin.base import ReadOnlyAdmin
 from league.admin.display import admin_url, changelist_url, plural, when
 from league.admin.scoping import SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone
-from league.models import Fixture, Round, Season
-
-#: Fixtures a simulation may be asked for (games/jobs.py): ready, or awaiting a decision.
-SIMULABLE = (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
-
-
-def _round_to_simulate(season: Season) -> Round | None:
-    """The earliest open round with a fixture left to simulate and no live job."""
-    return (
-        season.rounds.filter(status=Round.Status.OPEN, fixtures__status__in=SIMULABLE)
-        .exclude(fixtures__simulation_jobs__state__in=LIVE_JOBS)
-        .order_by("number")
-        .first()
-    )
-
-
-def _season_simulable(season: Season) -> bool:
-    """A running season with no champion yet and a fixture left to simulate."""
-    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS) or season.champion_id:
-        return False
-    stage = Round.Stage.PLAYOFF if season.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
-    left = Fixture.objects.filter(round__season=season, round__stage=stage).exclude(
-        status__in=(Fixture.Status.PLAYED, Fixture.Status.SIMULATING)
-    )
-    return left.exclude(simulation_jobs__state__in=LIVE_JOBS).exists()
+from league.models import Fixture, Season
 
 
 def simulation_lines(fixtures: Sequence[Fixture]) -> list[str]:

@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext
 
 from league.admin.display import admin_url, audit_log_url, changelist_url
 from league.admin.scoping import scope_for, scope_to_leagues
@@ -51,7 +52,7 @@ class LeagueModelAdmin(admin.ModelAdmin):
 
     def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
         related = db_field.remote_field.model
-        if related not in self.admin_site._registry:
+        if not self.admin_site.is_registered(related):
             return
         queryset = kwargs.get("queryset")
         if queryset is None:
@@ -94,8 +95,18 @@ class LeagueModelAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         obj = self.get_object(request, unquote(object_id))
         if obj is None:
-            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)  # type: ignore[attr-defined]
+            return self.missing(request, object_id)
         return refuse(request, self.delete_refusal_for(obj), admin_url(obj, "change"))
+
+    def missing(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Back to the admin's index, saying no such object exists, as Django's own pages do
+        (with its own words, so they are translated the same)."""
+        message = gettext("%(name)s with ID “%(key)s” doesn’t exist. Perhaps it was deleted?") % {
+            "name": self.opts.verbose_name,
+            "key": unquote(object_id),
+        }
+        self.message_user(request, message, messages.WARNING)
+        return HttpResponseRedirect(reverse("admin:index", current_app=self.admin_site.name))
 
     # Steps.
 
@@ -159,7 +170,7 @@ class LeagueModelAdmin(admin.ModelAdmin):
             raise Http404(f"No step “{step_name}”.")
         obj = self.get_object(request, unquote(object_id))
         if obj is None:
-            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)  # type: ignore[attr-defined]
+            return self.missing(request, object_id)
         if not self.has_step_permission(request, obj):
             raise PermissionDenied
         back = admin_url(obj, "change")

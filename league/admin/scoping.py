@@ -37,7 +37,7 @@ def scope_to_leagues(queryset: QuerySet[Any], request: HttpRequest, league_path:
 
 def scope_for(model: type[models.Model], queryset: QuerySet[Any], request: HttpRequest) -> Any:
     """`queryset` of `model` as the user may see it, by the scope of the model's admin."""
-    model_admin = admin.site._registry.get(model)
+    model_admin = admin.site.get_model_admin(model) if admin.site.is_registered(model) else None
     scope = getattr(model_admin, "scope", None)
     return scope(queryset, request) if scope is not None else queryset
 

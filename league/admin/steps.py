@@ -54,6 +54,18 @@ class Step:
         return self.label(obj) if callable(self.label) else self.label
 
 
+def offered(refusal: DomainError | None, *despite: str) -> bool:
+    """Whether a step's button shows, given why its service would refuse it now (None: it
+    would not): hidden when refused, unless for one of the codes ``despite``, reasons that
+    pass in time (fixtures still to play), which the confirmation page then gives."""
+    return refusal is None or refusal.code in despite
+
+
+def refused_now(refusal: DomainError | None) -> list[str]:
+    """The confirmation page's line saying why the step would be refused now, if it would."""
+    return [] if refusal is None else [f"Refused now: {refusal.message}"]
+
+
 def add_domain_error(form: forms.Form, error: DomainError) -> None:
     """Show a service's refusal beside the fields it names (a form may translate the
     service's keys with ``field_for_error``); the rest at the top of the form."""
