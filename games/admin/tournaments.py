@@ -17,12 +17,14 @@ from games.tournaments import (
     tournament_add_guest_team,
     tournament_draw_groups,
     tournament_enter_team,
+    tournament_entries_refusal,
     tournament_generate_schedule,
+    tournament_knockout_refusal,
     tournament_knockout_start,
     tournament_start,
 )
 from league.admin.display import plural
-from league.admin.steps import Step, StepDone
+from league.admin.steps import Step, StepDone, offered
 from league.models import Fixture, Round, Season, StandingRow, Team
 
 
@@ -41,9 +43,8 @@ def _field_line(season: Season) -> str:
 
 
 def _entries_open(season: Season) -> bool:
-    return (
-        season.is_tournament and season.status == Season.Status.DRAFT and not season.groups.exists()
-    )
+    # Offered until the groups are drawn; a full field is refused with the reason.
+    return offered(tournament_entries_refusal(tournament=season), "field_full")
 
 
 class EnterTeamForm(forms.Form):
@@ -264,9 +265,5 @@ KNOCKOUT_START_STEP = Step(
     label="Advance to the knockout",
     explain=_explain_knockout,
     run=_run_knockout,
-    shown=lambda s: (
-        s.is_tournament
-        and s.status == Season.Status.ACTIVE
-        and bool(s.group_qualifiers or not s.group_count)
-    ),
+    shown=lambda s: offered(tournament_knockout_refusal(tournament=s), "season_unfinished"),
 )
