@@ -24,8 +24,8 @@ from games.tournaments import (
     tournament_start,
 )
 from league.admin.display import plural
-from league.admin.steps import Step, StepDone, offered
-from league.models import Fixture, Round, Season, StandingRow, Team
+from league.admin.steps import Step, StepDone, offered, refused_now
+from league.models import Season, StandingRow, Team
 
 
 def _entries(season: Season) -> list[StandingRow]:
@@ -184,11 +184,6 @@ def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
 
 
 def _explain_knockout(season: Season) -> list[str]:
-    left = (
-        Fixture.objects.filter(round__season=season, round__stage=Round.Stage.REGULAR)
-        .exclude(status=Fixture.Status.PLAYED)
-        .count()
-    )
     if season.group_count:
         lines = [
             f"The top {season.group_qualifiers} of each group go through, seeded by their "
@@ -203,9 +198,7 @@ def _explain_knockout(season: Season) -> list[str]:
         "A level knockout game goes to overtime (M-G2); still level, it goes to the higher "
         "seed, as in the playoffs.",
     ]
-    if left:
-        lines.append(f"Refused now: {plural(left, 'group game')} still to play.")
-    return lines
+    return lines + refused_now(tournament_knockout_refusal(tournament=season))
 
 
 def _run_knockout(request: HttpRequest, season: Season, form: Any) -> StepDone:
