@@ -1,4 +1,4 @@
-"""The commissioner's control room, by subject: seasons (the control room and its steps),
+"""The commissioner's control room, by subject: seasons (the control room) and their steps,
 rounds, fixtures, inspections, results, the rows of a match, simulation jobs, tournaments,
 line-ups and table dice.
 
@@ -18,6 +18,7 @@ from games.admin import (  # noqa: F401
     match_records,
     results,
     rounds,
+    season_steps,
     seasons,
     simulations,
     table_dice,

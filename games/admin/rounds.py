@@ -10,7 +10,7 @@ from django.http import HttpRequest
 
 from games.admin import lineups as admin_lineups
 from games.admin.display import fixtures_of, name_list, round_date
-from games.admin.seasons import open_round
+from games.admin.season_steps import open_round
 from games.admin.simulations import batch_message, season_jobs_url, simulation_lines
 from games.jobs import simulation_request_round, simulation_round_refusal
 from games.matchday import round_open_refusal
