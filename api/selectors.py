@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from api.access import ApiUser, visible_league_ids
-from games.models import Appearance, Inspection, Result, SimulationJob, StatLine, TableInspection
+from games.models import Appearance, Inspection, SimulationJob, StatLine, TableInspection
 from injuries.models import Injury
-from league.models import Fixture, League, Season, Team
+from league.models import Fixture, League, Result, Season, Team
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.snapshot import stat_levels
 from rules.magnoball.vocabulary import StatCategory

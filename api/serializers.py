@@ -7,9 +7,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.models import Appearance, Result
+from games.models import Appearance
 from injuries.models import Injury
-from league.models import Team
+from league.models import Result, Team
 from rosters.models import Player
 
 

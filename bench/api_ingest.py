@@ -215,7 +215,7 @@ def main() -> int:
         from django.contrib.auth.models import User
 
         from api.tokens import api_token_create
-        from games.models import Result
+        from league.models import Result
 
         print(f"Building two {options.teams}-team leagues in {connection.settings_dict['NAME']}")
         commissioner, _ = User.objects.get_or_create(username="bench-commissioner")

@@ -1,6 +1,7 @@
-"""What follows a result, recomputed from the stored results rather than patched: the two
-teams' season lines, career games and status (M-P5), the injured-list countdown (M-I1) and
-the season's standings (M-L1, M-L2). Running it twice changes nothing."""
+"""MagnoBall's part of what follows a result (the core's, standings and rounds, is
+league/results.py), recomputed from the stored results rather than patched: the two teams'
+season lines, career games and status (M-P5) and the injured-list countdown (M-I1). Running
+it twice changes nothing."""
 
 from __future__ import annotations
 
@@ -9,16 +10,15 @@ from collections import defaultdict
 from django.db.models import Count, Q, Sum
 
 from games.models import Appearance, StatLine
-from games.standings import standings_recompute
 from injuries.services import injuries_count_down
-from league.models import Fixture, Round
+from league.models import Fixture
 from rosters.models import Player
 from rosters.services import SeasonTotals, player_season_totals_replace, players_progress
 
 
-def result_aftermath(*, fixture: Fixture) -> None:
-    """Recompute everything a result of `fixture` touches. The caller holds the transaction
-    and the fixture's lock."""
+def game_aftermath(*, fixture: Fixture) -> None:
+    """Recompute the players' side of a result of `fixture` (the ruleset's
+    result_aftermath). The caller holds the transaction and the fixture's lock."""
     season = fixture.round.season
     team_ids = [fixture.home_team_id, fixture.away_team_id]
     player_ids = list(Player.objects.filter(team_id__in=team_ids).values_list("pk", flat=True))
@@ -48,18 +48,6 @@ def result_aftermath(*, fixture: Fixture) -> None:
     )
     players_progress(player_ids=player_ids, settings=season.rules.to_engine())
     injuries_count_down(played=_played_in_order(team_ids))
-    standings_recompute(season=season)
-    _round_status(fixture.round)
-
-
-def _round_status(round_: Round) -> None:
-    """An open round is complete once every fixture in it is played (and open again when a
-    result is voided)."""
-    unplayed = round_.fixtures.exclude(status=Fixture.Status.PLAYED).exists()
-    status = Round.Status.OPEN if unplayed else Round.Status.COMPLETE
-    if round_.status != Round.Status.SCHEDULED and round_.status != status:
-        round_.status = status
-        round_.save(update_fields=["status"])
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

@@ -12,14 +12,6 @@ from django.db import transaction
 
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
-from games.tournaments import (
-    tournament_add_guest_team,
-    tournament_create,
-    tournament_draw_groups,
-    tournament_enter_team,
-    tournament_generate_schedule,
-    tournament_start,
-)
 from league.demo import DemoLogin, DemoSummary, demo_user
 from league.models import League, Round, Season
 from league.roles import commissioners_group
@@ -28,6 +20,14 @@ from league.services import (
     season_create,
     season_generate_schedule,
     season_transition,
+)
+from league.tournaments import (
+    tournament_add_guest_team,
+    tournament_create,
+    tournament_draw_groups,
+    tournament_enter_team,
+    tournament_generate_schedule,
+    tournament_start,
 )
 from rosters.services import team_create
 from rules.magnoball.dice import RandomDice

@@ -4,12 +4,11 @@ events, and the simulation jobs that play fixtures on Celery workers."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 
 from league.choices import enum_choices
-from league.models import Fixture, Team
+from league.models import Fixture, Result, Team
 from rosters.models import Enhancement, Player
 from rules.magnoball.lineup import Fill
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -170,42 +169,6 @@ class TableInspection(models.Model):
     def missing(self) -> list[str]:
         """The sides whose roll is still to enter."""
         return [s for s in self.Side if getattr(self, f"{s}_roll") is None]
-
-
-class Result(models.Model):
-    class Source(models.TextChoices):
-        REPORTED = "reported", "Reported"
-        SIMULATED = "simulated", "Simulated"
-        CORRECTED = "corrected", "Corrected by the commissioner"
-
-    fixture = models.OneToOneField(Fixture, on_delete=models.PROTECT, related_name="result")
-    home_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
-    away_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
-    overtime = models.BooleanField(default=False)
-    source = models.CharField(max_length=10, choices=Source.choices)
-    reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )
-    seed = models.BigIntegerField(null=True, blank=True)
-    engine_version = models.CharField(max_length=20, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(home_score__lte=99, away_score__lte=99), name="result_scores_sane"
-            ),
-            # A simulated result records what reproduces it (M-D8).
-            models.CheckConstraint(
-                condition=~Q(source="simulated") | Q(seed__isnull=False),
-                name="simulated_result_has_seed",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.fixture}: {self.home_score}–{self.away_score}"
 
 
 class Appearance(models.Model):

@@ -10,17 +10,17 @@ from typing import Any
 
 from django.db import transaction
 
-from games.aftermath import result_aftermath
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
 from games.lineups import lineup_fix
-from games.models import Appearance, LineupEntry, MatchEvent, Result, StatLine
+from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from injuries.models import Injury
 from injuries.services import IncapacitationRolls, injuries_forget, injury_record
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
-from league.models import Fixture, Season
+from league.models import Fixture, Result, Season
+from league.results import result_aftermath
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation

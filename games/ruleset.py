@@ -3,18 +3,27 @@ games/apps.py. Each method hands over to the MagnoBall app that owns the subject
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.db import models
+from django.db.models import Q
 
+from games.aftermath import game_aftermath
 from games.demo import demo_league_build
+from games.job_queue import dispatch_after_commit
 from league.demo import DemoSummary
+from league.errors import DomainError
 from league.models import Season
 from league.rulesets import Ruleset
-from rosters.models import SeasonRules
+from rosters.models import Player, SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update
+from rosters.services import players_progress, team_create
 from rules.standings import TableSettings
+
+if TYPE_CHECKING:
+    from league.access import Actor
+    from league.models import Fixture, Team
 
 
 class MagnoBallRuleset(Ruleset):
@@ -41,6 +50,52 @@ class MagnoBallRuleset(Ruleset):
     def table_settings(self, *, season: Season) -> TableSettings:
         rules: SeasonRules = season.rules  # one query, none when select_related
         return rules.to_engine().table()
+
+    def result_aftermath(self, *, fixture: Fixture) -> None:
+        game_aftermath(fixture=fixture)
+
+    # --- added for the core's play ---------------------------------------------------------
+
+    def guest_team_create(
+        self,
+        *,
+        season: Season,
+        name: str,
+        short_name: str,
+        actor: Actor,
+        colour: str,
+        **options: Any,
+    ) -> Team:
+        # 18 players rolled by the season's rules (M-P2, M-P4, M-P8); `dice`, or `faces`
+        # when its coaches roll creation at the table.
+        unknown = sorted(set(options) - {"dice", "faces"})
+        if unknown:
+            raise DomainError(f"MagnoBall teams take no {', '.join(unknown)}.")
+        return team_create(
+            season=season,
+            name=name,
+            short_name=short_name,
+            actor=actor,
+            colour=colour,
+            dice=options.get("dice"),
+            faces=options.get("faces"),
+        )
+
+    def season_closed(self, *, season: Season) -> None:
+        dispatch_after_commit(season_id=season.pk)  # a job still waiting is cancelled
+
+    def season_rolled_over(
+        self, *, previous: Season, season: Season, teams: Sequence[Team], actor: Actor
+    ) -> None:
+        # Injuries go on counting down by games; nothing of a match (Hurt, Stunned) carries
+        # over; statuses follow the new season's progression settings (M-P5).
+        rules: SeasonRules = season.rules
+        players = Player.objects.filter(team__in=teams).filter(
+            ~Q(roster_state__in=[Player.RosterState.RELEASED, Player.RosterState.RETIRED])
+        )
+        players_progress(
+            player_ids=list(players.values_list("pk", flat=True)), settings=rules.to_engine()
+        )
 
 
 MAGNOBALL = MagnoBallRuleset()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -14,10 +13,10 @@ from django.db.models.functions import Coalesce
 
 from games.lineups import OPEN_STATUSES as LINEUP_OPEN
 from games.lineups import TeamLineup, fixture_lineups, short_handed
-from games.models import Appearance, Inspection, MatchEvent, Result, SimulationJob, TableInspection
+from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
-from league.models import Fixture, League, Round, Season, StandingRow, Team
+from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.match_result import TeamSheet
 from rules.magnoball.rolls import RollKind, effective_roll
@@ -33,7 +32,6 @@ from rules.magnoball.vocabulary import (
     superstar_actions_allowed,
     veteran_actions_allowed,
 )
-from rules.standings import TableGame, TableSettings, compute_table
 
 
 def fit_players(*, team: Team) -> list[Player]:
@@ -750,70 +748,6 @@ def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player
 
 
 # --- Standings by round, leaders, player pages -----------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _positions_by_round(
-    teams: tuple[tuple[str, str], ...],
-    results: tuple[tuple[int, int, int, int, int, bool], ...],
-    settings: TableSettings,
-) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
-    """(the completed round numbers, each team's position after each of them): the engine's
-    table (M-L1, M-L2) replayed round by round. A pure function of the stored results, so
-    it is kept per process for the last seasons asked about: a new or corrected result is
-    a new key, never a stale answer."""
-    names = dict(teams)
-    numbers = tuple(sorted({r[0] for r in results}))
-    series: dict[str, list[int]] = {key: [] for key in names}
-    for number in numbers:
-        games = [
-            TableGame(str(h), str(a), hs, aws, ot)
-            for n, h, a, hs, aws, ot in results
-            if n <= number
-        ]
-        for line in compute_table(teams=names, games=games, settings=settings):
-            series[line.team].append(line.position)
-    return numbers, tuple((key, tuple(v)) for key, v in series.items())
-
-
-def standings_by_round(
-    *, season: Season, rows: Sequence[StandingRow] | None = None
-) -> dict[str, Any]:
-    """Each team's table position after every completed regular-season round (M-L1, M-L2),
-    worked out by the engine from the stored results. One query when given the season's
-    standing `rows` with their teams (as the standings page has them), else two."""
-    if rows is None:
-        rows = list(StandingRow.objects.filter(season=season).select_related("team"))
-    names = {str(r.team_id): r.team.name for r in rows}
-    results = tuple(
-        Result.objects.filter(
-            fixture__round__season=season,
-            fixture__round__stage=Round.Stage.REGULAR,
-            fixture__status=Fixture.Status.PLAYED,
-        )
-        .order_by("fixture__round__number", "fixture_id")
-        .values_list(
-            "fixture__round__number",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "home_score",
-            "away_score",
-            "overtime",
-        )
-    )
-    numbers, positions = _positions_by_round(
-        tuple(names.items()), results, season.rules.to_engine().table()
-    )
-    series = dict(positions)
-    colours = {str(r.team_id): r.team.colour for r in rows}
-    return {
-        "rounds": list(numbers),
-        "teams": [
-            {"name": names[k], "colour": colours[k], "positions": list(series.get(k, ()))}
-            for k in names
-        ],
-        "team_count": len(names),
-    }
 
 
 def season_leaders(

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, tournament_selectors
+from games import selectors
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
 from games.lineups import lineup_is_fixed, lineup_name_reserve
@@ -21,10 +21,16 @@ from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
 from games.table_views import sides_for
+from league import tournament_selectors
 from league.access import is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
-from league.selectors import league_visible_q, season_for_user, standings_for_season
+from league.selectors import (
+    league_visible_q,
+    season_for_user,
+    standings_by_round,
+    standings_for_season,
+)
 from league.web import refused, run_action
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -94,7 +100,7 @@ def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
             "season": season_,
             "rows": rows,
             "tie_breakers": [t.label for t in settings.tie_breakers],
-            "by_round": selectors.standings_by_round(season=season_, rows=rows),
+            "by_round": standings_by_round(season=season_, rows=rows),
         },
     )
 

@@ -297,6 +297,47 @@ class Fixture(models.Model):
         return f"{self.home_team} v {self.away_team}"
 
 
+class Result(models.Model):
+    """A fixture's final score, however it came: reported by a coach, simulated by a game's
+    engine (with the seed and engine version that reproduce it, M-D8) or corrected by a
+    commissioner. The game's own detail of the match (stat lines, events) hangs off it in
+    the game's app."""
+
+    class Source(models.TextChoices):
+        REPORTED = "reported", "Reported"
+        SIMULATED = "simulated", "Simulated"
+        CORRECTED = "corrected", "Corrected by the commissioner"
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.PROTECT, related_name="result")
+    home_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
+    away_score = models.PositiveSmallIntegerField(validators=[MaxValueValidator(99)])
+    overtime = models.BooleanField(default=False)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    seed = models.BigIntegerField(null=True, blank=True)
+    engine_version = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(home_score__lte=99, away_score__lte=99), name="result_scores_sane"
+            ),
+            # A simulated result records what reproduces it (M-D8).
+            models.CheckConstraint(
+                condition=~Q(source="simulated") | Q(seed__isnull=False),
+                name="simulated_result_has_seed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.home_score}–{self.away_score}"
+
+
 class AppendOnlyQuerySet(models.QuerySet[Any]):
     """Rows of a log are written once; bulk updates and deletes are refused."""
 

@@ -88,6 +88,38 @@ class Ruleset:
         returns what it built or found, with the logins to print."""
         return None
 
+    # --- added for the core's play ---------------------------------------------------------
+
+    def guest_team_create(
+        self,
+        *,
+        season: Season,
+        name: str,
+        short_name: str,
+        actor: Actor,
+        colour: str,
+        **options: Any,
+    ) -> Team | None:
+        """A guest team for tournament `season`, created and entered into it (the caller
+        holds the season's lock and makes it the tournament's guest). `options` are the
+        game's own creation inputs (MagnoBall: its creation dice); an invalid team raises
+        ValidationError. None (the default) leaves it to the core: a team with no roster,
+        set up by :meth:`team_setup`."""
+        if options:
+            raise DomainError(f"{self.label} teams take no {', '.join(sorted(options))}.")
+        return None
+
+    def season_closed(self, *, season: Season) -> None:
+        """`season` has just finished (in the closing transaction): let go of what still
+        waits on it (MagnoBall: its waiting simulations, cancelled once the close commits)."""
+
+    def season_rolled_over(
+        self, *, previous: Season, season: Season, teams: Sequence[Team], actor: Actor
+    ) -> None:
+        """`season` is the draft that follows `previous`, with the same `teams` entered and
+        its settings from `previous`: carry the game's own state over (MagnoBall: each
+        rostered player's status by the new season's progression settings, M-P5)."""
+
 
 _registry: dict[str, Ruleset] = {}
 

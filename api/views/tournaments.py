@@ -14,8 +14,8 @@ from api.base import ApiView
 from api.schema import NamedChoiceField, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.leagues import SeasonStandingsView
-from games.tournament_selectors import knockout_bracket, tournament_groups
 from league.models import Season, StandingRow
+from league.tournament_selectors import knockout_bracket, tournament_groups
 
 
 def _tournament(*, user: ApiUser, tournament_id: int) -> Season:

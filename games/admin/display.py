@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from django.utils.formats import date_format
 from django.utils.html import format_html
 
-from games.models import Result, SimulationJob
-from league.models import Fixture, Round
+from games.models import SimulationJob
+from league.models import Fixture, Result, Round
 from league.templatetags.league_tags import badge_html
 
 FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")

@@ -14,13 +14,13 @@ from games.admin.display import fixture_badge, score_text
 from games.admin.results import ResultForm, result_form_for_new, result_history
 from games.admin.simulations import season_jobs_url
 from games.jobs import job_requested_message, simulation_refusal, simulation_request
-from games.models import Inspection, Result, SimulationJob
+from games.models import Inspection, SimulationJob
 from games.results import result_record
 from league.admin.base import LeagueModelAdmin
 from league.admin.display import admin_url, changelist_url
 from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone, as_action
-from league.models import Fixture, Round, Season
+from league.models import Fixture, Result, Round, Season
 from rosters.models import DiceRoll
 
 

@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.admin.display import FIXTURE_TEAMS, score_text
-from games.models import Appearance, LineupEntry, Result
+from games.models import Appearance, LineupEntry
 from games.results import PlayerLine, ResultReport, TableRoll, result_correct, result_void
 from games.selectors import report_players
 from injuries.models import Injury
@@ -24,7 +24,7 @@ from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
 from league.admin.display import admin_url, when
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step, StepDone
-from league.models import AuditEntry, Fixture, Season
+from league.models import AuditEntry, Fixture, Result, Season
 from rosters.models import Player
 from rules.magnoball.dice import die_label
 from rules.magnoball.vocabulary import Position, StatCategory

@@ -26,23 +26,24 @@ from games.jobs import (
     simulation_season_refusal,
 )
 from games.matchday import round_next_to_open, round_open, round_open_refusal
-from games.models import Result
-from games.season_end import (
+from league import services as league_services
+from league.admin.display import admin_url, plural
+from league.admin.steps import Step, StepDone, offered, refused_now
+from league.errors import DomainError
+from league.models import Fixture, Result, Round, Season, Team
+from league.playoffs import (
     playoffs_advance,
     playoffs_advance_refusal,
     playoffs_start,
     playoffs_start_refusal,
+)
+from league.season_end import (
     season_close,
     season_close_refusal,
     season_rollover,
     season_rollover_refusal,
     season_won_on_the_table,
 )
-from league import services as league_services
-from league.admin.display import admin_url, plural
-from league.admin.steps import Step, StepDone, offered, refused_now
-from league.errors import DomainError
-from league.models import Fixture, Round, Season, Team
 from league.selectors import standings_for_season
 
 
@@ -309,7 +310,7 @@ def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> S
 
 
 # Whether a step is offered: by the selectors its service refuses with (games/matchday.py,
-# games/jobs.py, games/season_end.py), so the rule lives once.
+# games/jobs.py, league/playoffs.py, league/season_end.py), so the rule lives once.
 
 
 def _open_round_offered(season: Season) -> bool:

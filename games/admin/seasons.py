@@ -20,7 +20,6 @@ from games.admin.simulations import (
     simulation_jobs_context,
 )
 from games.models import Inspection
-from games.tournaments import tournament_create, tournament_format_errors
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, changelist_url
@@ -31,6 +30,7 @@ from league.admin.steps import as_action
 from league.models import AuditEntry, Fixture, Season
 from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
+from league.tournaments import tournament_create, tournament_format_errors
 from rosters.models import DiceRoll, SeasonRules
 
 

@@ -1,4 +1,4 @@
-"""A tournament's steps in the season's control room (games/tournaments.py): enter teams of
+"""A tournament's steps in the season's control room (league/tournaments.py): enter teams of
 the league or guest teams, draw the groups, generate the group schedule, start, and advance
 to the knockout. Opening rounds, simulating, advancing the knockout and finishing are the
 season's own steps. Each is a confirmation page and one audited service call."""
@@ -11,7 +11,10 @@ from django import forms
 from django.db.models import Q
 from django.http import HttpRequest
 
-from games.tournaments import (
+from league.admin.display import plural
+from league.admin.steps import Step, StepDone, offered, refused_now
+from league.models import Season, StandingRow, Team
+from league.tournaments import (
     BRACKET_SIZES,
     GROUP_SIZES,
     tournament_add_guest_team,
@@ -23,9 +26,6 @@ from games.tournaments import (
     tournament_knockout_start,
     tournament_start,
 )
-from league.admin.display import plural
-from league.admin.steps import Step, StepDone, offered, refused_now
-from league.models import Season, StandingRow, Team
 
 
 def _entries(season: Season) -> list[StandingRow]:

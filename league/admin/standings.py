@@ -60,7 +60,7 @@ class StandingRowAdmin(ReadOnlyAdmin):
 
 @admin.register(TournamentGroup)
 class TournamentGroupAdmin(ReadOnlyAdmin):
-    """A tournament's groups: made by its draw (games/tournaments.py), read here."""
+    """A tournament's groups: made by its draw (league/tournaments.py), read here."""
 
     read_only_reason = (
         "Groups are made by the tournament's draw: redraw them from the tournament's page "

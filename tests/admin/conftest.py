@@ -23,16 +23,15 @@ from games.models import (
     LineupChoice,
     LineupEntry,
     MatchEvent,
-    Result,
     SimulationJob,
     StatLine,
     TableInspection,
 )
-from games.tournaments import tournament_create
 from injuries.models import ForceHealingAttempt, Injury
-from league.models import Fixture, League, Season, Team, TournamentGroup
+from league.models import Fixture, League, Result, Season, Team, TournamentGroup
 from league.roles import COMMISSIONERS_GROUP
 from league.services import league_create, season_create, season_generate_schedule
+from league.tournaments import tournament_create
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.services import team_create
 from rules.magnoball.dice import RandomDice

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Result
 from games.results import ResultReport, result_record
 from injuries.models import Injury
+from league.models import Result
 from rules.magnoball.dice import ScriptedDice
 from tests.admin.conftest import commissioners_group
 from tests.admin.test_admin_steps import change_url, report_for

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from games.job_runner import simulation_run
 from games.matchday import round_open
-from games.models import Inspection, Result, SimulationJob, TableInspection
+from games.models import Inspection, SimulationJob, TableInspection
 from games.results import PlayerLine, ResultReport, result_record
 from injuries.models import ForceHealingAttempt, Injury
-from league.models import AuditEntry, Fixture, Round, Season, StandingRow
+from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
 from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement, Player

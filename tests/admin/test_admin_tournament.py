@@ -11,10 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Result
-from league.models import AuditEntry, Fixture, Round, Season, StandingRow
+from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
 from tests.admin.test_admin_steps import change_url, shown, step_url
-from tests.games.tournament_helpers import GUESTS, run_queued_jobs
+from tests.league.tournament_helpers import GUESTS, run_queued_jobs
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from django.db import connection, connections
 
-from games.models import Appearance, Result
-from league.models import IdempotencyRecord
+from games.models import Appearance
+from league.models import IdempotencyRecord, Result
 from tests.api.conftest import Api, result_body, result_url
 
 pytestmark = [

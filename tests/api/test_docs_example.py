@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from api.tokens import api_token_create
-from games.models import Result
+from league.models import Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from api.parsers import MAX_DEPTH, nesting_depth
-from games.models import Result, SimulationJob
+from games.models import SimulationJob
 from injuries.models import ForceHealingAttempt
+from league.models import Result
 from tests.api.conftest import result_url
 from tests.api.test_permissions import injury, pending_inspection  # noqa: F401  (fixtures)
 

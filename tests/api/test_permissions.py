@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Inspection, Result, SimulationJob
+from games.models import Inspection, SimulationJob
 from injuries.models import ForceHealingAttempt, Injury
-from league.models import Fixture
+from league.models import Fixture, Result
 from rosters.models import Enhancement
 from rules.magnoball.vocabulary import EnhancementKind
 from tests.api.conftest import ROLES, result_body, result_url

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games.models import Appearance, Result
-from league.models import Fixture, IdempotencyRecord
+from games.models import Appearance
+from league.models import Fixture, IdempotencyRecord, Result
 from rosters.models import PlayerSeason
 from tests.api.conftest import player_id, result_body, result_url
 

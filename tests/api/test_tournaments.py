@@ -8,15 +8,15 @@ from unittest import mock
 import pytest
 
 from games.jobs import simulation_request_rest_of_season
-from games.tournaments import (
+from league.models import Season, StandingRow
+from league.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,
     tournament_start,
 )
-from league.models import Season, StandingRow
 from tests.api.conftest import Api
-from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
+from tests.league.tournament_helpers import run_queued_jobs, tournament_with_field
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.job_runner import simulation_run
-from games.models import Result, SimulationJob
-from league.models import League, Season, StandingRow
+from games.models import SimulationJob
+from league.models import League, Result, Season, StandingRow
 from tests.admin.conftest import commissioners_group
 from tests.browser.conftest import screenshot
 

@@ -22,9 +22,9 @@ from games.job_queue import (
 from games.job_runner import simulation_run
 from games.jobs import simulation_request, simulation_request_rest_of_season
 from games.matchday import round_open
-from games.models import Result, SimulationJob
+from games.models import SimulationJob
 from games.tasks import sweep_simulation_jobs
-from league.models import Fixture, Season
+from league.models import Fixture, Result, Season
 from league.services import season_generate_schedule, season_transition
 
 pytestmark = pytest.mark.django_db

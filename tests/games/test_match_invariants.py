@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Appearance, Inspection, Result, SimulationJob, StatLine
-from league.models import Fixture
+from games.models import Appearance, Inspection, SimulationJob, StatLine
+from league.models import Fixture, Result
 from league.services import season_generate_schedule
 from rosters.models import Enhancement
 from rules.magnoball.vocabulary import EnhancementKind, StatCategory

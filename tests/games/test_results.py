@@ -8,7 +8,7 @@ import pytest
 
 from games.errors import GamesError
 from games.matchday import fixture_team_sheets, round_open
-from games.models import Appearance, MatchEvent, Result, StatLine
+from games.models import Appearance, MatchEvent, StatLine
 from games.results import (
     PlayerLine,
     ResultReport,
@@ -20,7 +20,7 @@ from games.results import (
 )
 from injuries.models import Injury
 from league.errors import PermissionRefused
-from league.models import AuditEntry, Fixture, StandingRow
+from league.models import AuditEntry, Fixture, Result, StandingRow
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.simulator import simulate_match

@@ -56,8 +56,8 @@ BACKENDS = [
 
 _SEASON = "season = Season.objects.get(name='2026 Season')\n"
 _IMPORTS = (
-    "from league.models import Season, Fixture, Round\n"
-    "from games.models import SimulationJob, Result, Inspection\n"
+    "from league.models import Season, Fixture, Round, Result\n"
+    "from games.models import SimulationJob, Inspection\n"
 )
 _JOB_COUNTS = (
     _IMPORTS
@@ -327,7 +327,7 @@ class _Holder:
     def __enter__(self) -> _Holder:
         if self.site.database:
             self.pg = psycopg.connect(self.site.env["DATABASE_URL"])
-            self.pg.execute("LOCK TABLE games_result IN EXCLUSIVE MODE")  # held till rollback
+            self.pg.execute("LOCK TABLE league_result IN EXCLUSIVE MODE")  # held till rollback
         else:
             db = self.site.folder / "magnoball.sqlite3"
             self.lite = sqlite3.connect(db, timeout=30, isolation_level=None)

@@ -26,12 +26,12 @@ from games.jobs import (
     simulation_retry,
 )
 from games.matchday import inspection_decide, round_open
-from games.models import Inspection, Result, SimulationJob
+from games.models import Inspection, SimulationJob
 from games.results import result_void
-from games.season_end import season_close
 from games.tasks import simulate_fixture
 from league.errors import PermissionRefused
-from league.models import AuditEntry, Fixture, Round, Season
+from league.models import AuditEntry, Fixture, Result, Round, Season
+from league.season_end import season_close
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
@@ -274,7 +274,7 @@ def test_season_close_dispatches_on_commit(world, django_capture_on_commit_callb
     Season.objects.filter(pk=world.season.pk).update(status=Season.Status.ACTIVE)
     world.season.refresh_from_db()
     with (
-        mock.patch("games.season_end.dispatch_after_commit") as dispatch,
+        mock.patch("games.ruleset.dispatch_after_commit") as dispatch,
         django_capture_on_commit_callbacks(execute=True),
     ):
         season_close(season=world.season, actor=world.commissioner)

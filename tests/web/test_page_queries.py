@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
-from games.selectors import _positions_by_round, standings_by_round
 from injuries.models import Injury
 from league.models import Fixture, Season
+from league.selectors import _positions_by_round, standings_by_round
 from league.services import season_generate_schedule, season_transition
 from rules.magnoball.simulator import simulate_match
 from tests.web.conftest import MakeLeague, sign_in

@@ -10,15 +10,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games.jobs import simulation_request_rest_of_season
-from games.season_end import playoffs_advance
-from games.tournaments import (
+from league.models import League, Season, StandingRow
+from league.playoffs import playoffs_advance
+from league.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,
     tournament_start,
 )
-from league.models import League, Season, StandingRow
-from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
+from tests.league.tournament_helpers import run_queued_jobs, tournament_with_field
 
 pytestmark = pytest.mark.django_db
 

@@ -1,12 +1,13 @@
-"""The stored standings table (M-L1, M-L2): recomputed from a season's results by the engine."""
+"""The stored standings table (M-L1, M-L2): recomputed from a season's results by the shared
+table (rules/standings.py), with the points and tie-breakers the league's ruleset sets."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Result
-from league.models import Fixture, Round, Season, StandingRow
+from league.models import Fixture, Result, Round, Season, StandingRow
+from league.rulesets import ruleset_for
 from rules.standings import TableGame, TableRow, compute_table
 
 _TABLE_FIELDS = (
@@ -27,21 +28,24 @@ _EXPLANATION_LENGTH = StandingRow._meta.get_field("explanation").max_length or 3
 
 def standings_recompute(*, season: Season) -> list[StandingRow]:
     """Rewrite every standings row of `season` from its played regular-season results (a
-    tournament: its group stage).
+    tournament: its group stage), by the points and tie-breakers of the league's ruleset.
 
     Computed from scratch each time, never patched, so a corrected result can only ever leave
-    the table right. Playoff results do not count. Four queries whatever the season's size
-    (the lock, the rows, the results, one bulk update). Returns the rows in table order.
+    the table right. Playoff results do not count. The same few queries whatever the season's
+    size (the lock, the ruleset's table settings, the rows, the results, one bulk update).
+    Returns the rows in table order.
     """
     with transaction.atomic():
         # Locks the season: recomputes run one after another, so the last table written has
         # read every result committed before it (two results at once cannot lose one).
         locked = (
-            Season.objects.select_related("rules").select_for_update(of=("self",)).get(pk=season.pk)
+            Season.objects.select_related("league")
+            .select_for_update(of=("self",))
+            .get(pk=season.pk)
         )
         rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
         games = _regular_season_games(locked)
-        settings = locked.rules.to_engine().table()
+        settings = ruleset_for(locked.league).table_settings(season=locked)
         changed = []
         # A tournament's groups each have their own table, by the same rules and
         # tie-breakers (M-L2): a group's games are exactly those among its teams. A season

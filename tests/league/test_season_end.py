@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import GamesError
 from games.matchday import round_next_to_open, round_open, round_open_refusal
 from games.results import PlayerLine, ResultReport, result_record
-from games.season_end import (
+from injuries.models import Injury
+from league.errors import LeagueError
+from league.models import Fixture, Round, Season, StandingRow, Team
+from league.playoffs import (
     playoffs_advance,
     playoffs_advance_refusal,
     playoffs_start,
     playoffs_start_refusal,
-    season_close,
-    season_close_refusal,
-    season_rollover,
 )
-from injuries.models import Injury
-from league.models import Fixture, Round, Season, StandingRow, Team
+from league.season_end import season_close, season_close_refusal, season_rollover
 from league.services import season_generate_schedule, season_transition
 from rosters.services import team_create
 from rules.magnoball.dice import ScriptedDice
@@ -69,7 +67,7 @@ def _play_regular_season(season: Season) -> None:
 
 def test_the_top_two_meet_in_the_final_and_the_winner_is_champion(world, four_teams):
     season = four_teams
-    with pytest.raises(GamesError, match="still to play"):
+    with pytest.raises(LeagueError, match="still to play"):
         playoffs_start(season=season, actor=None)
     _play_regular_season(season)
     order = list(
@@ -110,7 +108,7 @@ def test_four_team_playoffs_pair_one_with_four_and_two_with_three(world, four_te
         (1, 4),
         (2, 3),
     ]
-    with pytest.raises(GamesError, match="still has games"):
+    with pytest.raises(LeagueError, match="still has games"):
         playoffs_advance(season=four_teams, actor=None)
     for fixture in semis.fixtures.all():
         _play(fixture, 0, 1)  # the lower seeds win
@@ -122,10 +120,10 @@ def test_four_team_playoffs_pair_one_with_four_and_two_with_three(world, four_te
 def test_without_playoffs_closing_crowns_the_table_leader(world, four_teams):
     four_teams.playoff_teams = 0
     four_teams.save(update_fields=["playoff_teams"])
-    with pytest.raises(GamesError, match="still to play"):
+    with pytest.raises(LeagueError, match="still to play"):
         season_close(season=four_teams, actor=None)
     _play_regular_season(four_teams)
-    with pytest.raises(GamesError, match="no playoffs"):
+    with pytest.raises(LeagueError, match="no playoffs"):
         playoffs_start(season=four_teams, actor=None)
     closed = season_close(season=four_teams, actor=None)
     assert closed.champion == StandingRow.objects.get(season=four_teams, position=1).team
@@ -139,7 +137,7 @@ def test_a_closed_season_takes_no_result_and_rolls_over_with_its_teams(world, fo
     Injury.objects.create(
         player=injured, season=four_teams, duration_die="d20", duration_roll=18, games_out=9
     )
-    with pytest.raises(GamesError, match="Close"):
+    with pytest.raises(LeagueError, match="Close"):
         season_rollover(season=four_teams, name="2027", actor=None)
     season_close(season=four_teams, actor=None)
     nxt = season_rollover(season=four_teams, name="2027", actor=world.commissioner)
@@ -147,7 +145,7 @@ def test_a_closed_season_takes_no_result_and_rolls_over_with_its_teams(world, fo
     assert set(nxt.teams.all()) == set(four_teams.teams.all())
     assert world.home.players.count() == 18
     assert Injury.objects.get(player=injured).state == Injury.State.OUT
-    with pytest.raises(GamesError, match="already been rolled over"):
+    with pytest.raises(LeagueError, match="already been rolled over"):
         season_rollover(season=four_teams, name="2028", actor=None)
 
 
@@ -162,7 +160,7 @@ def test_the_playoffs_selector_refuses_as_its_service_does_until_the_table_is_pl
     refusal = playoffs_start_refusal(season=four_teams)
     assert refusal is not None
     assert refusal.code == "season_unfinished"
-    with pytest.raises(GamesError) as raised:
+    with pytest.raises(LeagueError) as raised:
         playoffs_start(season=four_teams, actor=None)
     assert (raised.value.code, raised.value.message) == (refusal.code, refusal.message)
 
@@ -188,7 +186,7 @@ def test_rounds_open_in_order_by_one_selector(four_teams: Season):
     refusal = round_open_refusal(round_=later)
     assert refusal is not None
     assert refusal.code == "earlier_round_closed"
-    with pytest.raises(GamesError) as raised:
+    with pytest.raises(LeagueError) as raised:
         round_open(round_=later, actor=None, dice=ScriptedDice([]))
     assert raised.value.message == refusal.message
 

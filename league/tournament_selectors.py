@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from games.models import Result
-from games.season_end import knockout_seeds, knockout_winner
-from league.models import Fixture, Round, Season, StandingRow, Team, TournamentGroup
+from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
+from league.playoffs import knockout_seeds, knockout_winner
 
 
 @dataclass(frozen=True)

@@ -11,18 +11,18 @@ from unittest import mock
 import pytest
 from django.db import connection, connections
 
-from games.errors import GamesError
 from games.jobs import simulation_request_rest_of_season
-from games.tournaments import (
+from league.errors import LeagueError
+from league.models import Fixture, Round, StandingRow
+from league.tournaments import (
     tournament_draw_groups,
     tournament_enter_team,
     tournament_generate_schedule,
     tournament_knockout_start,
     tournament_start,
 )
-from league.models import Fixture, Round, StandingRow
 from rosters.services import team_create
-from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
+from tests.league.tournament_helpers import run_queued_jobs, tournament_with_field
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -42,7 +42,7 @@ def _at_once(count: int, work: Callable[[int], object]) -> list[str]:
         try:
             work(n)
             outcomes.append("done")
-        except GamesError:
+        except LeagueError:
             outcomes.append("refused")
         finally:
             connections.close_all()

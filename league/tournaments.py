@@ -6,7 +6,8 @@ A tournament is a Season whose format is "tournament" (docs/seasons.md): its gro
 the regular stage and its knockout the playoff stage, so fixtures, match day, results,
 standings, simulation jobs, injuries and progression are the season's, unchanged. The
 knockout's later rounds, a level game's winner and the finish are the playoffs' services
-(games.season_end.playoffs_advance, season_close).
+(league.playoffs.playoffs_advance, league.season_end.season_close). A guest team is the
+league's ruleset's to create (its roster).
 """
 
 from __future__ import annotations
@@ -14,22 +15,22 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.text import slugify
 
-from games.errors import GamesError
-from games.season_end import knockout_round_create
-from games.standings import standings_recompute
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.errors import LeagueError
 from league.models import Fixture, League, Round, Season, StandingRow, Team, TournamentGroup
+from league.playoffs import knockout_round_create
+from league.rulesets import ruleset_for
 from league.scheduling import round_robin
 from league.services import season_create, season_enter_team, season_transition
-from rosters.services import team_create
-from rules.magnoball.dice import DiceSource
+from league.standings import standings_recompute
 
 GROUP_SIZES = range(3, 7)
 BRACKET_SIZES = (2, 4, 8, 16, 32)
@@ -60,7 +61,7 @@ def tournament_format_errors(group_count: int, group_qualifiers: int) -> dict[st
 def _refuse_format(group_count: int, group_qualifiers: int) -> None:
     errors = tournament_format_errors(group_count, group_qualifiers)
     if errors:
-        raise GamesError(" ".join(errors.values()), code="invalid_format", fields=errors)
+        raise LeagueError(" ".join(errors.values()), code="invalid_format", fields=errors)
 
 
 def tournament_create(
@@ -122,20 +123,20 @@ def _describe(season: Season) -> str:
     return f"{groups}, the top {season.group_qualifiers} of each to a knockout"
 
 
-def _invalid(invalid: ValidationError) -> GamesError:
+def _invalid(invalid: ValidationError) -> LeagueError:
     errors = {name: " ".join(messages) for name, messages in invalid.message_dict.items()}
-    return GamesError(" ".join(errors.values()), code="invalid", fields=errors)
+    return LeagueError(" ".join(errors.values()), code="invalid", fields=errors)
 
 
 def _lock(tournament: Season, actor: Actor) -> Season:
     locked = (
         Season.objects.select_for_update(of=("self",))
-        .select_related("league", "rules")
+        .select_related("league")
         .get(pk=tournament.pk)
     )
     require_commissioner(user=actor, league=locked.league)
     if not locked.is_tournament:
-        raise GamesError(f"{locked} is a league season, not a tournament.", code="not_tournament")
+        raise LeagueError(f"{locked} is a league season, not a tournament.", code="not_tournament")
     return locked
 
 
@@ -147,35 +148,35 @@ def _require_entries_open(locked: Season) -> None:
 # --- may it run, and why not: the services refuse with these, the admin offers by them ------
 
 
-def tournament_entries_refusal(*, tournament: Season) -> GamesError | None:
+def tournament_entries_refusal(*, tournament: Season) -> LeagueError | None:
     """Why no team may enter the tournament now (None: one may): a draft without groups
     drawn, its field not full."""
     if not tournament.is_tournament:
-        return GamesError(
+        return LeagueError(
             f"{tournament} is a league season, not a tournament.", code="not_tournament"
         )
     if tournament.status != Season.Status.DRAFT:
-        return GamesError(f"{tournament} has started: its field is fixed.", code="field_fixed")
+        return LeagueError(f"{tournament} has started: its field is fixed.", code="field_fixed")
     if TournamentGroup.objects.filter(season=tournament).exists():
-        return GamesError(
+        return LeagueError(
             f"The groups of {tournament} are drawn: entries are closed.", code="groups_drawn"
         )
     if StandingRow.objects.filter(season=tournament).count() >= MAX_FIELD:
-        return GamesError(f"{tournament} has its {MAX_FIELD} teams.", code="field_full")
+        return LeagueError(f"{tournament} has its {MAX_FIELD} teams.", code="field_full")
     return None
 
 
-def tournament_knockout_refusal(*, tournament: Season) -> GamesError | None:
+def tournament_knockout_refusal(*, tournament: Season) -> LeagueError | None:
     """Why the knockout may not start now (None: it may): a tournament in its group stage
     that has a knockout, every group game played."""
     if not tournament.is_tournament:
-        return GamesError(
+        return LeagueError(
             f"{tournament} is a league season, not a tournament.", code="not_tournament"
         )
     if tournament.status != Season.Status.ACTIVE:
-        return GamesError(f"{tournament} is not in its group stage.", code="bad_transition")
+        return LeagueError(f"{tournament} is not in its group stage.", code="bad_transition")
     if tournament.group_count and not tournament.group_qualifiers:
-        return GamesError(
+        return LeagueError(
             f"{tournament} has no knockout: finish it to crown its group's leader.",
             code="no_knockout",
         )
@@ -185,7 +186,7 @@ def tournament_knockout_refusal(*, tournament: Season) -> GamesError | None:
         .count()
     )
     if left:
-        return GamesError(
+        return LeagueError(
             f"{left} group game{'s' if left > 1 else ''} still to play.",
             code="season_unfinished",
         )
@@ -206,13 +207,13 @@ def tournament_enter_team(
         locked = _lock(tournament, actor)
         _require_entries_open(locked)
         if team.guest_of_id is not None and team.guest_of_id != locked.pk:
-            raise GamesError(
+            raise LeagueError(
                 f"{team} is a guest team of another tournament.", code="guest_elsewhere"
             )
         if StandingRow.objects.filter(season=locked, team=team).exists():
-            raise GamesError(f"{team} is already in {locked}.", code="already_entered")
+            raise LeagueError(f"{team} is already in {locked}.", code="already_entered")
         if seed is not None and StandingRow.objects.filter(season=locked, seed=seed).exists():
-            raise GamesError(f"Seed {seed} is taken.", code="seed_taken", field="seed")
+            raise LeagueError(f"Seed {seed} is taken.", code="seed_taken", field="seed")
         row = season_enter_team(season=locked, team=team, actor=actor)
         row.seed = seed or _next_seed(locked)
         row.save(update_fields=["seed"])
@@ -234,11 +235,11 @@ def tournament_add_guest_team(
     short_name: str,
     actor: Actor,
     colour: str = "#6e7781",
-    dice: DiceSource | None = None,
-    faces: Sequence[int] | None = None,
+    **options: Any,
 ) -> Team:
-    """A guest team created for the tournament: 18 players rolled by its rules (M-P2, M-P4,
-    M-P8, every roll in the ledger; `faces` when its coaches roll creation at the table, as
+    """A guest team created for the tournament by the league's ruleset, with the game's own
+    creation `options` (MagnoBall: 18 players rolled by its rules, M-P2, M-P4, M-P8, every
+    roll in the ledger; `dice`, or `faces` when its coaches roll creation at the table, as
     for rosters.services.team_create), entered as the next seed. It plays no league
     season."""
     with transaction.atomic():
@@ -246,14 +247,16 @@ def tournament_add_guest_team(
         locked = _lock(tournament, actor)
         _require_entries_open(locked)
         try:
-            team = team_create(
+            ruleset = ruleset_for(locked.league)
+            team = ruleset.guest_team_create(
                 season=locked,
                 name=name,
                 short_name=short_name,
                 actor=actor,
                 colour=colour,
-                dice=dice,
-                faces=faces,
+                **options,
+            ) or _bare_team_create(
+                season=locked, name=name, short_name=short_name, actor=actor, colour=colour
             )
         except ValidationError as invalid:
             raise _invalid(invalid) from None
@@ -273,6 +276,28 @@ def tournament_add_guest_team(
     return team
 
 
+def _bare_team_create(
+    *, season: Season, name: str, short_name: str, actor: Actor, colour: str
+) -> Team:
+    """A guest team of a game with no roster to roll: the team, set up by its ruleset and
+    entered into the tournament."""
+    team = Team(
+        league=season.league,
+        name=name,
+        short_name=short_name.upper(),
+        slug=slugify(name),
+        colour=colour,
+    )
+    team.full_clean()
+    team.save()
+    audit_record(
+        actor=actor, action="team.create", obj=team, league=season.league, message=str(team)
+    )
+    ruleset_for(season.league).team_setup(team=team, actor=actor)
+    season_enter_team(season=season, team=team, actor=actor)
+    return team
+
+
 def _group_name(number: int) -> str:
     return f"Group {chr(ord('A') + number - 1)}"
 
@@ -287,14 +312,14 @@ def tournament_draw_groups(
         # Locks the tournament: one draw at a time, and none once the schedule exists.
         locked = _lock(tournament, actor)
         if locked.status != Season.Status.DRAFT:
-            raise GamesError(f"{locked} has started: its groups are fixed.", code="field_fixed")
+            raise LeagueError(f"{locked} has started: its groups are fixed.", code="field_fixed")
         if not locked.group_count:
-            raise GamesError(
+            raise LeagueError(
                 f"{locked} has no group stage: its field goes straight to the knockout.",
                 code="no_groups",
             )
         if Round.objects.filter(season=locked).exists():
-            raise GamesError(
+            raise LeagueError(
                 f"{locked} has its group schedule: the groups can no longer be redrawn.",
                 code="schedule_exists",
             )
@@ -306,13 +331,13 @@ def tournament_draw_groups(
         groups, teams = locked.group_count, len(rows)
         low, high = GROUP_SIZES[0] * groups, GROUP_SIZES[-1] * groups
         if not low <= teams <= high:
-            raise GamesError(
+            raise LeagueError(
                 f"{groups} groups of {GROUP_SIZES[0]} to {GROUP_SIZES[-1]} need {low} to {high} "
                 f"teams; {locked} has {teams}.",
                 code="field_size",
             )
         if locked.group_qualifiers >= teams // groups:
-            raise GamesError(
+            raise LeagueError(
                 f"The top {locked.group_qualifiers} of a group of {teams // groups} would be "
                 "the whole group: enter more teams or fewer groups.",
                 code="field_size",
@@ -358,10 +383,10 @@ def tournament_generate_schedule(*, tournament: Season, actor: Actor) -> list[Ro
         # Locks the tournament: its rounds are written once, before it starts.
         locked = _lock(tournament, actor)
         if locked.status != Season.Status.DRAFT:
-            raise GamesError(f"{locked} has started: its schedule is fixed.", code="field_fixed")
+            raise LeagueError(f"{locked} has started: its schedule is fixed.", code="field_fixed")
         groups = list(TournamentGroup.objects.filter(season=locked).order_by("number"))
         if not groups:
-            raise GamesError(
+            raise LeagueError(
                 f"Draw the groups of {locked} first."
                 if locked.group_count
                 else f"{locked} has no group stage to schedule.",
@@ -416,13 +441,13 @@ def tournament_start(*, tournament: Season, actor: Actor) -> Season:
         teams = StandingRow.objects.filter(season=locked).count()
         if locked.group_count:
             if not TournamentGroup.objects.filter(season=locked).exists():
-                raise GamesError(f"Draw the groups of {locked} first.", code="no_groups")
+                raise LeagueError(f"Draw the groups of {locked} first.", code="no_groups")
             if not Round.objects.filter(season=locked).exists():
-                raise GamesError(
+                raise LeagueError(
                     f"Generate the group schedule of {locked} first.", code="no_schedule"
                 )
         elif teams not in BRACKET_SIZES:
-            raise GamesError(
+            raise LeagueError(
                 f"A knockout of the whole field needs 2, 4, 8, 16 or 32 teams; {locked} has "
                 f"{teams}.",
                 code="field_size",
@@ -451,7 +476,7 @@ def tournament_knockout_start(*, tournament: Season, actor: Actor) -> Round:
         else:
             qualifiers = list(rows.order_by("seed", "team__name"))
         if len(qualifiers) not in BRACKET_SIZES:
-            raise GamesError(
+            raise LeagueError(
                 f"A knockout needs 2, 4, 8, 16 or 32 teams; {len(qualifiers)} go through.",
                 code="field_size",
             )

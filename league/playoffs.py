@@ -1,33 +1,27 @@
-"""The end of a season: a knockout bracket from the top of the table, the champion, closing
-the season and rolling it over into the next one with the same teams and rosters."""
+"""Playoffs, for every game: a knockout bracket from the top of the table (or a tournament's
+groups, league/tournaments.py), round after round to the champion. Closing the season and
+rolling it over are league/season_end.py."""
 
 from __future__ import annotations
 
 import datetime
 
 from django.db import transaction
-from django.db.models import Q
 
-from games.errors import GamesError
-from games.job_queue import dispatch_after_commit
-from games.models import Result
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
-from league.models import Fixture, Round, Season, StandingRow, Team
-from league.services import season_create, season_enter_team, season_transition
-from rosters.models import Player
-from rosters.services import players_progress
+from league.errors import LeagueError
+from league.models import Fixture, Result, Round, Season, StandingRow, Team
+from league.services import season_transition
 
 
-def _lock_season(season: Season) -> Season:
-    return (
-        Season.objects.select_for_update(of=("self",))
-        .select_related("league", "rules")
-        .get(pk=season.pk)
-    )
+def season_lock(season: Season) -> Season:
+    """The season, locked for its end's services (playoffs, close, rollover)."""
+    return Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
 
 
-def _unplayed(season: Season, stage: str) -> int:
+def unplayed_count(season: Season, stage: str) -> int:
+    """How many of the season's fixtures of `stage` have no result yet."""
     return (
         Fixture.objects.filter(round__season=season, round__stage=stage)
         .exclude(status=Fixture.Status.PLAYED)
@@ -47,86 +41,42 @@ def _playoff_seeds(season: Season) -> list[int]:
     )
 
 
-def playoffs_start_refusal(*, season: Season) -> GamesError | None:
+def playoffs_start_refusal(*, season: Season) -> LeagueError | None:
     """Why the playoffs may not start now (None: they may): a league season with playoffs,
     in its regular season, played out, with enough teams in its table."""
     if season.is_tournament:
-        return GamesError(
+        return LeagueError(
             f"{season} is a tournament: its knockout is drawn from its groups.",
             code="tournament",
         )
     if season.playoff_teams < 2:
-        return GamesError(
+        return LeagueError(
             f"{season} has no playoffs: close it to crown the table's leader.",
             code="no_playoffs",
         )
     if season.status != Season.Status.ACTIVE:
-        return GamesError(f"{season} is not in its regular season.", code="bad_transition")
-    left = _unplayed(season, Round.Stage.REGULAR)
+        return LeagueError(f"{season} is not in its regular season.", code="bad_transition")
+    left = unplayed_count(season, Round.Stage.REGULAR)
     if left:
-        return GamesError(
+        return LeagueError(
             f"{left} regular-season fixture{'s' if left > 1 else ''} still to play.",
             code="season_unfinished",
         )
     if len(_playoff_seeds(season)) < season.playoff_teams:
-        return GamesError(
+        return LeagueError(
             f"{season} has fewer than {season.playoff_teams} teams.", code="too_few_teams"
         )
     return None
 
 
-def playoffs_advance_refusal(*, season: Season) -> GamesError | None:
+def playoffs_advance_refusal(*, season: Season) -> LeagueError | None:
     """Why the knockout may not advance now (None: it may): a season in its playoffs with
     no champion yet, its latest knockout round played out."""
     if season.status != Season.Status.PLAYOFFS or season.champion_id:
-        return GamesError(f"{season} has no playoff round to advance.", code="no_playoffs")
+        return LeagueError(f"{season} has no playoff round to advance.", code="no_playoffs")
     current = Round.objects.filter(season=season, stage=Round.Stage.PLAYOFF).order_by("-number")
     if (latest := current.first()) is not None and _unplayed_round(latest):
-        return GamesError(f"{latest} still has games to play.", code="round_unfinished")
-    return None
-
-
-def season_won_on_the_table(*, season: Season) -> bool:
-    """A season without playoffs, or a tournament of one group without a knockout: its
-    table's leader is its champion."""
-    if season.is_tournament:
-        return season.group_count == 1 and not season.group_qualifiers
-    return season.playoff_teams < 2
-
-
-def season_close_refusal(*, season: Season) -> GamesError | None:
-    """Why the season may not close now (None: it may, as far as its play goes; the status
-    change itself is league_services.season_transition's to refuse)."""
-    if season.status == Season.Status.PLAYOFFS and not season.champion_id:
-        return GamesError("The playoffs have no champion yet.", code="season_unfinished")
-    if (
-        season.status == Season.Status.ACTIVE
-        and season.is_tournament
-        and (season.group_qualifiers or not season.group_count)
-    ):
-        return GamesError(
-            f"{season} is won in its knockout: advance to the knockout first.",
-            code="season_unfinished",
-        )
-    if season.status == Season.Status.ACTIVE:
-        left = _unplayed(season, Round.Stage.REGULAR)
-        if left:
-            return GamesError(
-                f"{left} fixture{'s' if left > 1 else ''} still to play.",
-                code="season_unfinished",
-            )
-    return None
-
-
-def season_rollover_refusal(*, season: Season) -> GamesError | None:
-    """Why the season may not roll over (None: it may): a league season, finished, and not
-    rolled over already."""
-    if season.is_tournament:
-        return GamesError(f"{season} is a tournament: it does not roll over.", code="tournament")
-    if season.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
-        return GamesError(f"Close {season} before rolling it over.", code="season_running")
-    if Season.objects.filter(league=season.league, created_at__gt=season.created_at).exists():
-        return GamesError(f"{season} has already been rolled over.", code="rolled_over")
+        return LeagueError(f"{latest} still has games to play.", code="round_unfinished")
     return None
 
 
@@ -135,7 +85,7 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
     seed 1 against seed N and so on, the higher seed at home."""
     with transaction.atomic():
         # Locks the season: the bracket is drawn once.
-        locked = _lock_season(season)
+        locked = season_lock(season)
         require_commissioner(user=actor, league=locked.league)
         if (refusal := playoffs_start_refusal(season=locked)) is not None:
             raise refusal
@@ -189,7 +139,7 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
     higher seed at home) or, after the final, the champion."""
     with transaction.atomic():
         # Locks the season: each knockout round is drawn once.
-        locked = _lock_season(season)
+        locked = season_lock(season)
         require_commissioner(user=actor, league=locked.league)
         if (refusal := playoffs_advance_refusal(season=locked)) is not None:
             raise refusal
@@ -237,59 +187,3 @@ def knockout_seeds(season: Season) -> dict[int, int]:
 
 def _unplayed_round(round_: Round) -> bool:
     return round_.fixtures.exclude(status=Fixture.Status.PLAYED).exists()
-
-
-def season_close(*, season: Season, actor: Actor) -> Season:
-    """Close a season that is played out: the playoffs' champion, or without playoffs the
-    leader of the table. A finished season takes no more results."""
-    with transaction.atomic():
-        # Locks the season: it closes once, with one champion.
-        locked = _lock_season(season)
-        require_commissioner(user=actor, league=locked.league)
-        if (refusal := season_close_refusal(season=locked)) is not None:
-            raise refusal
-        if locked.status == Season.Status.ACTIVE:
-            leader = StandingRow.objects.filter(season=locked, position=1).first()
-            locked.champion_id = leader.team_id if leader else None
-            locked.save(update_fields=["champion"])
-        dispatch_after_commit(season_id=locked.pk)  # a job still waiting is cancelled
-        return season_transition(season=locked, to=Season.Status.FINISHED, actor=actor)
-
-
-def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
-    """The next season: the same teams and rosters and rules, as a draft ready for its
-    schedule. Injuries go on counting down by games; nothing of a match (Hurt, Stunned)
-    carries over; statuses follow the new season's progression settings (M-P5)."""
-    with transaction.atomic():
-        # Locks the old season: it rolls over once.
-        locked = _lock_season(season)
-        require_commissioner(user=actor, league=locked.league)
-        if (refusal := season_rollover_refusal(season=locked)) is not None:
-            raise refusal
-        new = season_create(
-            league=locked.league,
-            name=name,
-            actor=actor,
-            double_round_robin=locked.double_round_robin,
-        )
-        new.playoff_teams = locked.playoff_teams
-        new.days_between_rounds = locked.days_between_rounds
-        new.save(update_fields=["playoff_teams", "days_between_rounds"])
-        teams = Team.objects.filter(standings__season=locked)
-        for team in teams:
-            season_enter_team(season=new, team=team, actor=actor)
-        players = Player.objects.filter(team__in=teams).filter(
-            ~Q(roster_state__in=[Player.RosterState.RELEASED, Player.RosterState.RETIRED])
-        )
-        players_progress(
-            player_ids=list(players.values_list("pk", flat=True)), settings=new.rules.to_engine()
-        )
-        audit_record(
-            actor=actor,
-            action="season.rollover",
-            obj=new,
-            league=locked.league,
-            message=f"{locked} rolled over into {new}",
-            after={"teams": [t.pk for t in teams]},
-        )
-    return new

@@ -1,4 +1,4 @@
-"""Tournaments (games/tournaments.py): the field, the group draw and schedule, the group
+"""Tournaments (league/tournaments.py): the field, the group draw and schedule, the group
 tables by the league's tie-breakers, the seeded knockout and the winner, simulated through
 the season's jobs; each step's permissions and refusals."""
 
@@ -9,11 +9,13 @@ from unittest import mock
 
 import pytest
 
-from games.errors import GamesError
 from games.jobs import simulation_request_rest_of_season
-from games.models import Result
-from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
-from games.tournaments import (
+from league.errors import DomainError, LeagueError, PermissionRefused
+from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow, Team
+from league.playoffs import playoffs_advance, playoffs_start
+from league.season_end import season_close, season_rollover
+from league.services import season_create, season_enter_team, season_update_rules
+from league.tournaments import (
     tournament_add_guest_team,
     tournament_create,
     tournament_draw_groups,
@@ -22,11 +24,8 @@ from games.tournaments import (
     tournament_knockout_start,
     tournament_start,
 )
-from league.errors import DomainError, LeagueError, PermissionRefused
-from league.models import AuditEntry, Fixture, Round, Season, StandingRow, Team
-from league.services import season_create, season_enter_team, season_update_rules
 from rosters.models import PlayerSeason
-from tests.games.tournament_helpers import run_queued_jobs, tournament_with_field
+from tests.league.tournament_helpers import run_queued_jobs, tournament_with_field
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +138,7 @@ def test_a_one_group_tournament_is_won_by_its_leader(world, sent):
     tournament_draw_groups(tournament=cup, actor=None)
     tournament_generate_schedule(tournament=cup, actor=None)
     tournament_start(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="no knockout"):
+    with pytest.raises(LeagueError, match="no knockout"):
         tournament_knockout_start(tournament=cup, actor=None)
     _play_stage(cup, None)
     leader = StandingRow.objects.get(season=cup, position=1).team
@@ -191,7 +190,7 @@ def test_games_of_a_counting_tournament_count_for_careers(world, sent):
     [(3, 2, "group_qualifiers"), (2, 0, "group_qualifiers"), (17, 1, "group_count")],
 )
 def test_a_format_without_a_winner_or_a_bracket_is_refused(world, groups, qualifiers, field):
-    with pytest.raises(GamesError) as refused:
+    with pytest.raises(LeagueError) as refused:
         tournament_create(
             league=world.league,
             name="Odd Cup",
@@ -205,7 +204,7 @@ def test_a_format_without_a_winner_or_a_bracket_is_refused(world, groups, qualif
 
 def test_groups_need_three_to_six_teams_each(world):
     cup = tournament_with_field(world, guests=9)  # 11 teams for 4 groups
-    with pytest.raises(GamesError, match=r"need 12 to 24 teams; .* has 11"):
+    with pytest.raises(LeagueError, match=r"need 12 to 24 teams; .* has 11"):
         tournament_draw_groups(tournament=cup, actor=None)
 
 
@@ -213,10 +212,10 @@ def test_entries_close_at_the_draw_and_the_draw_at_the_schedule(world):
     cup = tournament_with_field(world, guests=4, group_count=2, group_qualifiers=1)
     tournament_draw_groups(tournament=cup, actor=None)
     tournament_draw_groups(tournament=cup, actor=None)  # redrawn while nothing is scheduled
-    with pytest.raises(GamesError, match="entries are closed"):
+    with pytest.raises(LeagueError, match="entries are closed"):
         tournament_add_guest_team(tournament=cup, name="Late Larks", short_name="LAT", actor=None)
     tournament_generate_schedule(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="can no longer be redrawn"):
+    with pytest.raises(LeagueError, match="can no longer be redrawn"):
         tournament_draw_groups(tournament=cup, actor=None)
 
 
@@ -224,33 +223,33 @@ def test_the_knockout_waits_for_every_group_game(world, sent):
     cup = tournament_with_field(world, guests=4, group_count=2, group_qualifiers=1)
     tournament_draw_groups(tournament=cup, actor=None)
     tournament_generate_schedule(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="not in its group stage"):
+    with pytest.raises(LeagueError, match="not in its group stage"):
         tournament_knockout_start(tournament=cup, actor=None)
     tournament_start(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="6 group games still to play"):
+    with pytest.raises(LeagueError, match="6 group games still to play"):
         tournament_knockout_start(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="advance to the knockout first"):
+    with pytest.raises(LeagueError, match="advance to the knockout first"):
         season_close(season=cup, actor=None)
 
 
 def test_starting_needs_the_draw_and_the_schedule(world):
     cup = tournament_with_field(world, guests=4, group_count=2, group_qualifiers=1)
-    with pytest.raises(GamesError, match="Draw the groups"):
+    with pytest.raises(LeagueError, match="Draw the groups"):
         tournament_start(tournament=cup, actor=None)
     tournament_draw_groups(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="Generate the group schedule"):
+    with pytest.raises(LeagueError, match="Generate the group schedule"):
         tournament_start(tournament=cup, actor=None)
 
 
 def test_a_knockout_of_the_field_needs_a_power_of_two(world):
     cup = tournament_with_field(world, guests=1, group_count=0)
-    with pytest.raises(GamesError, match=r"needs 2, 4, 8, 16 or 32 teams; .* has 3"):
+    with pytest.raises(LeagueError, match=r"needs 2, 4, 8, 16 or 32 teams; .* has 3"):
         tournament_start(tournament=cup, actor=None)
 
 
 def test_a_team_enters_once_and_a_seed_once(world):
     cup = tournament_with_field(world, guests=0)
-    with pytest.raises(GamesError, match="already in"):
+    with pytest.raises(LeagueError, match="already in"):
         tournament_enter_team(tournament=cup, team=world.home, actor=None)
     other = tournament_add_guest_team(
         tournament=cup, name="Marl Moles", short_name="MAR", actor=None
@@ -259,10 +258,10 @@ def test_a_team_enters_once_and_a_seed_once(world):
     with pytest.raises(DomainError, match=r"already exists|name"):
         tournament_add_guest_team(tournament=cup, name="Marl Moles", short_name="MRL", actor=None)
     second = tournament_create(league=world.league, name="Autumn Cup", actor=None)
-    with pytest.raises(GamesError, match="guest team of another tournament"):
+    with pytest.raises(LeagueError, match="guest team of another tournament"):
         tournament_enter_team(tournament=second, team=other, actor=None)
     tournament_enter_team(tournament=second, team=world.home, actor=None, seed=3)
-    with pytest.raises(GamesError, match="Seed 3 is taken"):
+    with pytest.raises(LeagueError, match="Seed 3 is taken"):
         tournament_enter_team(tournament=second, team=world.away, actor=None, seed=3)
 
 
@@ -276,20 +275,20 @@ def test_a_guest_team_enters_no_league_season(world):
 
 
 def test_tournament_services_refuse_a_league_season(world):
-    with pytest.raises(GamesError, match="not a tournament"):
+    with pytest.raises(LeagueError, match="not a tournament"):
         tournament_draw_groups(tournament=world.season, actor=None)
 
 
 def test_league_playoffs_and_rollover_refuse_a_tournament(world, sent):
     cup = tournament_with_field(world, guests=0, group_count=0)
     tournament_start(tournament=cup, actor=None)
-    with pytest.raises(GamesError, match="is a tournament"):
+    with pytest.raises(LeagueError, match="is a tournament"):
         playoffs_start(season=cup, actor=None)
     tournament_knockout_start(tournament=cup, actor=None)
     _play_stage(cup, None)
     playoffs_advance(season=cup, actor=None)
     season_close(season=cup, actor=None)
-    with pytest.raises(GamesError, match="does not roll over"):
+    with pytest.raises(LeagueError, match="does not roll over"):
         season_rollover(season=cup, name="Cup 2", actor=None)
 
 
