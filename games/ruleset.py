@@ -12,6 +12,7 @@ from django.db.models import Q
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
 from games.job_queue import dispatch_after_commit
+from games.selectors import season_points_leaders
 from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Season
@@ -33,6 +34,7 @@ class MagnoBallRuleset(Ruleset):
     simulates = True
     urls = ("games.urls", "rosters.urls", "injuries.urls")
     api_urls = ("api.magnoball_urls",)
+    season_nav_template = "games/includes/season_nav_leaders.html"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
@@ -96,6 +98,10 @@ class MagnoBallRuleset(Ruleset):
         players_progress(
             player_ids=list(players.values_list("pk", flat=True)), settings=rules.to_engine()
         )
+
+    def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
+        leaders = season_points_leaders(season=season, limit=5)
+        return "games/includes/season_top_scorers.html", {"leaders": leaders}
 
 
 MAGNOBALL = MagnoBallRuleset()

@@ -16,7 +16,7 @@ from games.lineups import TeamLineup, fixture_lineups, short_handed
 from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
-from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
+from league.models import Fixture, League, Result, Season, StandingRow, Team
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.match_result import TeamSheet
 from rules.magnoball.rolls import RollKind, effective_roll
@@ -573,46 +573,6 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
 
 
 # --- Fixtures, results and the match centre --------------------------------------------------
-
-
-def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
-    """The season's rounds, each with its fixtures (teams and result), optionally only the
-    fixtures of `team`. Two queries whatever the number of rounds."""
-    fixtures = Fixture.objects.select_related("home_team", "away_team", "result").order_by("id")
-    if team is not None:
-        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
-    return list(
-        Round.objects.filter(season=season)
-        .prefetch_related(Prefetch("fixtures", queryset=fixtures))
-        .order_by("number")
-    )
-
-
-def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
-    """The team's fixtures of the season in round order, with their round, teams and
-    result. One query."""
-    return list(
-        Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
-        .select_related("round", "home_team", "away_team", "result")
-        .order_by("round__number", "id")
-    )
-
-
-def season_fixture_list(*, season: Season) -> list[Fixture]:
-    """Every fixture of the season with its round and teams, in round order. One query."""
-    return list(
-        Fixture.objects.filter(round__season=season)
-        .select_related("round", "home_team", "away_team", "result")
-        .order_by("round__number", "id")
-    )
-
-
-def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
-    return list(
-        Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYED)
-        .select_related("round", "home_team", "away_team", "result")
-        .order_by("-round__number", "-id")[:limit]
-    )
 
 
 def fixture_for_page(*, fixture_id: int, visible: Q) -> Fixture:

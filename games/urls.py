@@ -4,24 +4,6 @@ from games import table_views, views
 
 urlpatterns = [
     path("my/", views.my_teams, name="my-teams"),
-    path("leagues/<slug:league>/<slug:season>/", views.season_home, name="season"),
-    path("leagues/<slug:league>/<slug:season>/standings/", views.standings, name="standings"),
-    path("leagues/<slug:league>/<slug:season>/fixtures/", views.fixtures, name="fixtures"),
-    path(
-        "leagues/<slug:league>/<slug:season>/groups/",
-        views.tournament_groups,
-        name="tournament-groups",
-    ),
-    path(
-        "leagues/<slug:league>/<slug:season>/bracket/",
-        views.tournament_bracket,
-        name="tournament-bracket",
-    ),
-    path(
-        "leagues/<slug:league>/<slug:season>/fixtures.ics",
-        views.fixtures_ical,
-        name="fixtures-ical",
-    ),
     path("leagues/<slug:league>/<slug:season>/leaders/", views.leaders, name="leaders"),
     path("teams/<int:pk>/", views.team, name="team"),
     path("players/<int:pk>/", views.player, name="player"),

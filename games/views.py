@@ -1,16 +1,14 @@
-"""The league's pages and match day: thin views that parse, call one selector or service and
-render. Reads come from games/selectors.py; every change is one service call."""
+"""MagnoBall's pages and match day: thin views that parse, call one selector or service and
+render (a season's own pages are league/season_views.py). Reads come from games/selectors.py;
+every change is one service call."""
 
 from __future__ import annotations
-
-from datetime import UTC, datetime, time, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors
@@ -21,16 +19,11 @@ from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
 from games.table_views import sides_for
-from league import tournament_selectors
 from league.access import is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
-from league.selectors import (
-    league_visible_q,
-    season_for_user,
-    standings_by_round,
-    standings_for_season,
-)
+from league.season_views import season_or_404
+from league.selectors import league_visible_q, team_fixtures
 from league.web import refused, run_action
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -42,13 +35,6 @@ ROSTER_SORTS = {
     "games": lambda row: (-row.career_games, row.player.name),
     "points": lambda row: (-row.career_points, row.player.name),
 }
-
-
-def _season(request: HttpRequest, league: str, season: str) -> Season:
-    try:
-        return season_for_user(user=request.user, league_slug=league, season_slug=season)
-    except Season.DoesNotExist as missing:
-        raise Http404("No such season, or its league is private.") from missing
 
 
 def _changed_id(request: HttpRequest, kind: str) -> int | None:
@@ -72,140 +58,8 @@ def my_teams(request: HttpRequest) -> HttpResponse:
     return render(request, "games/my_teams.html", {"teams": teams})
 
 
-# --- Season pages ------------------------------------------------------------------------------
-
-
-def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _season(request, league, season)
-    return render(
-        request,
-        "games/season.html",
-        {
-            "season": season_,
-            "rows": list(standings_for_season(season=season_)),
-            "results": selectors.recent_results(season=season_),
-            "leaders": selectors.season_points_leaders(season=season_, limit=5),
-        },
-    )
-
-
-def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _season(request, league, season)
-    settings = season_.rules.to_engine()
-    rows = list(standings_for_season(season=season_))
-    return render(
-        request,
-        "games/standings.html",
-        {
-            "season": season_,
-            "rows": rows,
-            "tie_breakers": [t.label for t in settings.tie_breakers],
-            "by_round": standings_by_round(season=season_, rows=rows),
-        },
-    )
-
-
-def _tournament(request: HttpRequest, league: str, season: str) -> Season:
-    season_ = _season(request, league, season)
-    if not season_.is_tournament:
-        raise Http404("This season is not a tournament.")
-    return season_
-
-
-def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _tournament(request, league, season)
-    settings = season_.rules.to_engine()
-    return render(
-        request,
-        "games/tournament_groups.html",
-        {
-            "season": season_,
-            "groups": tournament_selectors.tournament_groups(season=season_),
-            "tie_breakers": [t.label for t in settings.tie_breakers],
-        },
-    )
-
-
-def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _tournament(request, league, season)
-    return render(
-        request,
-        "games/tournament_bracket.html",
-        {"season": season_, "bracket": tournament_selectors.knockout_bracket(season=season_)},
-    )
-
-
-def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _season(request, league, season)
-    team = None
-    if team_id := request.GET.get("team", ""):
-        team = Team.objects.filter(
-            pk=team_id if team_id.isdigit() else 0, league=season_.league
-        ).first()
-    rounds = selectors.season_rounds(season=season_, team=team)
-    wanted = request.GET.get("round", "")
-    if wanted.isdigit():
-        rounds = [r for r in rounds if r.number == int(wanted)]
-    return render(
-        request,
-        "games/fixtures.html",
-        {
-            "season": season_,
-            "rounds": rounds,
-            "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
-            "team": team,
-            "round_filter": wanted,
-            "round_numbers": list(
-                season_.rounds.order_by("number").values_list("number", flat=True)
-            ),
-        },
-    )
-
-
-def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
-    the kick-off when set."""
-    season_ = _season(request, league, season)
-    host = request.get_host()
-    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//MagnoBall League//Fixtures//EN",
-        f"X-WR-CALNAME:{_ical_text(str(season_))}",
-    ]
-    for fixture in selectors.season_fixture_list(season=season_):
-        lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
-        if fixture.kickoff:
-            start = fixture.kickoff.astimezone(UTC)
-            lines.append(f"DTSTART:{start:%Y%m%dT%H%M%SZ}")
-            lines.append(f"DTEND:{start + timedelta(hours=2):%Y%m%dT%H%M%SZ}")
-        elif fixture.round.starts_on:
-            day = fixture.round.starts_on
-            lines.append(f"DTSTART;VALUE=DATE:{day:%Y%m%d}")
-            lines.append(f"DTEND;VALUE=DATE:{day + timedelta(days=1):%Y%m%d}")
-        else:
-            lines.append(f"DTSTART:{datetime.combine(timezone.now().date(), time()):%Y%m%dT%H%M%S}")
-        summary = f"{fixture.home_team} v {fixture.away_team} (round {fixture.round.number})"
-        if hasattr(fixture, "result"):
-            summary += f": {fixture.result.home_score}–{fixture.result.away_score}"
-        lines.append(f"SUMMARY:{_ical_text(summary)}")
-        url = request.build_absolute_uri(reverse("fixture", args=[fixture.pk]))
-        lines += [f"URL:{url}", "END:VEVENT"]
-    lines.append("END:VCALENDAR")
-    response = HttpResponse(
-        "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'inline; filename="{season_.league.slug}-{season_.slug}.ics"'
-    return response
-
-
-def _ical_text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
-
-
 def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _season(request, league, season)
+    season_ = season_or_404(request, league, season)
     wanted = request.GET.get("category", "")
     categories = [c for c in StatCategory if not wanted or c.value == wanted] or list(StatCategory)
     return render(
@@ -248,7 +102,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
             "sort": sort,
             "changed_player": _changed_id(request, "player"),
             "can_manage": _can_manage(request, team_),
-            "fixtures": selectors.team_fixtures(season=season_, team=team_) if season_ else [],
+            "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
         },
     )
 

@@ -120,6 +120,15 @@ class Ruleset:
         its settings from `previous`: carry the game's own state over (MagnoBall: each
         rostered player's status by the new season's progression settings, M-P5)."""
 
+    #: A template the season pages' menu includes after the core's links (the game's own
+    #: season pages, e.g. MagnoBall's leaders), rendered with the page's context; "" for none.
+    season_nav_template: ClassVar[str] = ""
+
+    def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
+        """The game's own part of `season`'s overview page (MagnoBall: its top scorers): a
+        template and the context it reads, or None for no part."""
+        return None
+
 
 _registry: dict[str, Ruleset] = {}
 

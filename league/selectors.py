@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 
-from league.models import Fixture, League, Result, Round, Season, StandingRow
+from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_for
 from rules.standings import TableGame, TableSettings, compute_table
 
@@ -151,3 +151,46 @@ def standings_by_round(
         ],
         "team_count": len(names),
     }
+
+
+# --- The season's fixtures and results --------------------------------------------------------
+
+
+def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
+    """The season's rounds, each with its fixtures (teams and result), optionally only the
+    fixtures of `team`. Two queries whatever the number of rounds."""
+    fixtures = Fixture.objects.select_related("home_team", "away_team", "result").order_by("id")
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
+    return list(
+        Round.objects.filter(season=season)
+        .prefetch_related(Prefetch("fixtures", queryset=fixtures))
+        .order_by("number")
+    )
+
+
+def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
+    """The team's fixtures of the season in round order, with their round, teams and
+    result. One query."""
+    return list(
+        Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("round__number", "id")
+    )
+
+
+def season_fixture_list(*, season: Season) -> list[Fixture]:
+    """Every fixture of the season with its round and teams, in round order. One query."""
+    return list(
+        Fixture.objects.filter(round__season=season)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("round__number", "id")
+    )
+
+
+def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
+    return list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYED)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("-round__number", "-id")[:limit]
+    )

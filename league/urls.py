@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from league import account_views, views
+from league import account_views, season_views, views
 from league.rulesets import rulesets
 
 urlpatterns = [
@@ -22,6 +22,27 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("api.web_urls")),
     path("leagues/<slug:slug>/", views.league_page, name="league"),
+    # A season's pages, the same for every game.
+    path("leagues/<slug:league>/<slug:season>/", season_views.season_home, name="season"),
+    path(
+        "leagues/<slug:league>/<slug:season>/standings/", season_views.standings, name="standings"
+    ),
+    path("leagues/<slug:league>/<slug:season>/fixtures/", season_views.fixtures, name="fixtures"),
+    path(
+        "leagues/<slug:league>/<slug:season>/groups/",
+        season_views.tournament_groups,
+        name="tournament-groups",
+    ),
+    path(
+        "leagues/<slug:league>/<slug:season>/bracket/",
+        season_views.tournament_bracket,
+        name="tournament-bracket",
+    ),
+    path(
+        "leagues/<slug:league>/<slug:season>/fixtures.ics",
+        season_views.fixtures_ical,
+        name="fixtures-ical",
+    ),
     # Each installed game's pages, named by its ruleset (imports point one way: the core
     # includes them by name and never imports a game).
     *(path("", include(module)) for ruleset in rulesets() for module in ruleset.urls),

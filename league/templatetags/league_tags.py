@@ -15,6 +15,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
+from league.models import League
+from league.rulesets import Ruleset, ruleset_for
+
 register = template.Library()
 
 #: State key → badge modifier (``badge--<modifier>`` in static/css/*.css). Keys are the stored
@@ -64,6 +67,13 @@ def signed(value: int | None) -> str:
     if value < 0:
         return f"\N{MINUS SIGN}{-value}"
     return "0"
+
+
+@register.filter
+def ruleset(league: League) -> Ruleset:
+    """``{% with ruleset=season.league|ruleset %}``: the game a page's league plays, for the
+    parts of a shared page only that game has."""
+    return ruleset_for(league)
 
 
 @register.filter

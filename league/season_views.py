@@ -1,0 +1,164 @@
+"""A season's pages, the same for every game: its overview, standings, fixtures (and their
+calendar feed), and a tournament's groups and bracket. A part of a page only one game has
+(MagnoBall's top scorers, its leaders page in the menu) is the league's ruleset's to name."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from league import selectors, tournament_selectors
+from league.models import Season, Team
+from league.rulesets import ruleset_for
+
+
+def season_or_404(request: HttpRequest, league: str, season: str) -> Season:
+    """The season if the user may read its league; 404 otherwise."""
+    try:
+        return selectors.season_for_user(user=request.user, league_slug=league, season_slug=season)
+    except Season.DoesNotExist as missing:
+        raise Http404("No such season, or its league is private.") from missing
+
+
+def _game_part(season: Season) -> dict[str, Any]:
+    """The overview's part that only the league's game has: its template (``game_part``,
+    "" for none) and the context that template reads."""
+    part = ruleset_for(season.league).season_overview(season=season)
+    if part is None:
+        return {"game_part": ""}
+    template, context = part
+    return {**context, "game_part": template}
+
+
+def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = season_or_404(request, league, season)
+    return render(
+        request,
+        "league/season.html",
+        {
+            "season": season_,
+            "rows": list(selectors.standings_for_season(season=season_)),
+            "results": selectors.recent_results(season=season_),
+            **_game_part(season_),
+        },
+    )
+
+
+def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = season_or_404(request, league, season)
+    settings = ruleset_for(season_.league).table_settings(season=season_)
+    rows = list(selectors.standings_for_season(season=season_))
+    return render(
+        request,
+        "league/standings.html",
+        {
+            "season": season_,
+            "rows": rows,
+            "tie_breakers": [t.label for t in settings.tie_breakers],
+            "by_round": selectors.standings_by_round(season=season_, rows=rows),
+        },
+    )
+
+
+def _tournament(request: HttpRequest, league: str, season: str) -> Season:
+    season_ = season_or_404(request, league, season)
+    if not season_.is_tournament:
+        raise Http404("This season is not a tournament.")
+    return season_
+
+
+def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _tournament(request, league, season)
+    settings = ruleset_for(season_.league).table_settings(season=season_)
+    return render(
+        request,
+        "league/tournament_groups.html",
+        {
+            "season": season_,
+            "groups": tournament_selectors.tournament_groups(season=season_),
+            "tie_breakers": [t.label for t in settings.tie_breakers],
+        },
+    )
+
+
+def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = _tournament(request, league, season)
+    return render(
+        request,
+        "league/tournament_bracket.html",
+        {"season": season_, "bracket": tournament_selectors.knockout_bracket(season=season_)},
+    )
+
+
+def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = season_or_404(request, league, season)
+    team = None
+    if team_id := request.GET.get("team", ""):
+        team = Team.objects.filter(
+            pk=team_id if team_id.isdigit() else 0, league=season_.league
+        ).first()
+    rounds = selectors.season_rounds(season=season_, team=team)
+    wanted = request.GET.get("round", "")
+    if wanted.isdigit():
+        rounds = [r for r in rounds if r.number == int(wanted)]
+    return render(
+        request,
+        "league/fixtures.html",
+        {
+            "season": season_,
+            "rounds": rounds,
+            "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
+            "team": team,
+            "round_filter": wanted,
+            "round_numbers": list(
+                season_.rounds.order_by("number").values_list("number", flat=True)
+            ),
+        },
+    )
+
+
+def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
+    the kick-off when set."""
+    season_ = season_or_404(request, league, season)
+    host = request.get_host()
+    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//MagnoBall League//Fixtures//EN",
+        f"X-WR-CALNAME:{_ical_text(str(season_))}",
+    ]
+    for fixture in selectors.season_fixture_list(season=season_):
+        lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
+        if fixture.kickoff:
+            start = fixture.kickoff.astimezone(UTC)
+            lines.append(f"DTSTART:{start:%Y%m%dT%H%M%SZ}")
+            lines.append(f"DTEND:{start + timedelta(hours=2):%Y%m%dT%H%M%SZ}")
+        elif fixture.round.starts_on:
+            day = fixture.round.starts_on
+            lines.append(f"DTSTART;VALUE=DATE:{day:%Y%m%d}")
+            lines.append(f"DTEND;VALUE=DATE:{day + timedelta(days=1):%Y%m%d}")
+        else:
+            lines.append(f"DTSTART:{datetime.combine(timezone.now().date(), time()):%Y%m%dT%H%M%S}")
+        summary = f"{fixture.home_team} v {fixture.away_team} (round {fixture.round.number})"
+        if hasattr(fixture, "result"):
+            summary += f": {fixture.result.home_score}–{fixture.result.away_score}"
+        lines.append(f"SUMMARY:{_ical_text(summary)}")
+        url = request.build_absolute_uri(reverse("fixture", args=[fixture.pk]))
+        lines += [f"URL:{url}", "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    response = HttpResponse(
+        "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="{season_.league.slug}-{season_.slug}.ics"'
+    return response
+
+
+def _ical_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
