@@ -1,0 +1,161 @@
+"""The core's play (result bookkeeping, standings, playoffs, season end, tournaments) for a
+game that is nothing but a Ruleset subclass: no rosters, no injuries, no simulator. Its
+table is Arenaball's A-L1 (win 2, draw 1, loss 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils.text import slugify
+
+from league.access import Actor
+from league.errors import DomainError
+from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
+from league.playoffs import playoffs_advance, playoffs_start
+from league.results import result_aftermath
+from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
+from league.season_end import season_close, season_rollover
+from league.services import (
+    league_create,
+    season_create,
+    season_enter_team,
+    season_generate_schedule,
+    season_transition,
+)
+from league.tournaments import tournament_add_guest_team, tournament_create
+from rules.standings import TableSettings
+
+
+class Skeleton(Ruleset):
+    key = "skeleton"
+    label = "Skeleton"
+
+    def __init__(self) -> None:
+        self.aftermaths: list[int] = []
+        self.closed: list[int] = []
+        self.rolled_over: list[tuple[int, int]] = []
+        self.set_up: list[str] = []
+
+    def table_settings(self, *, season: Season) -> TableSettings:
+        return TableSettings(points_win=2, points_overtime_win=2, points_overtime_loss=0)
+
+    def team_setup(self, *, team: Team, actor: Actor) -> None:
+        self.set_up.append(team.name)
+
+    def result_aftermath(self, *, fixture: Fixture) -> None:
+        self.aftermaths.append(fixture.pk)
+
+    def season_closed(self, *, season: Season) -> None:
+        self.closed.append(season.pk)
+
+    def season_rolled_over(
+        self, *, previous: Season, season: Season, teams: Sequence[Team], actor: Actor
+    ) -> None:
+        self.rolled_over.append((previous.pk, season.pk))
+
+
+@pytest.fixture
+def skeleton() -> Iterator[Skeleton]:
+    ruleset = Skeleton()
+    ruleset_register(ruleset)
+    yield ruleset
+    ruleset_unregister(ruleset.key)
+
+
+def _league(commissioner: User) -> League:
+    return league_create(
+        name="Bare League", actor=None, ruleset="skeleton", commissioners=[commissioner]
+    )
+
+
+def _season(league: League, names: list[str], playoff_teams: int = 0) -> Season:
+    season = season_create(
+        league=league,
+        name="Bare 2026",
+        actor=None,
+        double_round_robin=False,
+        playoff_teams=playoff_teams,
+    )
+    for name in names:
+        team = Team.objects.create(
+            league=league, name=name, short_name=name[:3].upper(), slug=slugify(name)
+        )
+        season_enter_team(season=season, team=team, actor=None)
+    season_generate_schedule(season=season, actor=None, shuffle=False)
+    season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
+    Round.objects.filter(season=season).update(status=Round.Status.OPEN)
+    return season
+
+
+def _play(fixture: Fixture, home: int, away: int) -> Result:
+    """What a game's result service does, reduced to the core's part."""
+    result = Result.objects.create(
+        fixture=fixture, home_score=home, away_score=away, source=Result.Source.REPORTED
+    )
+    fixture.status = Fixture.Status.PLAYED
+    fixture.save(update_fields=["status"])
+    result_aftermath(fixture=fixture)
+    return result
+
+
+def _play_stage(season: Season, stage: str) -> None:
+    for fixture in Fixture.objects.filter(round__season=season, round__stage=stage).exclude(
+        status=Fixture.Status.PLAYED
+    ):
+        _play(fixture, 2, 1)
+
+
+@pytest.mark.django_db
+def test_a_result_updates_the_table_by_the_rulesets_points_and_asks_the_game(
+    skeleton: Skeleton,
+) -> None:
+    commissioner = User.objects.create(username="commissioner")
+    season = _season(_league(commissioner), ["Ants", "Bees"])
+    fixture = Fixture.objects.get(round__season=season)
+
+    _play(fixture, 3, 1)
+
+    rows = {row.team.name: row for row in StandingRow.objects.filter(season=season)}
+    winner = fixture.home_team.name
+    assert (rows[winner].position, rows[winner].points, rows[winner].won) == (1, 2, 1)
+    assert skeleton.aftermaths == [fixture.pk]
+    assert Round.objects.get(season=season).status == Round.Status.COMPLETE
+
+
+@pytest.mark.django_db
+def test_playoffs_close_and_rollover_ask_the_game_for_its_part(skeleton: Skeleton) -> None:
+    commissioner = User.objects.create(username="commissioner")
+    season = _season(_league(commissioner), ["Ants", "Bees", "Cats", "Dogs"], playoff_teams=2)
+    _play_stage(season, Round.Stage.REGULAR)
+
+    playoffs_start(season=season, actor=commissioner)
+    _play_stage(season, Round.Stage.PLAYOFF)
+    champion = playoffs_advance(season=season, actor=commissioner)
+    closed = season_close(season=season, actor=commissioner)
+    following = season_rollover(season=closed, name="Bare 2027", actor=commissioner)
+
+    assert isinstance(champion, Team)
+    assert closed.status == Season.Status.FINISHED
+    assert skeleton.closed == [season.pk]
+    assert skeleton.rolled_over == [(season.pk, following.pk)]
+    assert StandingRow.objects.filter(season=following).count() == 4
+
+
+@pytest.mark.django_db
+def test_a_guest_team_of_a_game_with_no_roster_is_a_bare_team(skeleton: Skeleton) -> None:
+    commissioner = User.objects.create(username="commissioner")
+    cup = tournament_create(league=_league(commissioner), name="Bare Cup", actor=commissioner)
+
+    guest = tournament_add_guest_team(
+        tournament=cup, name="Guest Geese", short_name="gee", actor=commissioner
+    )
+
+    assert (guest.short_name, guest.guest_of_id) == ("GEE", cup.pk)
+    assert skeleton.set_up == ["Guest Geese"]
+    assert StandingRow.objects.get(season=cup, team=guest).seed == 1
+    with pytest.raises(DomainError, match="Skeleton teams take no dice"):
+        tournament_add_guest_team(
+            tournament=cup, name="Dice Ducks", short_name="DUC", actor=commissioner, dice=object()
+        )
