@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import GamesError
 from games.matchday import round_next_to_open, round_open, round_open_refusal
 from games.results import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
@@ -186,7 +187,7 @@ def test_rounds_open_in_order_by_one_selector(four_teams: Season):
     refusal = round_open_refusal(round_=later)
     assert refusal is not None
     assert refusal.code == "earlier_round_closed"
-    with pytest.raises(LeagueError) as raised:
+    with pytest.raises(GamesError) as raised:
         round_open(round_=later, actor=None, dice=ScriptedDice([]))
     assert raised.value.message == refusal.message
 
