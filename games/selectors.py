@@ -19,7 +19,9 @@ from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Round, Season, StandingRow, Team
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.selectors import player_picks_due
 from rules.magnoball.match_result import TeamSheet
+from rules.magnoball.picks import actions_allowed
 from rules.magnoball.rolls import RollKind, effective_roll
 from rules.magnoball.settings import ProgressionMode, RuleSettings
 from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
@@ -30,8 +32,6 @@ from rules.magnoball.vocabulary import (
     Position,
     StatCategory,
     Status,
-    superstar_actions_allowed,
-    veteran_actions_allowed,
 )
 from rules.standings import TableGame, TableSettings, compute_table
 
@@ -277,6 +277,8 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         if p.roster_state == Player.RosterState.ACTIVE:
             by_position[(p.position, p.string)].append(p)
 
+    due = player_picks_due(players=players, superstars={team.pk: settings.superstars})
+
     def row(player: Player) -> RosterRow:
         position = Position(player.position)
         kinds = {EnhancementKind(e.kind) for e in fitted[player.pk]}
@@ -312,15 +314,10 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         elif injury and injury.games_left:
             left = injury.games_left
             badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
-        picks_due = None
+        picks_due = next(iter(due[player.pk]), None)
         allowed: list[Action] = []
-        if player.status == Status.VETERAN and not player.veteran_actions:
-            picks_due = "veteran"
-            allowed = sorted(veteran_actions_allowed(position), key=lambda a: a.label)
-        elif settings.superstars and player.superstar and not player.superstar_actions:
-            picks_due = "superstar"
-            allowed = sorted(superstar_actions_allowed(), key=lambda a: a.label)
         if picks_due:
+            allowed = sorted(actions_allowed(picks_due, position), key=lambda a: a.label)
             badges.append(("picks_due", f"{picks_due.capitalize()} picks due"))
         levels = []
         if settings.progression_mode == ProgressionMode.STATS:
@@ -516,27 +513,18 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
             "roster_state",
         )
     )
+    due = player_picks_due(
+        players=players, superstars={tid: s.rules.superstars for tid, s in seasons.items()}
+    )
     active_counts: dict[int, int] = defaultdict(int)
     for player in players:
         if player.roster_state == Player.RosterState.ACTIVE:
             active_counts[player.team_id] += 1
-        season = seasons.get(player.team_id)
-        superstars = season.rules.superstars if season else True
-        if player.status == Status.VETERAN and not player.veteran_actions:
+        if kinds := due[player.pk]:
             todos[player.team_id].append(
                 TodoItem(
                     "picks",
-                    f"Pick {player}'s two Veteran actions",
-                    "player-picks",
-                    (player.pk,),
-                    "Pick",
-                )
-            )
-        elif superstars and player.superstar and not player.superstar_actions:
-            todos[player.team_id].append(
-                TodoItem(
-                    "picks",
-                    f"Pick {player}'s two Superstar actions",
+                    f"Pick {player}'s two {kinds[0].capitalize()} actions",
                     "player-picks",
                     (player.pk,),
                     "Pick",

@@ -40,6 +40,7 @@ from league.models import Fixture, Season, Team
 from league.templatetags.league_tags import badge_html, signed
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.selectors import player_picks_due, players_with_picks_due, superstars_rule
 from rosters.table_dice import faces_resolve
 from rules.magnoball.creation import roll_new_roster
 from rules.magnoball.vocabulary import Action, EnhancementKind, Position, Status
@@ -405,13 +406,10 @@ class PlayerListFilter(admin.SimpleListFilter):
 
     title = "list"
     parameter_name = "list"
-    LISTS: dict[str, tuple[str, Q]] = {
+    LISTS: dict[str, tuple[str, Q | None]] = {
         "superstars": ("Superstars (M-P8)", Q(superstar=True)),
         "veterans": ("Veterans (M-P6)", Q(status=Status.VETERAN)),
-        "picks_due": (
-            "Action picks due",
-            Q(status=Status.VETERAN, veteran_actions=[]) | Q(superstar=True, superstar_actions=[]),
-        ),
+        "picks_due": ("Action picks due", None),  # the pick rule decides (picks_due)
         "injured_list": (
             "On the injured list (M-P9)",
             Q(roster_state=Player.RosterState.INJURED_LIST),
@@ -424,6 +422,8 @@ class PlayerListFilter(admin.SimpleListFilter):
         return [(key, label) for key, (label, _) in self.LISTS.items()]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "picks_due":
+            return players_with_picks_due(queryset)
         chosen = self.LISTS.get(self.value() or "")
         return queryset.filter(chosen[1]) if chosen else queryset
 
@@ -535,6 +535,13 @@ class PlayerAdmin(LeagueModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(superstars_on=superstars_rule(team_ref="team_id"))
+        )
+
     @admin.display(description="Records")
     def records(self, obj: Player) -> str:
         return format_html(
@@ -548,10 +555,11 @@ class PlayerAdmin(LeagueModelAdmin):
     @admin.display(description="Status", ordering="status")
     def status_badge(self, obj: Player) -> str:
         badges = [badge_html(obj.status, obj.get_status_display())]
-        if obj.status == Status.VETERAN and not obj.veteran_actions:
-            badges.append(badge_html("picks_due", "Veteran picks due"))
-        if obj.superstar and not obj.superstar_actions:
-            badges.append(badge_html("picks_due", "Superstar picks due"))
+        # superstars_on: the queryset's annotation (get_queryset), no query per row.
+        superstars = {obj.team_id: obj.superstars_on}  # type: ignore[attr-defined]
+        due = player_picks_due(players=[obj], superstars=superstars)
+        for kind in due[obj.pk]:
+            badges.append(badge_html("picks_due", f"{kind.capitalize()} picks due"))
         return format_html_join(" ", "{}", ((badge,) for badge in badges))
 
     @admin.display(description="Veteran actions (M-P6)")

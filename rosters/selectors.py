@@ -1,9 +1,17 @@
-"""Reads of rosters that the pages offer as choices."""
+"""Reads of rosters: the choices the pages offer, and the picks still due."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from django.db.models import BooleanField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from league.models import Season, SeasonRules, Team
 from rosters.models import Enhancement, Player
-from rules.magnoball.vocabulary import EnhancementKind, Position
+from rules.magnoball.picks import PickKind, picks_due
+from rules.magnoball.settings import RuleSettings
+from rules.magnoball.vocabulary import EnhancementKind, Position, Status
 
 
 def swap_candidates(*, player: Player) -> list[Player]:
@@ -29,3 +37,54 @@ def enhancements_fittable(*, player: Player) -> list[EnhancementKind]:
     )
     position = Position(player.position)
     return [k for k in EnhancementKind if k.allowed_for(position) and k.value not in fitted]
+
+
+# --- Veteran and Superstar picks due (M-P6, M-P8) -----------------------------------------------
+
+
+def superstars_rule(*, team_ref: str) -> Coalesce:
+    """M-P8's setting in a team's current season (the newest not archived), as a subquery on
+    `team_ref` (the outer team id); a team in no season plays by the default settings."""
+    current = (
+        SeasonRules.objects.filter(season__standings__team_id=OuterRef(team_ref))
+        .exclude(season__status=Season.Status.ARCHIVED)
+        .order_by("-season__created_at")
+        .values("superstars")[:1]
+    )
+    return Coalesce(
+        Subquery(current, output_field=BooleanField()),
+        Value(RuleSettings().superstars),
+        output_field=BooleanField(),
+    )
+
+
+def player_picks_due(
+    *, players: Sequence[Player], superstars: Mapping[int, bool] | None = None
+) -> dict[int, tuple[PickKind, ...]]:
+    """The picks each of `players` still owes (rules/magnoball/picks.py), by player id.
+    `superstars` is M-P8's setting by team id where the caller has the season at hand (a
+    team missing from it is in no season: the default); without it, one query reads each
+    team's current season."""
+    if superstars is None:
+        team_ids = {p.team_id for p in players}
+        superstars = dict(
+            Team.objects.filter(pk__in=team_ids)
+            .annotate(superstars_on=superstars_rule(team_ref="pk"))
+            .values_list("pk", "superstars_on")
+        )
+    default = RuleSettings().superstars
+    return {p.pk: picks_due(p, superstars=superstars.get(p.team_id, default)) for p in players}
+
+
+def players_with_picks_due(queryset: QuerySet[Player]) -> QuerySet[Player]:
+    """The players of `queryset` who owe picks (two queries). The filter only narrows to
+    Veterans and Superstars with no picks yet; picks_due decides."""
+    unpicked = Q(status=Status.VETERAN, veteran_actions=[]) | Q(
+        superstar=True, superstar_actions=[]
+    )
+    candidates = list(queryset.filter(unpicked).only("id", "team_id", *_PICK_FIELDS))
+    due = player_picks_due(players=candidates)
+    return queryset.filter(pk__in=[pk for pk, kinds in due.items() if kinds])
+
+
+_PICK_FIELDS = ("status", "veteran_actions", "superstar", "superstar_actions")

@@ -3,7 +3,7 @@ back to the roster with the changed row highlighted."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -19,13 +19,8 @@ from league.web import form_page, refused, run_action, safe_next
 from rosters import selectors, services
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
 from rosters.models import Enhancement, Player
-from rules.magnoball.vocabulary import (
-    EnhancementKind,
-    Position,
-    Status,
-    superstar_actions_allowed,
-    veteran_actions_allowed,
-)
+from rules.magnoball.picks import PICK_RULES, actions_allowed, picks_to_offer
+from rules.magnoball.vocabulary import EnhancementKind, Position
 
 
 def _player(pk: int) -> Player:
@@ -105,17 +100,10 @@ def player_picks(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player(pk)
     if denied := _refusal(request, player.team):
         return denied
-    veteran = player.status == Status.VETERAN and not player.veteran_actions
-    kind: Literal["veteran", "superstar"] = (
-        "veteran" if veteran or not player.superstar else "superstar"
-    )
-    allowed = (
-        veteran_actions_allowed(Position(player.position))
-        if kind == "veteran"
-        else superstar_actions_allowed()
-    )
+    kind = picks_to_offer(player)
+    allowed = actions_allowed(kind, Position(player.position))
     form = PicksForm(request.POST or None, allowed=sorted(allowed, key=lambda a: a.label))
-    rule = "M-P6" if kind == "veteran" else "M-P8"
+    rule = PICK_RULES[kind]
     return form_page(
         request,
         form,

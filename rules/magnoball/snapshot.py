@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .picks import superstar_action_pick_error, veteran_action_pick_error
 from .settings import RuleSettings
 from .vocabulary import (
     MAX_SUPERSTARS,
@@ -18,8 +19,6 @@ from .vocabulary import (
     Position,
     StatCategory,
     Status,
-    superstar_action_pick_error,
-    veteran_action_pick_error,
 )
 
 __all__ = [

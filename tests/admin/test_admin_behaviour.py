@@ -380,6 +380,32 @@ def test_player_list_marks_a_veteran_whose_picks_are_due(
     assert "Veteran picks due" in content
 
 
+def test_player_list_asks_for_superstar_picks_only_where_the_season_plays_with_superstars(
+    superuser_client: Client, admin_world: AdminWorld
+):
+    """M-P8: without Superstars a Superstar's actions count for nothing, so no picks are due
+    (rules/magnoball/picks.py): the badge and the "picks due" list say what the coach's
+    pages say."""
+    player = admin_world.teams[0].players.first()
+    Player.objects.filter(pk=player.pk).update(
+        status=Status.PRO, superstar=True, superstar_actions=[]
+    )
+    url = reverse("admin:rosters_player_changelist")
+
+    def shown() -> tuple[bool, bool]:
+        badge = (
+            "Superstar picks due" in superuser_client.get(url, {"q": player.name}).content.decode()
+        )
+        listed = (
+            player in superuser_client.get(url, {"list": "picks_due"}).context["cl"].result_list
+        )
+        return badge, listed
+
+    assert shown() == (True, True)
+    SeasonRules.objects.filter(season=admin_world.season).update(superstars=False)
+    assert shown() == (False, False)
+
+
 # --- Season actions ----------------------------------------------------------------------------
 
 
