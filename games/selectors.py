@@ -19,12 +19,12 @@ from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Round, Season, StandingRow, Team
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
-from rosters.selectors import player_picks_due
+from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
 from rules.magnoball.picks import actions_allowed
 from rules.magnoball.rolls import RollKind, effective_roll
 from rules.magnoball.settings import ProgressionMode, RuleSettings
-from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
+from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level
 from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
     Action,
@@ -87,17 +87,12 @@ def team_sheet(
             successes[row["player_id"]][StatCategory(row["category"])] = row["total"]
 
     def snapshot(player: Player) -> PlayerSnapshot:
-        return PlayerSnapshot(
-            key=str(player.pk),
-            name=player.name,
+        return player_snapshot(
+            player,
             side=side,
-            position=Position(player.position),
-            status=Status(player.status),
-            veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
-            superstar=player.superstar,
-            superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
-            stat_levels=stat_levels(successes[player.pk], settings),
-            enhancements=frozenset(enhancements[player.pk]),
+            settings=settings,
+            successes=successes[player.pk],
+            enhancements=enhancements[player.pk],
         )
 
     return TeamSheet(
@@ -282,17 +277,12 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     def row(player: Player) -> RosterRow:
         position = Position(player.position)
         kinds = {EnhancementKind(e.kind) for e in fitted[player.pk]}
-        snap = PlayerSnapshot(
-            key=str(player.pk),
-            name=player.name,
+        snap = player_snapshot(
+            player,
             side=Side.HOME,
-            position=position,
-            status=Status(player.status),
-            veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
-            superstar=player.superstar,
-            superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
-            stat_levels=stat_levels(successes[player.pk], settings),
-            enhancements=frozenset(kinds),
+            settings=settings,
+            successes=successes[player.pk],
+            enhancements=kinds,
         )
         rolls = []
         for kind, abbr, label in ROSTER_ROLLS:

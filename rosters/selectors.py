@@ -1,8 +1,9 @@
-"""Reads of rosters: the choices the pages offer, and the picks still due."""
+"""Reads of rosters: the choices the pages offer, the picks still due, and a stored player
+as the engine sees him."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.db.models import BooleanField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -11,7 +12,8 @@ from league.models import Season, SeasonRules, Team
 from rosters.models import Enhancement, Player
 from rules.magnoball.picks import PickKind, picks_due
 from rules.magnoball.settings import RuleSettings
-from rules.magnoball.vocabulary import EnhancementKind, Position, Status
+from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_levels
+from rules.magnoball.vocabulary import Action, EnhancementKind, Position, StatCategory, Status
 
 
 def swap_candidates(*, player: Player) -> list[Player]:
@@ -88,3 +90,31 @@ def players_with_picks_due(queryset: QuerySet[Player]) -> QuerySet[Player]:
 
 
 _PICK_FIELDS = ("status", "veteran_actions", "superstar", "superstar_actions")
+
+
+# --- A stored player as the engine sees him ---------------------------------------------------
+
+
+def player_snapshot(
+    player: Player,
+    *,
+    side: Side,
+    settings: RuleSettings,
+    successes: Mapping[StatCategory, int],
+    enhancements: Iterable[EnhancementKind],
+) -> PlayerSnapshot:
+    """`player` for the engine (rules/magnoball/snapshot.py): his status and picked actions
+    (M-P4 … M-P8), his stat levels from his career `successes` (M-P7, by `settings`) and the
+    `enhancements` he carries into the match (M-E1). No query: the caller reads the counts."""
+    return PlayerSnapshot(
+        key=str(player.pk),
+        name=player.name,
+        side=side,
+        position=Position(player.position),
+        status=Status(player.status),
+        veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
+        superstar=player.superstar,
+        superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
+        stat_levels=stat_levels(successes, settings),
+        enhancements=frozenset(enhancements),
+    )
