@@ -17,9 +17,8 @@ from games.lineups import lineup_fix
 from games.models import Appearance, LineupEntry, MatchEvent, Result, StatLine
 from injuries.models import Injury
 from injuries.services import IncapacitationRolls, injuries_forget, injury_record
-from league.access import Actor, is_coach, is_commissioner, require_commissioner
+from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
-from league.errors import PermissionRefused
 from league.models import Fixture, Season
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
@@ -141,7 +140,7 @@ def _record(
         # Locks the fixture: one result, however many reports arrive at once.
         locked = _lock_fixture(fixture.pk)
         season = locked.round.season
-        _require_report_rights(actor=actor, fixture=locked)
+        require_result_reporter(user=actor, fixture=locked)
         existing = Result.objects.filter(fixture=locked).first()
         if existing is not None:
             raise GamesError(
@@ -196,18 +195,6 @@ def _record(
             after=_result_state(result),
         )
     return result
-
-
-def _require_report_rights(*, actor: Actor, fixture: Fixture) -> None:
-    if actor is None:
-        return
-    teams = (fixture.home_team, fixture.away_team)
-    if any(is_coach(user=actor, team=team) for team in teams):
-        return
-    if not is_commissioner(user=actor, league=fixture.round.season.league):
-        raise PermissionRefused(
-            f"Only the coaches of {fixture} or a commissioner may report its result."
-        )
 
 
 def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:

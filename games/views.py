@@ -21,7 +21,7 @@ from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
 from games.table_views import sides_for
-from league.access import is_coach, is_commissioner
+from league.access import FixtureRoles, is_coach, is_commissioner, require_result_reporter
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
@@ -295,11 +295,8 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = _fixture(request, pk)
     report = selectors.match_report(fixture=fixture_)
     home, away = selectors.fixture_lineups(fixture=fixture_)
-    league = fixture_.round.season.league
-    commissioner = is_commissioner(user=request.user, league=league)
-    coach_of = [
-        t for t in (fixture_.home_team, fixture_.away_team) if is_coach(user=request.user, team=t)
-    ]
+    roles = FixtureRoles(user=request.user, fixture=fixture_)
+    commissioner, coach_of = roles.commissioner, roles.coach_of
     job = selectors.fixture_live_job(fixture=fixture_)
     return render(
         request,
@@ -332,7 +329,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             and fixture_.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS),
             "commissioner": commissioner,
             "coach_of": coach_of,
-            "may_report": bool(coach_of) or commissioner,
+            "may_report": roles.may_report,
             "categories": list(StatCategory),
             "changed_inspection": _changed_id(request, "inspection"),
         },
@@ -342,17 +339,10 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = _fixture(request, pk)
-    league = fixture_.round.season.league
-    if not (
-        is_commissioner(user=request.user, league=league)
-        or any(
-            is_coach(user=request.user, team=t) for t in (fixture_.home_team, fixture_.away_team)
-        )
-    ):
-        return refused(
-            request,
-            f"Only the coaches of {fixture_} or a commissioner may report its result.",
-        )
+    try:
+        require_result_reporter(user=request.user, fixture=fixture_)
+    except PermissionRefused as error:
+        return refused(request, error.message)
     players, unavailable = selectors.report_players(fixture=fixture_)
     form = ResultForm(
         fixture=fixture_,
