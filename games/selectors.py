@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.db.models import OuterRef, Prefetch, Q, Subquery, Sum
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from games.lineups import OPEN_STATUSES as LINEUP_OPEN
@@ -18,6 +18,7 @@ from games.models import Appearance, Inspection, MatchEvent, Result, SimulationJ
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Round, Season, StandingRow, Team
+from league.selectors import league_visible_q
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -712,11 +713,14 @@ def fixture_live_job(*, fixture: Fixture) -> SimulationJob | None:
     )
 
 
-def job_is_visible(*, job_id: int, visible: Q) -> bool:
-    """Whether the job exists and its fixture's league is visible (like fixture_for_page)."""
+def simulation_jobs_visible(*, user: User | AnonymousUser) -> QuerySet[SimulationJob]:
+    """The simulation jobs `user` may follow: those of the leagues he may read (public, or
+    his), as their fixtures. The HTML page and the API both ask here (games/access.py)."""
     return SimulationJob.objects.filter(
-        pk=job_id, fixture__round__season__league__in=League.objects.filter(visible).values("pk")
-    ).exists()
+        fixture__round__season__league__in=League.objects.filter(
+            league_visible_q(user=user)
+        ).values("pk")
+    )
 
 
 def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:

@@ -14,11 +14,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, tournament_selectors
+from games.access import access_job_status
 from games.forms import ResultForm
-from games.jobs import job_requested_message, simulation_job_status, simulation_request
+from games.jobs import job_requested_message, simulation_request
 from games.lineups import lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
-from games.models import Inspection, SimulationJob
+from games.models import Inspection
 from games.results import result_record
 from games.table_views import sides_for
 from league.access import FixtureRoles, is_coach, is_commissioner, require_result_reporter
@@ -448,12 +449,7 @@ def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
 def job_status(request: HttpRequest, pk: int) -> JsonResponse:
     """A simulation job's state and progress for the page that polls it; a job of a league
     the user may not see is not found (as in the API)."""
-    if not selectors.job_is_visible(job_id=pk, visible=league_visible_q(user=request.user)):
-        raise Http404("No such job.")
-    try:
-        status = simulation_job_status(job_id=pk)
-    except SimulationJob.DoesNotExist as missing:
-        raise Http404("No such job.") from missing
+    status = access_job_status(user=request.user, job_id=pk)
     return JsonResponse(
         {
             "state": status.state,

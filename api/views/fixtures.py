@@ -7,7 +7,6 @@ from typing import Any
 
 import django_filters
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -28,6 +27,7 @@ from api.schema import (
     write_errors,
 )
 from api.serializers import InjurySerializer, ResultSerializer, TeamRefSerializer
+from games.access import access_job_status
 from games.jobs import simulation_job_status, simulation_request
 from games.models import Inspection, SimulationJob
 from games.results import MAX_COUNT, MAX_SCORE, PlayerLine, ResultReport, TableRoll, result_record
@@ -402,6 +402,5 @@ class JobDetailView(ApiView):
         responses={200: JobSerializer, **read_errors()},
     )
     def get(self, request: Request, job_id: int) -> Response:
-        if not selectors.simulation_jobs(user=request.user).filter(pk=job_id).exists():
-            raise Http404
-        return Response(self.OutputSerializer(simulation_job_status(job_id=job_id)).data)
+        job = access_job_status(user=request.user, job_id=job_id)
+        return Response(self.OutputSerializer(job).data)
