@@ -14,19 +14,23 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, tournament_selectors
-from games.access import access_job_status
+from games.access import (
+    access_fixture,
+    access_fixture_for_report,
+    access_job_status,
+    sides_for,
+)
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_request
 from games.lineups import lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
-from games.table_views import sides_for
-from league.access import FixtureRoles, is_coach, is_commissioner, require_result_reporter
+from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
-from league.web import refused, run_action
+from league.web import refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position, StatCategory
 
@@ -283,17 +287,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Match day and the match centre ------------------------------------------------------------
 
 
-def _fixture(request: HttpRequest, pk: int) -> Fixture:
-    try:
-        return selectors.fixture_for_page(
-            fixture_id=pk, visible=league_visible_q(user=request.user)
-        )
-    except Fixture.DoesNotExist as missing:
-        raise Http404("No such fixture, or its league is private.") from missing
-
-
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     report = selectors.match_report(fixture=fixture_)
     home, away = selectors.fixture_lineups(fixture=fixture_)
     roles = FixtureRoles(user=request.user, fixture=fixture_)
@@ -338,12 +333,9 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
-    try:
-        require_result_reporter(user=request.user, fixture=fixture_)
-    except PermissionRefused as error:
-        return refused(request, error.message)
+    fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
     players, unavailable = selectors.report_players(fixture=fixture_)
     form = ResultForm(
         fixture=fixture_,
@@ -386,7 +378,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     back = reverse("fixture", args=[fixture_.pk])
     return run_action(
         request,
@@ -400,7 +392,7 @@ def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
 def fixture_lineup_name(request: HttpRequest, pk: int) -> HttpResponse:
     """M-P3: the coach names another fit reserve for a vacant first-string place (a blank
     reserve goes back to the second-string counterpart)."""
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     back = reverse("fixture", args=[fixture_.pk]) + "#lineups-title"
     teams = {str(t.pk): t for t in (fixture_.home_team, fixture_.away_team)}
     team = teams.get(request.POST.get("team", ""))
