@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.db.models import BooleanField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from league.models import Season, SeasonRules, Team
-from rosters.models import Enhancement, Player
+from league.models import Season, Team
+from rosters.models import Enhancement, Player, SeasonRules
 from rules.magnoball.picks import PickKind, picks_due
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_levels
