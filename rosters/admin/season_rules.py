@@ -1,5 +1,5 @@
-"""A season's rules: the form, the inline on the season's page and their own admin.
-Kept whole here: the rules are MagnoBall's (they move to its apps with the ruleset)."""
+"""A MagnoBall season's rules: the form, the inline the season's page shows (the ruleset's
+season_admin_inlines) and their own admin."""
 
 from __future__ import annotations
 
