@@ -1,4 +1,4 @@
-"""factory_boy factories for variations on the named world of conftest.py."""
+"""factory_boy factories for variations on the one test world of tests/world.py."""
 
 from __future__ import annotations
 
