@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import selectors, tournament_selectors
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import lineup_is_fixed, lineup_name_reserve
+from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection, SimulationJob
 from games.results import result_record
@@ -27,6 +27,7 @@ from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
 from league.web import refused, run_action
 from rosters.models import Player
+from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
@@ -252,10 +253,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         player_ = selectors.player_for_page(
             player_id=pk, visible=league_visible_q(user=request.user)
         )
-    except selectors.Player.DoesNotExist as missing:
+    except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
     season_ = selectors.team_current_season(team=player_.team)
-    settings = season_.rules.to_engine() if season_ else selectors.RuleSettings()
+    settings = season_.rules.to_engine() if season_ else RuleSettings()
     games = selectors.player_games(player=player_)
     roster_row = next(
         (
@@ -294,7 +295,7 @@ def _fixture(request: HttpRequest, pk: int) -> Fixture:
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = _fixture(request, pk)
     report = selectors.match_report(fixture=fixture_)
-    home, away = selectors.fixture_lineups(fixture=fixture_)
+    home, away = fixture_lineups(fixture=fixture_)
     league = fixture_.round.season.league
     commissioner = is_commissioner(user=request.user, league=league)
     coach_of = [
