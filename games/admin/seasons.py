@@ -86,7 +86,7 @@ def _tables(season: Season) -> list[tuple[str, list[Any]]]:
 
 
 @admin.register(Season)
-class SeasonAdmin(LeagueModelAdmin):
+class SeasonAdmin(LeagueModelAdmin[Season]):
     """A season's set-up (its settings and rules, frozen once it starts) and its control
     room: the next steps, the rounds, the simulations in progress and the table."""
 

@@ -40,7 +40,7 @@ def _action_labels(keys: list[str]) -> str:
 # --- Players -----------------------------------------------------------------------------------
 
 
-class EnhancementInline(ReadOnlyTabularInline):
+class EnhancementInline(ReadOnlyTabularInline[Enhancement, Player]):
     model = Enhancement
     fields = ("kind", "effect", "fitted_at", "removed_at", "removal")
     readonly_fields = ("effect",)
@@ -50,7 +50,7 @@ class EnhancementInline(ReadOnlyTabularInline):
         return EnhancementKind(obj.kind).effect
 
 
-class PlayerSeasonInline(ReadOnlyTabularInline):
+class PlayerSeasonInline(ReadOnlyTabularInline[PlayerSeason, Player]):
     model = PlayerSeason
     fields = ("season", "games_played", "points")
 
@@ -119,7 +119,7 @@ PLAYER_STEPS = (
 
 
 @admin.register(Player)
-class PlayerAdmin(LeagueModelAdmin):
+class PlayerAdmin(LeagueModelAdmin[Player]):
     """Players join through team creation and call-ups and leave through the roster
     services, so there is no add or delete here; rolled and counted values are read-only."""
 
@@ -227,7 +227,7 @@ class PlayerAdmin(LeagueModelAdmin):
 
 
 @admin.register(PlayerSeason)
-class PlayerSeasonAdmin(ReadOnlyAdmin):
+class PlayerSeasonAdmin(ReadOnlyAdmin[PlayerSeason]):
     """Counted by the result service."""
 
     read_only_reason = (
@@ -251,7 +251,7 @@ class PlayerSeasonAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PlayerSeasonStat)
-class PlayerSeasonStatAdmin(ReadOnlyAdmin):
+class PlayerSeasonStatAdmin(ReadOnlyAdmin[PlayerSeasonStat]):
     """Attempts and successes per category (M-P7), counted by the result service."""
 
     read_only_reason = PlayerSeasonAdmin.read_only_reason
@@ -277,7 +277,7 @@ class PlayerSeasonStatAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Enhancement)
-class EnhancementAdmin(ReadOnlyAdmin):
+class EnhancementAdmin(ReadOnlyAdmin[Enhancement]):
     """Fitted and removed by the roster services; bans come from inspections (M-E2)."""
 
     read_only_reason = (
