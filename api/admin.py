@@ -13,19 +13,19 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from api.tokens import api_token_create, api_token_revoke, users_whose_tokens
-from league.admin import adopt
+from league.admin.base import adopt
 from league.errors import DomainError
 from league.models import ApiToken
 
 
-class ApiTokenAddForm(forms.ModelForm):
+class ApiTokenAddForm(forms.ModelForm[ApiToken]):
     class Meta:
         model = ApiToken
         fields = ["user", "name"]
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
     list_display = (
         "name",
         "user",

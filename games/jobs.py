@@ -35,7 +35,7 @@ QUEUE_AWAY = (
     "queue is back."
 )
 #: Fixtures a job may be asked for: ready now, or ready once a decision is taken.
-_SIMULABLE = (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
+SIMULABLE = (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
 
 
 @dataclass(frozen=True)
@@ -106,17 +106,8 @@ def simulation_request(*, fixture: Fixture, actor: Actor) -> SimulationJob:
         )
         season = locked.round.season
         require_commissioner(user=actor, league=season.league)
-        _require_playing(season)
-        if SimulationJob.objects.filter(
-            fixture=locked, state__in=SimulationJob.LIVE_STATES
-        ).exists():
-            raise GamesError(f"{locked} already has a simulation queued.", code="job_exists")
-        if locked.status not in _SIMULABLE:
-            raise GamesError(
-                f"{locked} is {locked.get_status_display().lower()}: only a fixture that is "
-                "ready to play (or awaits an inspection decision) can be simulated.",
-                code="fixture_not_ready",
-            )
+        if (refusal := simulation_refusal(fixture=locked)) is not None:
+            raise refusal
         job = _create_jobs([locked], season=season, actor=actor)[0]
         audit_record(
             actor=actor,
@@ -139,12 +130,8 @@ def simulation_request_round(*, round_: Round, actor: Actor) -> SimulationBatch:
             .get(pk=round_.pk)
         )
         require_commissioner(user=actor, league=locked.season.league)
-        _require_playing(locked.season)
-        if locked.status == Round.Status.SCHEDULED:
-            raise GamesError(
-                f"{locked} is not open yet: open it first (the season's control room).",
-                code="round_not_open",
-            )
+        if (refusal := simulation_round_refusal(round_=locked)) is not None:
+            raise refusal
         batch = _request_many(
             fixtures=Fixture.objects.filter(round=locked),
             audit_obj=locked,
@@ -167,7 +154,8 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
             .get(pk=season.pk)
         )
         require_commissioner(user=actor, league=locked.league)
-        _require_playing(locked)
+        if (refusal := simulation_season_refusal(season=locked)) is not None:
+            raise refusal
         stage = (
             Round.Stage.PLAYOFF if locked.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
         )
@@ -185,13 +173,68 @@ def simulation_request_rest_of_season(*, season: Season, actor: Actor) -> Simula
     return batch
 
 
-def _require_playing(season: Season) -> None:
+# --- may it run, and why not: the services refuse with these, the admin offers by them ------
+
+
+def simulation_season_refusal(*, season: Season) -> GamesError | None:
+    """Why the season's fixtures may not be simulated now (None: they may)."""
     if season.status not in _PLAYING:
-        raise GamesError(
+        return GamesError(
             f"{season} is {season.get_status_display().lower()}: only a running season's "
             "fixtures are simulated.",
             code="season_not_running",
         )
+    return None
+
+
+def simulation_round_refusal(*, round_: Round) -> GamesError | None:
+    """Why the round's fixtures may not be simulated now (None: they may)."""
+    if (refusal := simulation_season_refusal(season=round_.season)) is not None:
+        return refusal
+    if round_.status == Round.Status.SCHEDULED:
+        return GamesError(
+            f"{round_} is not open yet: open it first (the season's control room).",
+            code="round_not_open",
+        )
+    return None
+
+
+def simulation_refusal(*, fixture: Fixture) -> GamesError | None:
+    """Why the fixture may not be simulated now (None: it may): a running season, no live
+    job, and ready to play or awaiting an inspection decision."""
+    if (refusal := simulation_season_refusal(season=fixture.round.season)) is not None:
+        return refusal
+    if SimulationJob.objects.filter(fixture=fixture, state__in=SimulationJob.LIVE_STATES).exists():
+        return GamesError(f"{fixture} already has a simulation queued.", code="job_exists")
+    if fixture.status not in SIMULABLE:
+        return GamesError(
+            f"{fixture} is {fixture.get_status_display().lower()}: only a fixture that is "
+            "ready to play (or awaits an inspection decision) can be simulated.",
+            code="fixture_not_ready",
+        )
+    return None
+
+
+def simulation_round_next(*, season: Season) -> Round | None:
+    """The earliest open round with a fixture left to simulate and no live job."""
+    return (
+        season.rounds.filter(status=Round.Status.OPEN, fixtures__status__in=SIMULABLE)
+        .exclude(fixtures__simulation_jobs__state__in=SimulationJob.LIVE_STATES)
+        .order_by("number")
+        .first()
+    )
+
+
+def simulation_left(*, season: Season) -> bool:
+    """Whether a fixture of the season's current stage is left to simulate: no champion yet,
+    and a fixture neither played nor being simulated, without a live job."""
+    if season.champion_id:
+        return False
+    stage = Round.Stage.PLAYOFF if season.status == Season.Status.PLAYOFFS else Round.Stage.REGULAR
+    left = Fixture.objects.filter(round__season=season, round__stage=stage).exclude(
+        status__in=(Fixture.Status.PLAYED, Fixture.Status.SIMULATING)
+    )
+    return left.exclude(simulation_jobs__state__in=SimulationJob.LIVE_STATES).exists()
 
 
 def _request_many(
@@ -213,7 +256,7 @@ def _request_many(
             fixture__in=rows, state__in=SimulationJob.LIVE_STATES
         ).values_list("fixture_id", flat=True)
     )
-    wanted = [f for f in rows if f.status in _SIMULABLE and f.pk not in live]
+    wanted = [f for f in rows if f.status in SIMULABLE and f.pk not in live]
     skipped = [
         SkippedFixture(fixture_id=f.pk, fixture=str(f), status=f.status)
         for f in rows

@@ -37,6 +37,31 @@ _ROUND_SEASON_STATUS = {
 }
 
 
+def round_open_refusal(*, round_: Round) -> GamesError | None:
+    """Why the round may not open now (None: it may): it is not open yet, its stage is the
+    season's (the regular season's rounds while it is active, the knockout's in its
+    playoffs), and rounds open in order."""
+    season = round_.season
+    if round_.status != Round.Status.SCHEDULED:
+        return GamesError(f"{round_} of {season} is already open.", code="round_open")
+    if season.status != _ROUND_SEASON_STATUS[Round.Stage(round_.stage)]:
+        return GamesError(
+            f"{season} is {season.get_status_display().lower()}; {round_} cannot open.",
+            code="season_not_running",
+        )
+    earlier = Round.objects.filter(season=season, number__lt=round_.number)
+    if earlier.filter(status=Round.Status.SCHEDULED).exists():
+        return GamesError(
+            "Rounds open in order: open the earlier rounds first.", code="earlier_round_closed"
+        )
+    return None
+
+
+def round_next_to_open(*, season: Season) -> Round | None:
+    """The season's next round to open: the first not open yet."""
+    return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+
+
 def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
     """Open a round: every player who may take the field and carries enhancements is
     inspected once (M-E2), each roll in the dice ledger. A fixture with a detection awaiting
@@ -53,18 +78,8 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
         )
         season = locked.season
         require_commissioner(user=actor, league=season.league)
-        if locked.status != Round.Status.SCHEDULED:
-            raise GamesError(f"{locked} of {season} is already open.", code="round_open")
-        if season.status != _ROUND_SEASON_STATUS[Round.Stage(locked.stage)]:
-            raise GamesError(
-                f"{season} is {season.get_status_display().lower()}; {locked} cannot open.",
-                code="season_not_running",
-            )
-        earlier = Round.objects.filter(season=season, number__lt=locked.number)
-        if earlier.filter(status=Round.Status.SCHEDULED).exists():
-            raise GamesError(
-                "Rounds open in order: open the earlier rounds first.", code="earlier_round_closed"
-            )
+        if (refusal := round_open_refusal(round_=locked)) is not None:
+            raise refusal
         settings = season.rules.to_engine()
         at_table = season.rules.table_dice("inspections")
         for fixture in locked.fixtures.select_related("home_team", "away_team"):

@@ -3,15 +3,17 @@ games/apps.py. Each method hands over to the MagnoBall app that owns the subject
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
 from games.demo import demo_league_build
 from league.demo import DemoSummary
 from league.models import Season
 from league.rulesets import Ruleset
+from rosters.admin.season_rules import SeasonRulesInline
 from rosters.models import SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update
 from rules.standings import TableSettings
@@ -37,6 +39,9 @@ class MagnoBallRuleset(Ruleset):
 
     def demo_build(self, *, seed: int) -> DemoSummary:
         return demo_league_build(seed=seed)
+
+    def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        return (SeasonRulesInline,)
 
     def table_settings(self, *, season: Season) -> TableSettings:
         rules: SeasonRules = season.rules  # one query, none when select_related

@@ -35,6 +35,101 @@ def _unplayed(season: Season, stage: str) -> int:
     )
 
 
+# --- may it run, and why not: the services refuse with these, the admin offers by them ------
+
+
+def _playoff_seeds(season: Season) -> list[int]:
+    """The top of the table, as many teams as the playoffs take (fewer if it is short)."""
+    return list(
+        StandingRow.objects.filter(season=season)
+        .order_by("position")
+        .values_list("team_id", flat=True)[: season.playoff_teams]
+    )
+
+
+def playoffs_start_refusal(*, season: Season) -> GamesError | None:
+    """Why the playoffs may not start now (None: they may): a league season with playoffs,
+    in its regular season, played out, with enough teams in its table."""
+    if season.is_tournament:
+        return GamesError(
+            f"{season} is a tournament: its knockout is drawn from its groups.",
+            code="tournament",
+        )
+    if season.playoff_teams < 2:
+        return GamesError(
+            f"{season} has no playoffs: close it to crown the table's leader.",
+            code="no_playoffs",
+        )
+    if season.status != Season.Status.ACTIVE:
+        return GamesError(f"{season} is not in its regular season.", code="bad_transition")
+    left = _unplayed(season, Round.Stage.REGULAR)
+    if left:
+        return GamesError(
+            f"{left} regular-season fixture{'s' if left > 1 else ''} still to play.",
+            code="season_unfinished",
+        )
+    if len(_playoff_seeds(season)) < season.playoff_teams:
+        return GamesError(
+            f"{season} has fewer than {season.playoff_teams} teams.", code="too_few_teams"
+        )
+    return None
+
+
+def playoffs_advance_refusal(*, season: Season) -> GamesError | None:
+    """Why the knockout may not advance now (None: it may): a season in its playoffs with
+    no champion yet, its latest knockout round played out."""
+    if season.status != Season.Status.PLAYOFFS or season.champion_id:
+        return GamesError(f"{season} has no playoff round to advance.", code="no_playoffs")
+    current = Round.objects.filter(season=season, stage=Round.Stage.PLAYOFF).order_by("-number")
+    if (latest := current.first()) is not None and _unplayed_round(latest):
+        return GamesError(f"{latest} still has games to play.", code="round_unfinished")
+    return None
+
+
+def season_won_on_the_table(*, season: Season) -> bool:
+    """A season without playoffs, or a tournament of one group without a knockout: its
+    table's leader is its champion."""
+    if season.is_tournament:
+        return season.group_count == 1 and not season.group_qualifiers
+    return season.playoff_teams < 2
+
+
+def season_close_refusal(*, season: Season) -> GamesError | None:
+    """Why the season may not close now (None: it may, as far as its play goes; the status
+    change itself is league_services.season_transition's to refuse)."""
+    if season.status == Season.Status.PLAYOFFS and not season.champion_id:
+        return GamesError("The playoffs have no champion yet.", code="season_unfinished")
+    if (
+        season.status == Season.Status.ACTIVE
+        and season.is_tournament
+        and (season.group_qualifiers or not season.group_count)
+    ):
+        return GamesError(
+            f"{season} is won in its knockout: advance to the knockout first.",
+            code="season_unfinished",
+        )
+    if season.status == Season.Status.ACTIVE:
+        left = _unplayed(season, Round.Stage.REGULAR)
+        if left:
+            return GamesError(
+                f"{left} fixture{'s' if left > 1 else ''} still to play.",
+                code="season_unfinished",
+            )
+    return None
+
+
+def season_rollover_refusal(*, season: Season) -> GamesError | None:
+    """Why the season may not roll over (None: it may): a league season, finished, and not
+    rolled over already."""
+    if season.is_tournament:
+        return GamesError(f"{season} is a tournament: it does not roll over.", code="tournament")
+    if season.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+        return GamesError(f"Close {season} before rolling it over.", code="season_running")
+    if Season.objects.filter(league=season.league, created_at__gt=season.created_at).exists():
+        return GamesError(f"{season} has already been rolled over.", code="rolled_over")
+    return None
+
+
 def playoffs_start(*, season: Season, actor: Actor) -> Round:
     """The first knockout round: the top N of the table (N = the season's playoff teams),
     seed 1 against seed N and so on, the higher seed at home."""
@@ -42,33 +137,9 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
         # Locks the season: the bracket is drawn once.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
-        if locked.is_tournament:
-            raise GamesError(
-                f"{locked} is a tournament: its knockout is drawn from its groups.",
-                code="tournament",
-            )
-        if locked.playoff_teams < 2:
-            raise GamesError(
-                f"{locked} has no playoffs: close it to crown the table's leader.",
-                code="no_playoffs",
-            )
-        if locked.status != Season.Status.ACTIVE:
-            raise GamesError(f"{locked} is not in its regular season.", code="bad_transition")
-        left = _unplayed(locked, Round.Stage.REGULAR)
-        if left:
-            raise GamesError(
-                f"{left} regular-season fixture{'s' if left > 1 else ''} still to play.",
-                code="season_unfinished",
-            )
-        rows = list(
-            StandingRow.objects.filter(season=locked)
-            .order_by("position")
-            .values_list("team_id", flat=True)[: locked.playoff_teams]
-        )
-        if len(rows) < locked.playoff_teams:
-            raise GamesError(
-                f"{locked} has fewer than {locked.playoff_teams} teams.", code="too_few_teams"
-            )
+        if (refusal := playoffs_start_refusal(season=locked)) is not None:
+            raise refusal
+        rows = _playoff_seeds(locked)
         season_transition(season=locked, to=Season.Status.PLAYOFFS, actor=actor)
         pairs = [(rows[i], rows[-1 - i]) for i in range(len(rows) // 2)]
         first = knockout_round_create(season=locked, pairs=pairs)
@@ -120,11 +191,9 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
         # Locks the season: each knockout round is drawn once.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
-        if locked.status != Season.Status.PLAYOFFS or locked.champion_id:
-            raise GamesError(f"{locked} has no playoff round to advance.", code="no_playoffs")
+        if (refusal := playoffs_advance_refusal(season=locked)) is not None:
+            raise refusal
         current = Round.objects.filter(season=locked, stage=Round.Stage.PLAYOFF).latest("number")
-        if _unplayed_round(current):
-            raise GamesError(f"{current} still has games to play.", code="round_unfinished")
         seeds = knockout_seeds(locked)
         results = Result.objects.filter(fixture__round=current).select_related("fixture")
         winners = [knockout_winner(r, seeds) for r in results.order_by("fixture_id")]
@@ -177,24 +246,9 @@ def season_close(*, season: Season, actor: Actor) -> Season:
         # Locks the season: it closes once, with one champion.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
-        if locked.status == Season.Status.PLAYOFFS and not locked.champion_id:
-            raise GamesError("The playoffs have no champion yet.", code="season_unfinished")
-        if (
-            locked.status == Season.Status.ACTIVE
-            and locked.is_tournament
-            and (locked.group_qualifiers or not locked.group_count)
-        ):
-            raise GamesError(
-                f"{locked} is won in its knockout: advance to the knockout first.",
-                code="season_unfinished",
-            )
+        if (refusal := season_close_refusal(season=locked)) is not None:
+            raise refusal
         if locked.status == Season.Status.ACTIVE:
-            left = _unplayed(locked, Round.Stage.REGULAR)
-            if left:
-                raise GamesError(
-                    f"{left} fixture{'s' if left > 1 else ''} still to play.",
-                    code="season_unfinished",
-                )
             leader = StandingRow.objects.filter(season=locked, position=1).first()
             locked.champion_id = leader.team_id if leader else None
             locked.save(update_fields=["champion"])
@@ -210,12 +264,8 @@ def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
         # Locks the old season: it rolls over once.
         locked = _lock_season(season)
         require_commissioner(user=actor, league=locked.league)
-        if locked.is_tournament:
-            raise GamesError(f"{locked} is a tournament: it does not roll over.", code="tournament")
-        if locked.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
-            raise GamesError(f"Close {locked} before rolling it over.", code="season_running")
-        if Season.objects.filter(league=locked.league, created_at__gt=locked.created_at).exists():
-            raise GamesError(f"{locked} has already been rolled over.", code="rolled_over")
+        if (refusal := season_rollover_refusal(season=locked)) is not None:
+            raise refusal
         new = season_create(
             league=locked.league,
             name=name,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -233,6 +233,49 @@ def _career_successes() -> dict[str, Coalesce]:
     return annotations
 
 
+def _roll_cells(
+    snap: PlayerSnapshot,
+    settings: RuleSettings,
+    base: Mapping[tuple[Position, RollKind], str],
+) -> list[RollCell]:
+    """The roster's rolls for a player, each marked where it differs from his position's."""
+    rolls = []
+    for kind, abbr, label in ROSTER_ROLLS:
+        spec = effective_roll(snap, kind, settings)
+        text = spec.describe() if spec else "–"
+        changed = text != base[(snap.position, kind)]
+        rolls.append(RollCell(abbr, label, text, changed, spec.notes if spec else ""))
+    return rolls
+
+
+def _roster_badges(player: Player, injury: OpenInjury | None) -> list[tuple[str, str]]:
+    """Status, Superstar, injured list, and a career over or the games an injury has left."""
+    badges = [(player.status, Status(player.status).label)]
+    if player.superstar:
+        badges.append(("superstar", "Superstar"))
+    if player.roster_state == Player.RosterState.INJURED_LIST:
+        badges.append(("injured_list", "Injured list"))
+    if injury and injury.career_over:
+        badges.append(("retired", "Career over"))
+    elif injury and injury.games_left:
+        left = injury.games_left
+        badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
+    return badges
+
+
+def _level_cells(successes: Mapping[StatCategory, int], settings: RuleSettings) -> list[LevelCell]:
+    """M-P7: each category's successes, level and the count for the next level (stats
+    progression only)."""
+    levels = []
+    if settings.progression_mode == ProgressionMode.STATS:
+        for category in StatCategory:
+            count = successes.get(category, 0)
+            level = stat_level(count, settings)
+            next_at = (settings.stat_level_1, settings.stat_level_2, None)[level]
+            levels.append(LevelCell(category, count, level, next_at))
+    return levels
+
+
 def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     """A team's roster page: every player still with the team (first string, second string,
     then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
@@ -285,38 +328,15 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
             successes=successes[player.pk],
             enhancements=kinds,
         )
-        rolls = []
-        for kind, abbr, label in ROSTER_ROLLS:
-            spec = effective_roll(snap, kind, settings)
-            text = spec.describe() if spec else "–"
-            rolls.append(
-                RollCell(
-                    abbr, label, text, text != base[(position, kind)], spec.notes if spec else ""
-                )
-            )
+        rolls = _roll_cells(snap, settings, base)
         injury = injuries.get(player.pk)
-        badges = [(player.status, Status(player.status).label)]
-        if player.superstar:
-            badges.append(("superstar", "Superstar"))
-        if player.roster_state == Player.RosterState.INJURED_LIST:
-            badges.append(("injured_list", "Injured list"))
-        if injury and injury.career_over:
-            badges.append(("retired", "Career over"))
-        elif injury and injury.games_left:
-            left = injury.games_left
-            badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
+        badges = _roster_badges(player, injury)
         picks_due = next(iter(due[player.pk]), None)
         allowed: list[Action] = []
         if picks_due:
             allowed = sorted(actions_allowed(picks_due, position), key=lambda a: a.label)
             badges.append(("picks_due", f"{picks_due.capitalize()} picks due"))
-        levels = []
-        if settings.progression_mode == ProgressionMode.STATS:
-            for category in StatCategory:
-                count = successes[player.pk].get(category, 0)
-                level = stat_level(count, settings)
-                next_at = (settings.stat_level_1, settings.stat_level_2, None)[level]
-                levels.append(LevelCell(category, count, level, next_at))
+        levels = _level_cells(successes[player.pk], settings)
         other_string = (
             Player.String.SECOND if player.string == Player.String.FIRST else Player.String.FIRST
         )
@@ -403,92 +423,12 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
     if not teams:
         return []
     ids = [t.pk for t in teams]
-    seasons: dict[int, Season] = {}
-    for standing in (
-        StandingRow.objects.filter(team_id__in=ids)
-        .exclude(season__status=Season.Status.ARCHIVED)
-        .select_related("season__league", "season__rules")
-        .order_by("season__created_at")
-    ):
-        seasons[standing.team_id] = standing.season
+    seasons = _coach_seasons(ids)
     todos: dict[int, list[TodoItem]] = defaultdict(list)
-    upcoming = (
-        Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
-        .exclude(status=Fixture.Status.PLAYED)
-        .exclude(round__season__status__in=[Season.Status.FINISHED, Season.Status.ARCHIVED])
-        .select_related("round__season", "home_team", "away_team")
-        .order_by("round__season__created_at", "round__number", "id")
-    )
-    next_fixture: dict[int, Fixture] = {}
-    for fixture in upcoming:
-        for team_id in (fixture.home_team_id, fixture.away_team_id):
-            if team_id in ids and team_id not in next_fixture:
-                next_fixture[team_id] = fixture
-                if fixture.status == Fixture.Status.READY:
-                    todos[team_id].append(
-                        TodoItem(
-                            "report",
-                            f"Report the result of {fixture}",
-                            "fixture",
-                            (fixture.pk,),
-                            "Report",
-                        )
-                    )
-    for plan in short_handed(
-        pairs=[
-            (next_fixture[team.pk], team)
-            for team in teams
-            if team.pk in next_fixture
-            and next_fixture[team.pk].status in LINEUP_OPEN
-            and next_fixture[team.pk].round.season.status
-            in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
-        ]
-    ):
-        todos[plan.team.pk].append(_short_handed_todo(plan))
-    pending = Inspection.objects.filter(
-        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
-        decision=Inspection.Decision.PENDING,
-    ).select_related("fixture", "enhancement__player__team")
-    for inspection in pending:
-        owner = inspection.enhancement.player.team_id
-        fixture = inspection.fixture
-        inspector = fixture.away_team_id if owner == fixture.home_team_id else fixture.home_team_id
-        if inspector in ids:
-            todos[inspector].append(
-                TodoItem(
-                    "inspection",
-                    f"Decide: {inspection.enhancement.get_kind_display()} detected on "
-                    f"{inspection.enhancement.player} ({inspection.enhancement.player.team})",
-                    "fixture",
-                    (fixture.pk,),
-                    "Decide",
-                )
-            )
-    rolls_due = TableInspection.objects.filter(
-        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
-        resolved_at__isnull=True,
-    ).select_related("fixture", "player__team")
-    for table_inspection in rolls_due:
-        fixture, player = table_inspection.fixture, table_inspection.player
-        opponent = (
-            fixture.away_team_id if player.team_id == fixture.home_team_id else fixture.home_team_id
-        )
-        rollers: dict[str, int] = {
-            TableInspection.Side.OWNER: player.team_id,
-            TableInspection.Side.INSPECTOR: opponent,
-        }
-        for side in table_inspection.missing():
-            if rollers[side] in ids:
-                todos[rollers[side]].append(
-                    TodoItem(
-                        "inspection_roll",
-                        f"Roll your d10 for the inspection of {player} ({player.team}) "
-                        f"before {fixture}",
-                        "table-inspection-roll",
-                        (table_inspection.pk,),
-                        "Enter roll",
-                    )
-                )
+    next_fixture = _next_fixtures(ids, todos)
+    _short_handed_todos(teams, next_fixture, todos)
+    _inspection_todos(ids, todos)
+    _inspection_roll_todos(ids, todos)
     players = list(
         Player.objects.filter(
             team_id__in=ids,
@@ -521,7 +461,132 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Pick",
                 )
             )
-    for injury in open_injuries(player_ids=[p.pk for p in players]).values():
+    _heal_todos([p.pk for p in players], seasons, todos)
+    _call_up_todos(teams, active_counts, todos)
+    return [
+        CoachTeam(
+            team=t, season=seasons.get(t.pk), next_fixture=next_fixture.get(t.pk), todos=todos[t.pk]
+        )
+        for t in teams
+    ]
+
+
+def _coach_seasons(ids: list[int]) -> dict[int, Season]:
+    """Each team's latest season not archived."""
+    seasons: dict[int, Season] = {}
+    for standing in (
+        StandingRow.objects.filter(team_id__in=ids)
+        .exclude(season__status=Season.Status.ARCHIVED)
+        .select_related("season__league", "season__rules")
+        .order_by("season__created_at")
+    ):
+        seasons[standing.team_id] = standing.season
+    return seasons
+
+
+def _next_fixtures(ids: list[int], todos: dict[int, list[TodoItem]]) -> dict[int, Fixture]:
+    """Each team's next fixture not played; a ready one is a result to report."""
+    upcoming = (
+        Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
+        .exclude(status=Fixture.Status.PLAYED)
+        .exclude(round__season__status__in=[Season.Status.FINISHED, Season.Status.ARCHIVED])
+        .select_related("round__season", "home_team", "away_team")
+        .order_by("round__season__created_at", "round__number", "id")
+    )
+    next_fixture: dict[int, Fixture] = {}
+    for fixture in upcoming:
+        for team_id in (fixture.home_team_id, fixture.away_team_id):
+            if team_id in ids and team_id not in next_fixture:
+                next_fixture[team_id] = fixture
+                if fixture.status == Fixture.Status.READY:
+                    todos[team_id].append(
+                        TodoItem(
+                            "report",
+                            f"Report the result of {fixture}",
+                            "fixture",
+                            (fixture.pk,),
+                            "Report",
+                        )
+                    )
+    return next_fixture
+
+
+def _short_handed_todos(
+    teams: list[Team], next_fixture: Mapping[int, Fixture], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-P3: a next fixture, line-ups still open in a season under way, that a team would
+    play short-handed."""
+    for plan in short_handed(
+        pairs=[
+            (next_fixture[team.pk], team)
+            for team in teams
+            if team.pk in next_fixture
+            and next_fixture[team.pk].status in LINEUP_OPEN
+            and next_fixture[team.pk].round.season.status
+            in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
+        ]
+    ):
+        todos[plan.team.pk].append(_short_handed_todo(plan))
+
+
+def _inspection_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
+    """M-E2: detections against the opponents' enhancements, for the inspector to decide."""
+    pending = Inspection.objects.filter(
+        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
+        decision=Inspection.Decision.PENDING,
+    ).select_related("fixture", "enhancement__player__team")
+    for inspection in pending:
+        owner = inspection.enhancement.player.team_id
+        fixture = inspection.fixture
+        inspector = fixture.away_team_id if owner == fixture.home_team_id else fixture.home_team_id
+        if inspector in ids:
+            todos[inspector].append(
+                TodoItem(
+                    "inspection",
+                    f"Decide: {inspection.enhancement.get_kind_display()} detected on "
+                    f"{inspection.enhancement.player} ({inspection.enhancement.player.team})",
+                    "fixture",
+                    (fixture.pk,),
+                    "Decide",
+                )
+            )
+
+
+def _inspection_roll_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
+    """M-E2 at the table: each side's d10 still to enter, for the owner's and the
+    inspector's coach."""
+    rolls_due = TableInspection.objects.filter(
+        Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
+        resolved_at__isnull=True,
+    ).select_related("fixture", "player__team")
+    for table_inspection in rolls_due:
+        fixture, player = table_inspection.fixture, table_inspection.player
+        opponent = (
+            fixture.away_team_id if player.team_id == fixture.home_team_id else fixture.home_team_id
+        )
+        rollers: dict[str, int] = {
+            TableInspection.Side.OWNER: player.team_id,
+            TableInspection.Side.INSPECTOR: opponent,
+        }
+        for side in table_inspection.missing():
+            if rollers[side] in ids:
+                todos[rollers[side]].append(
+                    TodoItem(
+                        "inspection_roll",
+                        f"Roll your d10 for the inspection of {player} ({player.team}) "
+                        f"before {fixture}",
+                        "table-inspection-roll",
+                        (table_inspection.pk,),
+                        "Enter roll",
+                    )
+                )
+
+
+def _heal_todos(
+    player_ids: list[int], seasons: Mapping[int, Season], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-I3: an injury force-healing may still try, where the season allows it."""
+    for injury in open_injuries(player_ids=player_ids).values():
         season = seasons.get(injury.injury.player.team_id)
         if injury.force_healing_open and (season is None or season.rules.force_healing):
             todos[injury.injury.player.team_id].append(
@@ -533,8 +598,14 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Try",
                 )
             )
+
+
+def _call_up_todos(
+    teams: list[Team], active_counts: Mapping[int, int], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-P9: open roster spots, for a Rookie to fill."""
     for team in teams:
-        spots = ROSTER_SIZE - active_counts[team.pk]
+        spots = ROSTER_SIZE - active_counts.get(team.pk, 0)
         if spots > 0:
             todos[team.pk].append(
                 TodoItem(
@@ -545,12 +616,6 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Call up",
                 )
             )
-    return [
-        CoachTeam(
-            team=t, season=seasons.get(t.pk), next_fixture=next_fixture.get(t.pk), todos=todos[t.pk]
-        )
-        for t in teams
-    ]
 
 
 # --- Fixtures, results and the match centre --------------------------------------------------

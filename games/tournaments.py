@@ -140,14 +140,56 @@ def _lock(tournament: Season, actor: Actor) -> Season:
 
 
 def _require_entries_open(locked: Season) -> None:
-    if locked.status != Season.Status.DRAFT:
-        raise GamesError(f"{locked} has started: its field is fixed.", code="field_fixed")
-    if TournamentGroup.objects.filter(season=locked).exists():
-        raise GamesError(
-            f"The groups of {locked} are drawn: entries are closed.", code="groups_drawn"
+    if (refusal := tournament_entries_refusal(tournament=locked)) is not None:
+        raise refusal
+
+
+# --- may it run, and why not: the services refuse with these, the admin offers by them ------
+
+
+def tournament_entries_refusal(*, tournament: Season) -> GamesError | None:
+    """Why no team may enter the tournament now (None: one may): a draft without groups
+    drawn, its field not full."""
+    if not tournament.is_tournament:
+        return GamesError(
+            f"{tournament} is a league season, not a tournament.", code="not_tournament"
         )
-    if StandingRow.objects.filter(season=locked).count() >= MAX_FIELD:
-        raise GamesError(f"{locked} has its {MAX_FIELD} teams.", code="field_full")
+    if tournament.status != Season.Status.DRAFT:
+        return GamesError(f"{tournament} has started: its field is fixed.", code="field_fixed")
+    if TournamentGroup.objects.filter(season=tournament).exists():
+        return GamesError(
+            f"The groups of {tournament} are drawn: entries are closed.", code="groups_drawn"
+        )
+    if StandingRow.objects.filter(season=tournament).count() >= MAX_FIELD:
+        return GamesError(f"{tournament} has its {MAX_FIELD} teams.", code="field_full")
+    return None
+
+
+def tournament_knockout_refusal(*, tournament: Season) -> GamesError | None:
+    """Why the knockout may not start now (None: it may): a tournament in its group stage
+    that has a knockout, every group game played."""
+    if not tournament.is_tournament:
+        return GamesError(
+            f"{tournament} is a league season, not a tournament.", code="not_tournament"
+        )
+    if tournament.status != Season.Status.ACTIVE:
+        return GamesError(f"{tournament} is not in its group stage.", code="bad_transition")
+    if tournament.group_count and not tournament.group_qualifiers:
+        return GamesError(
+            f"{tournament} has no knockout: finish it to crown its group's leader.",
+            code="no_knockout",
+        )
+    left = (
+        Fixture.objects.filter(round__season=tournament, round__stage=Round.Stage.REGULAR)
+        .exclude(status=Fixture.Status.PLAYED)
+        .count()
+    )
+    if left:
+        return GamesError(
+            f"{left} group game{'s' if left > 1 else ''} still to play.",
+            code="season_unfinished",
+        )
+    return None
 
 
 def _next_seed(locked: Season) -> int:
@@ -397,23 +439,8 @@ def tournament_knockout_start(*, tournament: Season, actor: Actor) -> Round:
     with transaction.atomic():
         # Locks the tournament: the bracket is drawn once.
         locked = _lock(tournament, actor)
-        if locked.status != Season.Status.ACTIVE:
-            raise GamesError(f"{locked} is not in its group stage.", code="bad_transition")
-        if locked.group_count and not locked.group_qualifiers:
-            raise GamesError(
-                f"{locked} has no knockout: finish it to crown its group's leader.",
-                code="no_knockout",
-            )
-        left = (
-            Fixture.objects.filter(round__season=locked, round__stage=Round.Stage.REGULAR)
-            .exclude(status=Fixture.Status.PLAYED)
-            .count()
-        )
-        if left:
-            raise GamesError(
-                f"{left} group game{'s' if left > 1 else ''} still to play.",
-                code="season_unfinished",
-            )
+        if (refusal := tournament_knockout_refusal(tournament=locked)) is not None:
+            raise refusal
         rows = StandingRow.objects.filter(season=locked)
         if locked.group_count:
             qualifiers = list(

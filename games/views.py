@@ -22,7 +22,7 @@ from games.access import (
 )
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_request
-from games.lineups import lineup_is_fixed, lineup_name_reserve
+from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
@@ -32,6 +32,7 @@ from league.models import Fixture, League, Season, Team
 from league.selectors import league_visible_q, season_for_user, standings_for_season
 from league.web import refused, run_action, shows_refusal
 from rosters.models import Player
+from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
@@ -257,10 +258,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         player_ = selectors.player_for_page(
             player_id=pk, visible=league_visible_q(user=request.user)
         )
-    except selectors.Player.DoesNotExist as missing:
+    except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
     season_ = selectors.team_current_season(team=player_.team)
-    settings = season_.rules.to_engine() if season_ else selectors.RuleSettings()
+    settings = season_.rules.to_engine() if season_ else RuleSettings()
     games = selectors.player_games(player=player_)
     roster_row = next(
         (
@@ -290,7 +291,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture(user=request.user, fixture_id=pk)
     report = selectors.match_report(fixture=fixture_)
-    home, away = selectors.fixture_lineups(fixture=fixture_)
+    home, away = fixture_lineups(fixture=fixture_)
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
     job = selectors.fixture_live_job(fixture=fixture_)

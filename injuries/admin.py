@@ -15,24 +15,16 @@ from django.http import HttpRequest
 
 from injuries import services as injury_services
 from injuries.models import ForceHealingAttempt, Injury
-from league.admin import (
-    LeagueListFilter,
-    ReadOnlyAdmin,
-    ReadOnlyTabularInline,
-    SeasonListFilter,
-    Step,
-    StepDone,
-    as_action,
-    object_filter,
-    plural,
-    when,
-)
+from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
+from league.admin.display import plural, when
+from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
+from league.admin.steps import Step, StepDone, as_action
 from league.models import Team
 from league.templatetags.league_tags import badge_html
 from rosters.models import Player
 
 
-class ForceHealingInline(ReadOnlyTabularInline):
+class ForceHealingInline(ReadOnlyTabularInline[ForceHealingAttempt, Injury]):
     model = ForceHealingAttempt
     fields = ("player_result", "healer_result", "succeeded", "attempted_by", "created_at")
 
@@ -134,7 +126,7 @@ class OutNowFilter(admin.SimpleListFilter):
 
 
 @admin.register(Injury)
-class InjuryAdmin(ReadOnlyAdmin):
+class InjuryAdmin(ReadOnlyAdmin[Injury]):
     """Every injury, with the games each injured player still has to miss."""
 
     read_only_reason = (
@@ -222,7 +214,7 @@ class InjuryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ForceHealingAttempt)
-class ForceHealingAttemptAdmin(ReadOnlyAdmin):
+class ForceHealingAttemptAdmin(ReadOnlyAdmin[ForceHealingAttempt]):
     """The one attempt an injury allows: the player's die against a d10, higher heals."""
 
     read_only_reason = (

@@ -80,7 +80,11 @@ class TableSettings:
 @dataclass(frozen=True, slots=True)
 class TableGame:
     """A played game: the two teams' keys, the final score, whether it went to overtime, and
-    each side's counts for the game's own tie-breakers (``(("kills", 2),)``)."""
+    each side's counts for the game's own tie-breakers (``(("kills", 2),)``).
+
+    `level_winner` is the key of the team that won a game level on score after a tie-break
+    that is not a score (Magic Number Eleven's shootout, E-L1): it counts as an overtime win
+    for that team and an overtime loss for the other."""
 
     home: str
     away: str
@@ -89,6 +93,7 @@ class TableGame:
     overtime: bool
     home_counts: tuple[tuple[str, int], ...] = ()
     away_counts: tuple[tuple[str, int], ...] = ()
+    level_winner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,9 +190,12 @@ class _Tally:
         return self.won + self.won_overtime + self.drawn + self.lost_overtime + self.lost
 
 
-def _outcome(scored: int, conceded: int, overtime: bool) -> str:
-    """M-L1: which count a game adds to, seen from one side."""
+def _outcome(scored: int, conceded: int, overtime: bool, won_level: bool | None = None) -> str:
+    """M-L1: which count a game adds to, seen from one side; `won_level` says whether this
+    side won a level game by a tie-break (None: nobody did)."""
     if scored == conceded:
+        if won_level is not None:
+            return "won_overtime" if won_level else "lost_overtime"
         return "drawn"
     if scored > conceded:
         return "won_overtime" if overtime else "won"
@@ -218,7 +226,8 @@ def _tally(
             tally = tallies[key]
             for name, count in counts:
                 tally.counts[name] = tally.counts.get(name, 0) + count
-            outcome = _outcome(scored, conceded, game.overtime)
+            won_level = None if game.level_winner is None else game.level_winner == key
+            outcome = _outcome(scored, conceded, game.overtime, won_level)
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.score_for += scored
             tally.score_against += conceded
@@ -228,6 +237,10 @@ def _tally(
 
 def _check_games(teams: Mapping[str, str], games: Iterable[TableGame]) -> None:
     for game in games:
+        if game.level_winner is not None and (
+            game.level_winner not in (game.home, game.away) or game.home_score != game.away_score
+        ):
+            raise ValueError("Only a level game has a tie-break winner, one of its two teams.")
         for key in (game.home, game.away):
             if key not in teams:
                 raise ValueError(f"A game names team {key!r}, which is not in the table.")

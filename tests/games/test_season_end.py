@@ -6,9 +6,17 @@ from __future__ import annotations
 import pytest
 
 from games.errors import GamesError
-from games.matchday import round_open
+from games.matchday import round_next_to_open, round_open, round_open_refusal
 from games.results import PlayerLine, ResultReport, result_record
-from games.season_end import playoffs_advance, playoffs_start, season_close, season_rollover
+from games.season_end import (
+    playoffs_advance,
+    playoffs_advance_refusal,
+    playoffs_start,
+    playoffs_start_refusal,
+    season_close,
+    season_close_refusal,
+    season_rollover,
+)
 from injuries.models import Injury
 from league.models import Fixture, Round, Season, StandingRow, Team
 from league.services import season_generate_schedule, season_transition
@@ -141,3 +149,52 @@ def test_a_closed_season_takes_no_result_and_rolls_over_with_its_teams(world, fo
     assert Injury.objects.get(player=injured).state == Injury.State.OUT
     with pytest.raises(GamesError, match="already been rolled over"):
         season_rollover(season=four_teams, name="2028", actor=None)
+
+
+# --- May a step run, and why not: the selector gives the refusal its service raises, so the
+# admin offers and explains a step by the same rule.
+
+
+def test_the_playoffs_selector_refuses_as_its_service_does_until_the_table_is_played_out(
+    four_teams: Season,
+):
+    four_teams.refresh_from_db()
+    refusal = playoffs_start_refusal(season=four_teams)
+    assert refusal is not None
+    assert refusal.code == "season_unfinished"
+    with pytest.raises(GamesError) as raised:
+        playoffs_start(season=four_teams, actor=None)
+    assert (raised.value.code, raised.value.message) == (refusal.code, refusal.message)
+
+    _play_regular_season(four_teams)
+
+    assert playoffs_start_refusal(season=four_teams) is None
+    playoffs_start(season=four_teams, actor=None)
+    four_teams.refresh_from_db()
+    advance = playoffs_advance_refusal(season=four_teams)
+    assert advance is not None
+    assert advance.code == "round_unfinished"
+    close = season_close_refusal(season=four_teams)
+    assert close is not None
+    assert close.message == "The playoffs have no champion yet."
+
+
+def test_rounds_open_in_order_by_one_selector(four_teams: Season):
+    four_teams.refresh_from_db()
+    first = round_next_to_open(season=four_teams)
+    assert first is not None
+    assert first.number == 1
+    later = Round.objects.get(season=four_teams, number=2)
+    refusal = round_open_refusal(round_=later)
+    assert refusal is not None
+    assert refusal.code == "earlier_round_closed"
+    with pytest.raises(GamesError) as raised:
+        round_open(round_=later, actor=None, dice=ScriptedDice([]))
+    assert raised.value.message == refusal.message
+
+    assert round_open_refusal(round_=first) is None
+    round_open(round_=first, actor=None, dice=ScriptedDice([]))
+    first.refresh_from_db()
+    opened = round_open_refusal(round_=first)
+    assert opened is not None
+    assert opened.code == "round_open"

@@ -432,3 +432,16 @@ def test_a_count_a_team_never_gathered_counts_zero():
         {"a": "Alpha", "b": "Beta"}, [counted("a", "b", "0-1", {"kills": 1}, {})], settings
     )
     assert [row.team for row in rows] == ["a", "b"]
+
+
+def test_a_level_game_won_by_a_tie_break_is_an_overtime_win_and_loss():
+    """E-L1's shootout: level on score, the tie-break winner takes the overtime-win points."""
+    won = replace(game("a", "b", "1-1"), level_winner="b")
+    rows = by_team(table({"a": "Alpha", "b": "Beta"}, [won]))
+    assert (rows["b"].won_overtime, rows["b"].points) == (1, DEFAULTS.points_overtime_win)
+    assert (rows["a"].lost_overtime, rows["a"].points) == (1, DEFAULTS.points_overtime_loss)
+
+
+def test_only_a_level_game_has_a_tie_break_winner():
+    with pytest.raises(ValueError, match="level game"):
+        table({"a": "Alpha", "b": "Beta"}, [replace(game("a", "b", "2-1"), level_winner="a")])

@@ -19,7 +19,7 @@ from injuries.models import Injury
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rules.magnoball.simulator import simulate_match
-from tests.web.conftest import MakeLeague, sign_in
+from tests.world import MakeLeague, sign_in
 
 pytestmark = pytest.mark.django_db
 

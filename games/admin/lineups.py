@@ -12,16 +12,10 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.lineups import (
-    OPEN_STATUSES,
-    TeamLineup,
-    fixture_lineups,
-    next_fixtures,
-    short_handed,
-)
-from league.admin import admin_url
+from games.lineups import OPEN_STATUSES, TeamLineup, fixture_lineups, next_fixtures, short_handed
+from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
-from rosters.admin import TeamAdmin as RosterTeamAdmin
+from rosters.admin.teams import TeamAdmin as RosterTeamAdmin
 
 
 def short_handed_text(plan: TeamLineup) -> str:

@@ -12,7 +12,9 @@ from django.http import HttpRequest
 
 from games.models import TableInspection
 from games.table_inspections import rolling_team, table_inspection_enter
-from league.admin import ReadOnlyAdmin, SeasonListFilter, Step, StepDone, object_filter
+from league.admin.base import ReadOnlyAdmin
+from league.admin.scoping import SeasonListFilter, object_filter
+from league.admin.steps import Step, StepDone
 from league.models import Fixture, Team
 from league.templatetags.league_tags import badge_html
 
@@ -77,7 +79,7 @@ TABLE_INSPECTION_STEPS = tuple(
 
 
 @admin.register(TableInspection)
-class TableInspectionAdmin(ReadOnlyAdmin):
+class TableInspectionAdmin(ReadOnlyAdmin[TableInspection]):
     """Inspections in seasons whose coaches roll at the table (M-E2): each awaits the
     owner's coach's d10 and the opposing coach's, entered by each coach on his match-day
     page, or here by a commissioner for him."""

@@ -23,7 +23,8 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from league.admin import adopt, commissioned_league_ids, commissions_any_league, scope_to_leagues
+from league.admin.base import adopt
+from league.admin.scoping import commissioned_league_ids, commissions_any_league, scope_to_leagues
 from league.errors import DomainError
 from league.models import Invitation, League
 from league.people import SetPasswordLink, user_invite, user_invite_link_renew
@@ -47,7 +48,7 @@ def link_message(request: HttpRequest, link: SetPasswordLink) -> str:
     )
 
 
-class UserInviteForm(forms.ModelForm):
+class UserInviteForm(forms.ModelForm[User]):
     """A new coach or commissioner without a password: they choose one through the link the
     admin shows after saving. Saved by ``user_invite``, never by this form."""
 
@@ -94,7 +95,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(DjangoUserAdmin[User]):
     add_form = UserInviteForm
     add_fieldsets = (
         (
@@ -134,7 +135,7 @@ class UserAdmin(DjangoUserAdmin):
         )
         return self.scope(queryset, request)
 
-    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
+    def scope(self, queryset: QuerySet[User], request: HttpRequest) -> QuerySet[User]:
         if request.user.is_superuser or request.user.has_perm("auth.view_user"):
             return queryset
         return queryset.filter(pk__in=people_of_leagues(request).values("pk"))

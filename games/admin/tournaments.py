@@ -17,12 +17,15 @@ from games.tournaments import (
     tournament_add_guest_team,
     tournament_draw_groups,
     tournament_enter_team,
+    tournament_entries_refusal,
     tournament_generate_schedule,
+    tournament_knockout_refusal,
     tournament_knockout_start,
     tournament_start,
 )
-from league.admin import Step, StepDone, plural
-from league.models import Fixture, Round, Season, StandingRow, Team
+from league.admin.display import plural
+from league.admin.steps import Step, StepDone, offered, refused_now
+from league.models import Season, StandingRow, Team
 
 
 def _entries(season: Season) -> list[StandingRow]:
@@ -40,9 +43,8 @@ def _field_line(season: Season) -> str:
 
 
 def _entries_open(season: Season) -> bool:
-    return (
-        season.is_tournament and season.status == Season.Status.DRAFT and not season.groups.exists()
-    )
+    # Offered until the groups are drawn; a full field is refused with the reason.
+    return offered(tournament_entries_refusal(tournament=season), "field_full")
 
 
 class EnterTeamForm(forms.Form):
@@ -182,11 +184,6 @@ def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
 
 
 def _explain_knockout(season: Season) -> list[str]:
-    left = (
-        Fixture.objects.filter(round__season=season, round__stage=Round.Stage.REGULAR)
-        .exclude(status=Fixture.Status.PLAYED)
-        .count()
-    )
     if season.group_count:
         lines = [
             f"The top {season.group_qualifiers} of each group go through, seeded by their "
@@ -201,9 +198,7 @@ def _explain_knockout(season: Season) -> list[str]:
         "A level knockout game goes to overtime (M-G2); still level, it goes to the higher "
         "seed, as in the playoffs.",
     ]
-    if left:
-        lines.append(f"Refused now: {plural(left, 'group game')} still to play.")
-    return lines
+    return lines + refused_now(tournament_knockout_refusal(tournament=season))
 
 
 def _run_knockout(request: HttpRequest, season: Season, form: Any) -> StepDone:
@@ -263,9 +258,5 @@ KNOCKOUT_START_STEP = Step(
     label="Advance to the knockout",
     explain=_explain_knockout,
     run=_run_knockout,
-    shown=lambda s: (
-        s.is_tournament
-        and s.status == Season.Status.ACTIVE
-        and bool(s.group_qualifiers or not s.group_count)
-    ),
+    shown=lambda s: offered(tournament_knockout_refusal(tournament=s), "season_unfinished"),
 )

@@ -1,0 +1,56 @@
+"""Presentation helpers shared by the admins: links to admin pages, times, plurals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.admin.utils import quote
+from django.contrib.humanize.templatetags.humanize import naturaltime
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
+
+from league.models import AuditEntry
+
+
+def admin_url(obj: models.Model, view: str = "change") -> str:
+    opts = obj._meta
+    return reverse(f"admin:{opts.app_label}_{opts.model_name}_{view}", args=[quote(obj.pk)])
+
+
+def changelist_url(model: type[models.Model], **params: Any) -> str:
+    """A changelist address with filters, e.g. ``changelist_url(DiceRoll, team=3)``."""
+    opts = model._meta
+    url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    if not params:
+        return url
+    from urllib.parse import urlencode
+
+    return f"{url}?{urlencode(params)}"
+
+
+def audit_log_url(obj: models.Model) -> str:
+    """The audit log filtered to one object."""
+    from django.contrib.contenttypes.models import ContentType
+
+    content_type = ContentType.objects.get_for_model(obj)
+    return changelist_url(
+        AuditEntry, content_type__id__exact=content_type.pk, object_id=str(obj.pk)
+    )
+
+
+def when(value: Any) -> str:
+    """A timestamp as "3 minutes ago", the exact date and time in its tooltip."""
+    if value is None:
+        return "—"
+    exact = date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    return format_html(
+        '<time datetime="{}" title="{}">{}</time>', value.isoformat(), exact, naturaltime(value)
+    )
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 fixture", "3 fixtures"."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
