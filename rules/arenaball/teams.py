@@ -192,7 +192,7 @@ def _design_problems(
                     f"{design.name!r} is a {design.role.label.lower()} design.",
                 )
             )
-        if role is CarRole.TRACK:
+        elif role is CarRole.TRACK:
             track_designs.add(car.design)
     if settings.one_track_design and len(track_designs) > 1:
         problems.append(
