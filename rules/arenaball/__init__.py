@@ -26,12 +26,13 @@ from .report import (
     Kill,
     MatchReport,
     Substitution,
+    game_kills,
     report_errors,
     table_game,
     team_kills,
     took_part,
 )
-from .settings import ArenaballSettings, ArenaballTieBreaker
+from .settings import KILLS, ArenaballSettings, ArenaballTieBreaker
 from .teams import MatchLineup, TeamCar, lineup_errors, team_errors
 from .vocabulary import (
     GOALKEEPER_SLOT,
@@ -56,6 +57,7 @@ __all__ = [
     "GOALKEEPER",
     "GOALKEEPER_SLOT",
     "HAND_WEAPON_MAX_WEIGHT",
+    "KILLS",
     "PITS_CARS",
     "ROSTER_SIZE",
     "TRACK_CAR",
@@ -95,6 +97,7 @@ __all__ = [
     "carry_over",
     "catalogue_get",
     "check_design",
+    "game_kills",
     "game_points",
     "lineup_errors",
     "misses_after",

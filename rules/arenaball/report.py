@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.standings import TableGame
 
 from .problems import Problem
-from .settings import ArenaballSettings
+from .settings import KILLS, ArenaballSettings
 from .teams import MatchLineup
 from .vocabulary import CrewState, KillHow, LeftBecause, Plate, Seat
 
@@ -23,6 +23,7 @@ __all__ = [
     "Kill",
     "MatchReport",
     "Substitution",
+    "game_kills",
     "report_errors",
     "table_game",
     "team_kills",
@@ -115,23 +116,37 @@ def report_errors(
 
 
 def table_game(report: MatchReport) -> TableGame:
-    """A-L1: the game as the shared standings table counts it (Arenaball has no overtime)."""
-    return TableGame(report.home, report.away, report.home_score, report.away_score, False)
+    """A-L1: the game as the shared standings table counts it: no overtime, and each side's
+    kills for the kills tie-breaker (:data:`rules.arenaball.KILLS`)."""
+    kills = game_kills(report)
+    return TableGame(
+        report.home,
+        report.away,
+        report.home_score,
+        report.away_score,
+        False,
+        home_counts=((KILLS.key, kills[report.home]),),
+        away_counts=((KILLS.key, kills[report.away]),),
+    )
+
+
+def game_kills(report: MatchReport) -> dict[str, int]:
+    """A-L1: each team's kills in one game. **Decided**: a kill counts for the killing car's
+    team when it killed a car of the other team; kills with no killer and a team's kills of
+    its own cars count for nobody."""
+    kills = {report.home: 0, report.away: 0}
+    for kill in report.kills:
+        if kill.killer_team in kills and kill.killer_team != kill.victim_team:
+            kills[kill.killer_team] += 1
+    return kills
 
 
 def team_kills(reports: Iterable[MatchReport]) -> dict[str, int]:
-    """A-L1's kills tie-breaker: each team's kills over `reports` (every team of a report
-    appears, with 0 if it killed nothing). **Decided**: a kill counts for the killing car's
-    team when it killed a car of the other team; kills with no killer and a team's kills of
-    its own cars count for nobody."""
+    """A-L1: each team's kills over `reports` (every team of a report appears, with 0 if it
+    killed nothing), as the kills tie-breaker adds them up."""
     kills: Counter[str] = Counter()
     for report in reports:
-        kills.update({report.home: 0, report.away: 0})
-        for kill in report.kills:
-            if kill.killer_team in (report.home, report.away) and (
-                kill.killer_team != kill.victim_team
-            ):
-                kills[kill.killer_team] += 1
+        kills.update(game_kills(report))
     return dict(kills)
 
 

@@ -11,14 +11,17 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from rules.standings import TableSettings, TieBreaker
+from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
-__all__ = ["ArenaballSettings", "ArenaballTieBreaker"]
+__all__ = ["KILLS", "ArenaballSettings", "ArenaballTieBreaker"]
+
+#: A-L1: the kills tie-breaker as the shared table counts it (``TableGame`` counts "kills").
+KILLS = CountBreaker("kills", "Kills")
 
 
 class ArenaballTieBreaker(StrEnum):
-    """A-L1: the standings tie-breakers; the shared table (rules/standings.py) has all but
-    kills, which it will take as a game-specific tie-breaker fed by per-team totals."""
+    """A-L1: the standings tie-breakers; kills is Arenaball's own (a count the shared table
+    adds up over the games, :data:`KILLS`), the others every game's."""
 
     POINTS = "points"
     HEAD_TO_HEAD = "head_to_head"
@@ -29,9 +32,14 @@ class ArenaballTieBreaker(StrEnum):
 
     @property
     def label(self) -> str:
+        return self.breaker.label
+
+    @property
+    def breaker(self) -> Breaker:
+        """The tie-breaker as rules/standings.py applies it."""
         if self is ArenaballTieBreaker.KILLS:
-            return "Kills"
-        return TieBreaker(self.value).label
+            return KILLS
+        return TieBreaker(self.value)
 
 
 def _rule(rule: str, help_text: str) -> dict[str, str]:
@@ -110,27 +118,16 @@ class ArenaballSettings:
 
     def table(self) -> TableSettings:
         """A-L1 for the shared standings table. Arenaball has no overtime, so its overtime
-        outcomes score as a win and a loss. The shared table has no kills tie-breaker yet, so
-        it is left out here: :func:`rules.arenaball.team_kills` gives each team's kills for
-        the lead's game-specific tie-breaker (see :meth:`kills_position`)."""
+        outcomes score as a win and a loss; kills is counted from each game's
+        ``TableGame`` counts (:func:`rules.arenaball.table_game`)."""
         return TableSettings(
             points_win=self.points_win,
             points_overtime_win=self.points_win,
             points_draw=self.points_draw,
             points_overtime_loss=self.points_loss,
             points_loss=self.points_loss,
-            tie_breakers=tuple(
-                TieBreaker(breaker.value)
-                for breaker in self.tie_breakers
-                if breaker is not ArenaballTieBreaker.KILLS
-            ),
+            tie_breakers=tuple(breaker.breaker for breaker in self.tie_breakers),
         )
-
-    def kills_position(self) -> int | None:
-        """Where kills stands among the tie-breakers (0-based), None when left out."""
-        if ArenaballTieBreaker.KILLS in self.tie_breakers:
-            return self.tie_breakers.index(ArenaballTieBreaker.KILLS)
-        return None
 
     # --- JSON ----------------------------------------------------------------------------------
 

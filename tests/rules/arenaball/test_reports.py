@@ -22,7 +22,7 @@ from rules.arenaball import (
     team_kills,
     took_part,
 )
-from rules.standings import TableGame
+from rules.standings import TableGame, compute_table
 
 from .helpers import AWAY, HOME, report
 
@@ -245,8 +245,33 @@ def test_a_g4_took_part_is_the_starters_and_the_cars_that_came_on() -> None:
 # --- A-L1: the standings' figures from reports --------------------------------------------------
 
 
-def test_a_l1_a_report_is_a_table_game_without_overtime() -> None:
-    assert table_game(report()) == TableGame("red", "green", 5, 1, False)
+def test_a_l1_a_report_is_a_table_game_without_overtime_with_its_kills() -> None:
+    assert table_game(report()) == TableGame(
+        "red", "green", 5, 1, False, home_counts=(("kills", 1),), away_counts=(("kills", 0),)
+    )
+
+
+def test_a_l1_kills_break_a_tie_in_the_shared_table() -> None:
+    """Level on points, head-to-head, difference and score for: more kills ranks higher."""
+    red_win = report()
+    mirrored = {"red": "green", "green": "red"}
+    green_win = report(
+        home="green",
+        away="red",
+        winner="green",
+        goals=tuple(
+            Goal(mirrored[g.team], g.scorer.replace(g.team, mirrored[g.team]), g.plate)
+            for g in red_win.goals
+        ),
+        kills=(),
+        substitutions=(),
+    )
+    assert report_errors(green_win, home=AWAY, away=HOME) == []
+    teams = {"red": "Red", "green": "Green"}
+    games = [table_game(red_win), table_game(green_win)]
+    rows = compute_table(teams=teams, games=games, settings=ArenaballSettings().table())
+    assert [row.team for row in rows] == ["red", "green"]
+    assert "ahead on kills 1–0" in rows[0].explanation
 
 
 def test_a_l1_team_kills_count_kills_of_the_other_teams_cars() -> None:

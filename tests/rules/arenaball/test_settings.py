@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.arenaball import ArenaballSettings, ArenaballTieBreaker
+from rules.arenaball import KILLS, ArenaballSettings, ArenaballTieBreaker
 from rules.standings import TableSettings, TieBreaker
 
 RULE_IDS = (
@@ -84,6 +84,7 @@ def test_a_l1_table_settings_for_the_shared_standings() -> None:
             TieBreaker.HEAD_TO_HEAD,
             TieBreaker.SCORE_DIFFERENCE,
             TieBreaker.SCORE_FOR,
+            KILLS,
             TieBreaker.NAME,
         ),
     )
@@ -99,13 +100,12 @@ def test_a_l1_tie_breakers_are_points_h2h_difference_for_kills_name() -> None:
         "kills",
         "name",
     ]
-    assert settings.kills_position() == 4
     assert ArenaballTieBreaker.KILLS.label == "Kills"
     assert ArenaballTieBreaker.HEAD_TO_HEAD.label == "Head-to-head points"
     no_kills = ArenaballSettings(
         tie_breakers=(ArenaballTieBreaker.POINTS, ArenaballTieBreaker.NAME)
     )
-    assert no_kills.kills_position() is None
+    assert no_kills.table().tie_breakers == (TieBreaker.POINTS, TieBreaker.NAME)
 
 
 @pytest.mark.parametrize(
