@@ -87,19 +87,7 @@ def game_points(
       cars earn points.
     """
     settings = settings or ArenaballSettings()
-    awards: dict[str, PointsAward] = {}
-    for lineup in (home, away):
-        present = took_part(lineup, report.substitutions)
-        won = report.winner == lineup.team
-        for car in lineup.cars:
-            if car.slot not in present:
-                continue
-            for seat, who in car.crew().items():
-                award = PointsAward(who, lineup.team)
-                if won:
-                    award = _add_skill(award, seat, 1)
-                    award = replace(award, prestige=award.prestige + 1)
-                awards[who] = award
+    awards = {**_crew_awards(report, home), **_crew_awards(report, away)}
     for goal in report.goals:
         if goal.scorer in awards:
             award = _add_skill(awards[goal.scorer], Seat.DRIVER, 1)
@@ -113,6 +101,22 @@ def game_points(
         awards[kill.killer] = replace(
             award, prestige=award.prestige + settings.points_per_kill, kills=award.kills + 1
         )
+    return awards
+
+
+def _crew_awards(report: MatchReport, lineup: MatchLineup) -> dict[str, PointsAward]:
+    """A-P1: everyone of `lineup` who took part; the winners' skill and Prestige points."""
+    present = took_part(lineup, report.substitutions)
+    won = report.winner == lineup.team
+    awards = {}
+    for car in lineup.cars:
+        if car.slot not in present:
+            continue
+        for seat, who in car.crew().items():
+            award = PointsAward(who, lineup.team)
+            if won:
+                award = replace(_add_skill(award, seat, 1), prestige=1)
+            awards[who] = award
     return awards
 
 
