@@ -13,7 +13,7 @@ from django.http import Http404
 
 from games.models import Inspection, TableInspection
 from injuries.models import Injury
-from league.access import is_coach, is_commissioner
+from league.access import is_coach, is_commissioner, require_result_reporter
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Team
 from league.selectors import league_visible_q
@@ -43,14 +43,7 @@ def fixture_for_report(*, user: ApiUser, fixture_id: int) -> Fixture:
         user=user,
         pk=fixture_id,
     )
-    league = fixture.round.season.league
-    coach = is_coach(user=user, team=fixture.home_team) or is_coach(
-        user=user, team=fixture.away_team
-    )
-    if not (coach or is_commissioner(user=user, league=league)):
-        raise PermissionRefused(
-            f"Only the coaches of {fixture} or a commissioner of {league} may report its result."
-        )
+    require_result_reporter(user=user, fixture=fixture)
     return fixture
 
 

@@ -18,14 +18,14 @@ from league.errors import DomainError
 from league.models import ApiToken
 
 
-class ApiTokenAddForm(forms.ModelForm):
+class ApiTokenAddForm(forms.ModelForm[ApiToken]):
     class Meta:
         model = ApiToken
         fields = ["user", "name"]
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
     list_display = (
         "name",
         "user",

@@ -4,8 +4,9 @@ access, throttles, pagination, filtering and the one exception handler."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from django.db.models import Model
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import generics, permissions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
@@ -23,6 +24,9 @@ from api.throttles import AnonReadThrottle
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _PermissionClass
+
+# The model a list or detail view shows.
+_M = TypeVar("_M", bound=Model)
 
 
 class ReadOnlyUnlessAuthenticated(permissions.BasePermission):
@@ -58,12 +62,12 @@ class ApiView(ApiMixin, APIView):
     """A single operation: parse, call one access helper and service or selector, render."""
 
 
-class ApiListView(ApiMixin, generics.ListAPIView):
+class ApiListView(ApiMixin, generics.ListAPIView[_M]):
     """A list that can grow: paginated, filtered (django-filter) and ordered (``ordering``)."""
 
     pagination_class = Pagination
     filter_backends = [DjangoFilterBackend, OrderingFilter]
 
 
-class ApiRetrieveView(ApiMixin, generics.RetrieveAPIView):
+class ApiRetrieveView(ApiMixin, generics.RetrieveAPIView[_M]):
     """One object, looked up in the view's visible queryset (404 otherwise)."""

@@ -41,7 +41,9 @@ def domain_status(error: DomainError) -> int:
     return CONFLICT
 
 
-def error_body(code: str, message: str, fields: Mapping[str, list[str]] | None = None) -> dict:
+def error_body(
+    code: str, message: str, fields: Mapping[str, list[str]] | None = None
+) -> dict[str, dict[str, Any]]:
     return {"error": {"code": code, "message": message, "fields": dict(fields or {})}}
 
 

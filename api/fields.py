@@ -24,7 +24,8 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
-class StrictInputSerializer(serializers.Serializer):
+class StrictInputSerializer(serializers.Serializer[None]):
+    # An input serializer validates data and never holds an instance, hence [None].
     """An input serializer that refuses unknown fields, each named."""
 
     def to_internal_value(self, data: Any) -> Any:

@@ -52,11 +52,11 @@ ERROR_CODES = {
 }
 
 
-class ErrorDetailSerializer(serializers.Serializer):
+class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
     class Meta:
         ref_name = "ErrorDetail"
 
-    def get_fields(self) -> dict[str, serializers.Field]:
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         # Declared here: a class attribute named `fields` would hide Serializer.fields.
         return {
             "code": serializers.ChoiceField(choices=sorted(ERROR_CODES)),
@@ -68,7 +68,7 @@ class ErrorDetailSerializer(serializers.Serializer):
         }
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[dict[str, Any]]):
     error = ErrorDetailSerializer()
 
     class Meta:

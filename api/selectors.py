@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from api.access import ApiUser, visible_league_ids
-from games.models import Appearance, Inspection, SimulationJob, StatLine, TableInspection
+from games.models import Appearance, Inspection, StatLine, TableInspection
 from injuries.models import Injury
 from league.models import Fixture, League, Result, Season, Team
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
@@ -110,12 +110,6 @@ def table_inspections(*, user: ApiUser) -> QuerySet[TableInspection]:
         )
         .select_related("player")
         .order_by("fixture_id", "id")
-    )
-
-
-def simulation_jobs(*, user: ApiUser) -> QuerySet[SimulationJob]:
-    return SimulationJob.objects.filter(
-        fixture__round__season__league__in=visible_league_ids(user=user)
     )
 
 

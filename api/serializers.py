@@ -13,21 +13,21 @@ from league.models import Result, Team
 from rosters.models import Player
 
 
-class TeamRefSerializer(serializers.ModelSerializer):
+class TeamRefSerializer(serializers.ModelSerializer[Team]):
     class Meta:
         model = Team
         fields = ["id", "name", "short_name"]
         ref_name = "TeamRef"
 
 
-class PlayerRefSerializer(serializers.ModelSerializer):
+class PlayerRefSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "shirt_number", "position", "team"]
         ref_name = "PlayerRef"
 
 
-class StatPairSerializer(serializers.Serializer):
+class StatPairSerializer(serializers.Serializer[dict[str, int]]):
     attempts = serializers.IntegerField()
     successes = serializers.IntegerField()
 
@@ -47,7 +47,7 @@ class StatsField(serializers.DictField):
         }
 
 
-class AppearanceSerializer(serializers.ModelSerializer):
+class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
     stats = StatsField(source="stat_lines")
 
     class Meta:
@@ -56,7 +56,7 @@ class AppearanceSerializer(serializers.ModelSerializer):
         ref_name = "PlayerLine"
 
 
-class InjurySerializer(serializers.ModelSerializer):
+class InjurySerializer(serializers.ModelSerializer[Injury]):
     force_healing = serializers.SerializerMethodField()
 
     class Meta:
@@ -87,7 +87,7 @@ class InjurySerializer(serializers.ModelSerializer):
         return "succeeded" if attempt.succeeded else "failed"
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(serializers.ModelSerializer[Result]):
     reported_by = serializers.CharField(
         source="reported_by.username", allow_null=True, read_only=True
     )

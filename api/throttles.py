@@ -68,7 +68,9 @@ class SlidingWindow:
         except Exception:
             logger.warning("throttle cache unreachable; %s not counted", self.scope)
             return None
-        return counts.get(current, 0) + counts.get(previous, 0) * (1 - elapsed)
+        hits: int = counts.get(current, 0)
+        earlier: int = counts.get(previous, 0)
+        return hits + earlier * (1 - elapsed)
 
     def hit(self, now: float) -> float | None:
         """Count one hit atomically; returns the count including it, None if the cache is
@@ -79,8 +81,8 @@ class SlidingWindow:
                 # django-redis swallowed a connection error: don't wait on it twice more.
                 logger.warning("throttle cache unreachable; %s not counted", self.scope)
                 return None
-            raised = cache.incr(current)
-            before = cache.get(previous, 0)
+            raised: int | None = cache.incr(current)
+            before: int | None = cache.get(previous, 0)
         except ValueError:  # the counter expired between add and incr: start it again
             cache.add(current, 1, timeout=2 * self.period + 1)
             raised, before = 1, 0

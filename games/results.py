@@ -16,9 +16,8 @@ from games.lineups import lineup_fix
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from injuries.models import Injury
 from injuries.services import IncapacitationRolls, injuries_forget, injury_record
-from league.access import Actor, is_coach, is_commissioner, require_commissioner
+from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
-from league.errors import PermissionRefused
 from league.models import Fixture, Result, Season
 from league.results import result_aftermath
 from rosters.models import DiceRoll, Player
@@ -141,7 +140,7 @@ def _record(
         # Locks the fixture: one result, however many reports arrive at once.
         locked = _lock_fixture(fixture.pk)
         season = locked.round.season
-        _require_report_rights(actor=actor, fixture=locked)
+        require_result_reporter(user=actor, fixture=locked)
         existing = Result.objects.filter(fixture=locked).first()
         if existing is not None:
             raise GamesError(
@@ -196,18 +195,6 @@ def _record(
             after=_result_state(result),
         )
     return result
-
-
-def _require_report_rights(*, actor: Actor, fixture: Fixture) -> None:
-    if actor is None:
-        return
-    teams = (fixture.home_team, fixture.away_team)
-    if any(is_coach(user=actor, team=team) for team in teams):
-        return
-    if not is_commissioner(user=actor, league=fixture.round.season.league):
-        raise PermissionRefused(
-            f"Only the coaches of {fixture} or a commissioner may report its result."
-        )
 
 
 def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
@@ -287,18 +274,7 @@ def report_errors(
             errors[f"{where}.points"] = f"Points are a whole number from 0 to {MAX_SCORE}."
         else:
             points[player.team_id] += line.points
-        for category, pair in line.stats.items():
-            key = f"{where}.stats.{category}"
-            if category not in _CATEGORIES:
-                errors[key] = f"Unknown category; use one of {', '.join(sorted(_CATEGORIES))}."
-            elif not (
-                isinstance(pair, tuple | list)
-                and len(pair) == 2
-                and all(_count_ok(n, MAX_COUNT) for n in pair)
-            ):
-                errors[key] = f"Give attempts and successes, whole numbers to {MAX_COUNT}."
-            elif pair[1] > pair[0]:
-                errors[key] = "Successes cannot exceed attempts."
+        _check_stats(line.stats, where, errors)
     _check_scores_add_up(report, fixture, points, errors)
     if report.overtime and report.home_score == report.away_score and not simulated:
         errors["overtime"] = "An overtime ends with its goal (M-G2): the score cannot be level."
@@ -308,6 +284,23 @@ def report_errors(
 
 def _count_ok(value: Any, maximum: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
+
+
+def _check_stats(stats: Mapping[str, tuple[int, int]], where: str, errors: dict[str, str]) -> None:
+    """A stat line's categories: known ones, each (attempts, successes) with no more
+    successes than attempts."""
+    for category, pair in stats.items():
+        key = f"{where}.stats.{category}"
+        if category not in _CATEGORIES:
+            errors[key] = f"Unknown category; use one of {', '.join(sorted(_CATEGORIES))}."
+        elif not (
+            isinstance(pair, tuple | list)
+            and len(pair) == 2
+            and all(_count_ok(n, MAX_COUNT) for n in pair)
+        ):
+            errors[key] = f"Give attempts and successes, whole numbers to {MAX_COUNT}."
+        elif pair[1] > pair[0]:
+            errors[key] = "Successes cannot exceed attempts."
 
 
 def _check_scores_add_up(
@@ -343,21 +336,31 @@ def _check_injuries(
         return
     for player_id in report.incapacitated:
         player = lineup.get(player_id)
-        if player is None:
-            continue
-        sides = Position(player.position).injury_die
-        rolls = report.table_rolls.get(player_id)
-        key = f"table_rolls.{player_id}"
-        if rolls is None:
-            errors[key] = f"Give {player}'s injury roll (d{sides}, M-I1)."
-        elif not _count_ok(rolls.duration, sides) or rolls.duration < 1:
-            errors[f"{key}.duration"] = f"{player}'s injury roll is a d{sides}: 1 to {sides}."
-        elif settings.permanent_injuries and (
-            rolls.permanent is None or not _count_ok(rolls.permanent, sides) or rolls.permanent < 1
-        ):
-            errors[f"{key}.permanent"] = (
-                f"Give {player}'s permanent-injury roll (d{sides}, M-I2): 1 to {sides}."
-            )
+        if player is not None:
+            rolls = report.table_rolls.get(player_id)
+            _check_table_roll(rolls, player, f"table_rolls.{player_id}", settings, errors)
+
+
+def _check_table_roll(
+    rolls: TableRoll | None,
+    player: Player,
+    key: str,
+    settings: RuleSettings,
+    errors: dict[str, str],
+) -> None:
+    """An Incapacitated player's injury rolls made at the table: his position's die (M-I1),
+    and the permanent-injury roll when the season plays them (M-I2)."""
+    sides = Position(player.position).injury_die
+    if rolls is None:
+        errors[key] = f"Give {player}'s injury roll (d{sides}, M-I1)."
+    elif not _count_ok(rolls.duration, sides) or rolls.duration < 1:
+        errors[f"{key}.duration"] = f"{player}'s injury roll is a d{sides}: 1 to {sides}."
+    elif settings.permanent_injuries and (
+        rolls.permanent is None or not _count_ok(rolls.permanent, sides) or rolls.permanent < 1
+    ):
+        errors[f"{key}.permanent"] = (
+            f"Give {player}'s permanent-injury roll (d{sides}, M-I2): 1 to {sides}."
+        )
 
 
 # --- Storing ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 from django.db.models import Q
 
@@ -17,6 +18,7 @@ from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Season
 from league.rulesets import Ruleset
+from rosters.admin.season_rules import SeasonRulesInline
 from rosters.models import Player, SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update
 from rosters.services import players_progress, team_create
@@ -48,6 +50,9 @@ class MagnoBallRuleset(Ruleset):
 
     def demo_build(self, *, seed: int) -> DemoSummary:
         return demo_league_build(seed=seed)
+
+    def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        return (SeasonRulesInline,)
 
     def table_settings(self, *, season: Season) -> TableSettings:
         rules: SeasonRules = season.rules  # one query, none when select_related

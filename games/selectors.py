@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.db.models import OuterRef, Prefetch, Q, Subquery, Sum
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from games.lineups import OPEN_STATUSES as LINEUP_OPEN
@@ -17,11 +17,14 @@ from games.models import Appearance, Inspection, MatchEvent, SimulationJob, Tabl
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Fixture, League, Result, Season, StandingRow, Team
+from league.selectors import league_visible_q
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
+from rules.magnoball.picks import actions_allowed
 from rules.magnoball.rolls import RollKind, effective_roll
 from rules.magnoball.settings import ProgressionMode, RuleSettings
-from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level, stat_levels
+from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_level
 from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
     Action,
@@ -29,8 +32,6 @@ from rules.magnoball.vocabulary import (
     Position,
     StatCategory,
     Status,
-    superstar_actions_allowed,
-    veteran_actions_allowed,
 )
 
 
@@ -85,17 +86,12 @@ def team_sheet(
             successes[row["player_id"]][StatCategory(row["category"])] = row["total"]
 
     def snapshot(player: Player) -> PlayerSnapshot:
-        return PlayerSnapshot(
-            key=str(player.pk),
-            name=player.name,
+        return player_snapshot(
+            player,
             side=side,
-            position=Position(player.position),
-            status=Status(player.status),
-            veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
-            superstar=player.superstar,
-            superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
-            stat_levels=stat_levels(successes[player.pk], settings),
-            enhancements=frozenset(enhancements[player.pk]),
+            settings=settings,
+            successes=successes[player.pk],
+            enhancements=enhancements[player.pk],
         )
 
     return TeamSheet(
@@ -235,6 +231,49 @@ def _career_successes() -> dict[str, Coalesce]:
     return annotations
 
 
+def _roll_cells(
+    snap: PlayerSnapshot,
+    settings: RuleSettings,
+    base: Mapping[tuple[Position, RollKind], str],
+) -> list[RollCell]:
+    """The roster's rolls for a player, each marked where it differs from his position's."""
+    rolls = []
+    for kind, abbr, label in ROSTER_ROLLS:
+        spec = effective_roll(snap, kind, settings)
+        text = spec.describe() if spec else "–"
+        changed = text != base[(snap.position, kind)]
+        rolls.append(RollCell(abbr, label, text, changed, spec.notes if spec else ""))
+    return rolls
+
+
+def _roster_badges(player: Player, injury: OpenInjury | None) -> list[tuple[str, str]]:
+    """Status, Superstar, injured list, and a career over or the games an injury has left."""
+    badges = [(player.status, Status(player.status).label)]
+    if player.superstar:
+        badges.append(("superstar", "Superstar"))
+    if player.roster_state == Player.RosterState.INJURED_LIST:
+        badges.append(("injured_list", "Injured list"))
+    if injury and injury.career_over:
+        badges.append(("retired", "Career over"))
+    elif injury and injury.games_left:
+        left = injury.games_left
+        badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
+    return badges
+
+
+def _level_cells(successes: Mapping[StatCategory, int], settings: RuleSettings) -> list[LevelCell]:
+    """M-P7: each category's successes, level and the count for the next level (stats
+    progression only)."""
+    levels = []
+    if settings.progression_mode == ProgressionMode.STATS:
+        for category in StatCategory:
+            count = successes.get(category, 0)
+            level = stat_level(count, settings)
+            next_at = (settings.stat_level_1, settings.stat_level_2, None)[level]
+            levels.append(LevelCell(category, count, level, next_at))
+    return levels
+
+
 def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     """A team's roster page: every player still with the team (first string, second string,
     then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
@@ -275,58 +314,27 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         if p.roster_state == Player.RosterState.ACTIVE:
             by_position[(p.position, p.string)].append(p)
 
+    due = player_picks_due(players=players, superstars={team.pk: settings.superstars})
+
     def row(player: Player) -> RosterRow:
         position = Position(player.position)
         kinds = {EnhancementKind(e.kind) for e in fitted[player.pk]}
-        snap = PlayerSnapshot(
-            key=str(player.pk),
-            name=player.name,
+        snap = player_snapshot(
+            player,
             side=Side.HOME,
-            position=position,
-            status=Status(player.status),
-            veteran_actions=frozenset(Action(a) for a in player.veteran_actions),
-            superstar=player.superstar,
-            superstar_actions=frozenset(Action(a) for a in player.superstar_actions),
-            stat_levels=stat_levels(successes[player.pk], settings),
-            enhancements=frozenset(kinds),
+            settings=settings,
+            successes=successes[player.pk],
+            enhancements=kinds,
         )
-        rolls = []
-        for kind, abbr, label in ROSTER_ROLLS:
-            spec = effective_roll(snap, kind, settings)
-            text = spec.describe() if spec else "–"
-            rolls.append(
-                RollCell(
-                    abbr, label, text, text != base[(position, kind)], spec.notes if spec else ""
-                )
-            )
+        rolls = _roll_cells(snap, settings, base)
         injury = injuries.get(player.pk)
-        badges = [(player.status, Status(player.status).label)]
-        if player.superstar:
-            badges.append(("superstar", "Superstar"))
-        if player.roster_state == Player.RosterState.INJURED_LIST:
-            badges.append(("injured_list", "Injured list"))
-        if injury and injury.career_over:
-            badges.append(("retired", "Career over"))
-        elif injury and injury.games_left:
-            left = injury.games_left
-            badges.append(("injured", f"Injured · {left} game{'s' if left != 1 else ''} left"))
-        picks_due = None
+        badges = _roster_badges(player, injury)
+        picks_due = next(iter(due[player.pk]), None)
         allowed: list[Action] = []
-        if player.status == Status.VETERAN and not player.veteran_actions:
-            picks_due = "veteran"
-            allowed = sorted(veteran_actions_allowed(position), key=lambda a: a.label)
-        elif settings.superstars and player.superstar and not player.superstar_actions:
-            picks_due = "superstar"
-            allowed = sorted(superstar_actions_allowed(), key=lambda a: a.label)
         if picks_due:
+            allowed = sorted(actions_allowed(picks_due, position), key=lambda a: a.label)
             badges.append(("picks_due", f"{picks_due.capitalize()} picks due"))
-        levels = []
-        if settings.progression_mode == ProgressionMode.STATS:
-            for category in StatCategory:
-                count = successes[player.pk].get(category, 0)
-                level = stat_level(count, settings)
-                next_at = (settings.stat_level_1, settings.stat_level_2, None)[level]
-                levels.append(LevelCell(category, count, level, next_at))
+        levels = _level_cells(successes[player.pk], settings)
         other_string = (
             Player.String.SECOND if player.string == Player.String.FIRST else Player.String.FIRST
         )
@@ -413,6 +421,56 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
     if not teams:
         return []
     ids = [t.pk for t in teams]
+    seasons = _coach_seasons(ids)
+    todos: dict[int, list[TodoItem]] = defaultdict(list)
+    next_fixture = _next_fixtures(ids, todos)
+    _short_handed_todos(teams, next_fixture, todos)
+    _inspection_todos(ids, todos)
+    _inspection_roll_todos(ids, todos)
+    players = list(
+        Player.objects.filter(
+            team_id__in=ids,
+            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+        ).only(
+            "id",
+            "name",
+            "team_id",
+            "status",
+            "veteran_actions",
+            "superstar",
+            "superstar_actions",
+            "roster_state",
+        )
+    )
+    due = player_picks_due(
+        players=players, superstars={tid: s.rules.superstars for tid, s in seasons.items()}
+    )
+    active_counts: dict[int, int] = defaultdict(int)
+    for player in players:
+        if player.roster_state == Player.RosterState.ACTIVE:
+            active_counts[player.team_id] += 1
+        if kinds := due[player.pk]:
+            todos[player.team_id].append(
+                TodoItem(
+                    "picks",
+                    f"Pick {player}'s two {kinds[0].capitalize()} actions",
+                    "player-picks",
+                    (player.pk,),
+                    "Pick",
+                )
+            )
+    _heal_todos([p.pk for p in players], seasons, todos)
+    _call_up_todos(teams, active_counts, todos)
+    return [
+        CoachTeam(
+            team=t, season=seasons.get(t.pk), next_fixture=next_fixture.get(t.pk), todos=todos[t.pk]
+        )
+        for t in teams
+    ]
+
+
+def _coach_seasons(ids: list[int]) -> dict[int, Season]:
+    """Each team's latest season not archived."""
     seasons: dict[int, Season] = {}
     for standing in (
         StandingRow.objects.filter(team_id__in=ids)
@@ -421,7 +479,11 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
         .order_by("season__created_at")
     ):
         seasons[standing.team_id] = standing.season
-    todos: dict[int, list[TodoItem]] = defaultdict(list)
+    return seasons
+
+
+def _next_fixtures(ids: list[int], todos: dict[int, list[TodoItem]]) -> dict[int, Fixture]:
+    """Each team's next fixture not played; a ready one is a result to report."""
     upcoming = (
         Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
         .exclude(status=Fixture.Status.PLAYED)
@@ -444,6 +506,14 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                             "Report",
                         )
                     )
+    return next_fixture
+
+
+def _short_handed_todos(
+    teams: list[Team], next_fixture: Mapping[int, Fixture], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-P3: a next fixture, line-ups still open in a season under way, that a team would
+    play short-handed."""
     for plan in short_handed(
         pairs=[
             (next_fixture[team.pk], team)
@@ -455,6 +525,10 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
         ]
     ):
         todos[plan.team.pk].append(_short_handed_todo(plan))
+
+
+def _inspection_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
+    """M-E2: detections against the opponents' enhancements, for the inspector to decide."""
     pending = Inspection.objects.filter(
         Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
         decision=Inspection.Decision.PENDING,
@@ -474,6 +548,11 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Decide",
                 )
             )
+
+
+def _inspection_roll_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
+    """M-E2 at the table: each side's d10 still to enter, for the owner's and the
+    inspector's coach."""
     rolls_due = TableInspection.objects.filter(
         Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids),
         resolved_at__isnull=True,
@@ -499,48 +578,13 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                         "Enter roll",
                     )
                 )
-    players = list(
-        Player.objects.filter(
-            team_id__in=ids,
-            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
-        ).only(
-            "id",
-            "name",
-            "team_id",
-            "status",
-            "veteran_actions",
-            "superstar",
-            "superstar_actions",
-            "roster_state",
-        )
-    )
-    active_counts: dict[int, int] = defaultdict(int)
-    for player in players:
-        if player.roster_state == Player.RosterState.ACTIVE:
-            active_counts[player.team_id] += 1
-        season = seasons.get(player.team_id)
-        superstars = season.rules.superstars if season else True
-        if player.status == Status.VETERAN and not player.veteran_actions:
-            todos[player.team_id].append(
-                TodoItem(
-                    "picks",
-                    f"Pick {player}'s two Veteran actions",
-                    "player-picks",
-                    (player.pk,),
-                    "Pick",
-                )
-            )
-        elif superstars and player.superstar and not player.superstar_actions:
-            todos[player.team_id].append(
-                TodoItem(
-                    "picks",
-                    f"Pick {player}'s two Superstar actions",
-                    "player-picks",
-                    (player.pk,),
-                    "Pick",
-                )
-            )
-    for injury in open_injuries(player_ids=[p.pk for p in players]).values():
+
+
+def _heal_todos(
+    player_ids: list[int], seasons: Mapping[int, Season], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-I3: an injury force-healing may still try, where the season allows it."""
+    for injury in open_injuries(player_ids=player_ids).values():
         season = seasons.get(injury.injury.player.team_id)
         if injury.force_healing_open and (season is None or season.rules.force_healing):
             todos[injury.injury.player.team_id].append(
@@ -552,8 +596,14 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Try",
                 )
             )
+
+
+def _call_up_todos(
+    teams: list[Team], active_counts: Mapping[int, int], todos: dict[int, list[TodoItem]]
+) -> None:
+    """M-P9: open roster spots, for a Rookie to fill."""
     for team in teams:
-        spots = ROSTER_SIZE - active_counts[team.pk]
+        spots = ROSTER_SIZE - active_counts.get(team.pk, 0)
         if spots > 0:
             todos[team.pk].append(
                 TodoItem(
@@ -564,12 +614,6 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
                     "Call up",
                 )
             )
-    return [
-        CoachTeam(
-            team=t, season=seasons.get(t.pk), next_fixture=next_fixture.get(t.pk), todos=todos[t.pk]
-        )
-        for t in teams
-    ]
 
 
 # --- Fixtures, results and the match centre --------------------------------------------------
@@ -692,11 +736,14 @@ def fixture_live_job(*, fixture: Fixture) -> SimulationJob | None:
     )
 
 
-def job_is_visible(*, job_id: int, visible: Q) -> bool:
-    """Whether the job exists and its fixture's league is visible (like fixture_for_page)."""
+def simulation_jobs_visible(*, user: User | AnonymousUser) -> QuerySet[SimulationJob]:
+    """The simulation jobs `user` may follow: those of the leagues he may read (public, or
+    his), as their fixtures. The HTML page and the API both ask here (games/access.py)."""
     return SimulationJob.objects.filter(
-        pk=job_id, fixture__round__season__league__in=League.objects.filter(visible).values("pk")
-    ).exists()
+        fixture__round__season__league__in=League.objects.filter(
+            league_visible_q(user=user)
+        ).values("pk")
+    )
 
 
 def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:

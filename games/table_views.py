@@ -7,25 +7,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
+from games.access import access_table_inspection_for_roll
 from games.models import TableInspection
-from games.table_inspections import rolling_team, table_inspection_enter
-from league.access import Actor, is_coach, is_commissioner
-from league.web import form_page, refused
-
-
-def sides_for(*, user: Actor, table_inspection: TableInspection) -> list[str]:
-    """The rolls still missing that `user` may enter: his team's, or all for a commissioner."""
-    league = table_inspection.fixture.round.season.league
-    commissioner = is_commissioner(user=user, league=league)
-    return [
-        side
-        for side in table_inspection.missing()
-        if commissioner
-        or is_coach(user=user, team=rolling_team(table_inspection=table_inspection, side=side))
-    ]
+from games.table_inspections import table_inspection_enter
+from league.web import form_page, refused, shows_refusal
 
 
 class TableRollForm(forms.Form):
@@ -47,29 +35,16 @@ class TableRollForm(forms.Form):
 
 
 @login_required
+@shows_refusal
 def table_inspection_roll(request: HttpRequest, pk: int) -> HttpResponse:
-    table_inspection = (
-        TableInspection.objects.select_related(
-            "player__team", "fixture__round__season__league", "fixture__home_team"
-        )
-        .select_related("fixture__away_team")
-        .filter(pk=pk)
-        .first()
+    table_inspection, sides = access_table_inspection_for_roll(
+        user=request.user, table_inspection_id=pk
     )
-    if table_inspection is None:
-        raise Http404("No such inspection.")
     fixture, player = table_inspection.fixture, table_inspection.player
     back = reverse("fixture", args=[fixture.pk])
-    sides = sides_for(user=request.user, table_inspection=table_inspection)
-    if not sides and not table_inspection.missing():
-        return refused(
-            request, f"Both inspection rolls for {player} are already entered.", status=409
-        )
     if not sides:
         return refused(
-            request,
-            f"Only the coaches of {fixture} (each his own roll) or a commissioner enter "
-            f"the inspection rolls for {player}.",
+            request, f"Both inspection rolls for {player} are already entered.", status=409
         )
     form = TableRollForm(request.POST or None, sides=sides)
     return form_page(

@@ -24,7 +24,7 @@ logger = logging.getLogger(__name__)
     retry_jitter=True,
     max_retries=10,
 )
-def simulate_fixture(self: Task, job_id: int) -> None:
+def simulate_fixture(self: Task[[int], None], job_id: int) -> None:
     """Play the fixture of simulation job ``job_id``; safe to run twice or at once. Out of
     retries (the database away for minutes), the job stays running until the sweep takes
     it back: nothing is failed for an outage."""

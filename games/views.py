@@ -12,20 +12,26 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors
+from games.access import (
+    access_fixture,
+    access_fixture_for_report,
+    access_job_status,
+    sides_for,
+)
 from games.forms import ResultForm
-from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import lineup_is_fixed, lineup_name_reserve
+from games.jobs import job_requested_message, simulation_request
+from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
-from games.models import Inspection, SimulationJob
+from games.models import Inspection
 from games.results import result_record
-from games.table_views import sides_for
-from league.access import is_coach, is_commissioner
+from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
 from league.season_views import season_or_404
 from league.selectors import league_visible_q, team_fixtures
-from league.web import refused, run_action
+from league.web import refused, run_action, shows_refusal
 from rosters.models import Player
+from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
@@ -112,10 +118,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         player_ = selectors.player_for_page(
             player_id=pk, visible=league_visible_q(user=request.user)
         )
-    except selectors.Player.DoesNotExist as missing:
+    except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
     season_ = selectors.team_current_season(team=player_.team)
-    settings = season_.rules.to_engine() if season_ else selectors.RuleSettings()
+    settings = season_.rules.to_engine() if season_ else RuleSettings()
     games = selectors.player_games(player=player_)
     roster_row = next(
         (
@@ -142,24 +148,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Match day and the match centre ------------------------------------------------------------
 
 
-def _fixture(request: HttpRequest, pk: int) -> Fixture:
-    try:
-        return selectors.fixture_for_page(
-            fixture_id=pk, visible=league_visible_q(user=request.user)
-        )
-    except Fixture.DoesNotExist as missing:
-        raise Http404("No such fixture, or its league is private.") from missing
-
-
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     report = selectors.match_report(fixture=fixture_)
-    home, away = selectors.fixture_lineups(fixture=fixture_)
-    league = fixture_.round.season.league
-    commissioner = is_commissioner(user=request.user, league=league)
-    coach_of = [
-        t for t in (fixture_.home_team, fixture_.away_team) if is_coach(user=request.user, team=t)
-    ]
+    home, away = fixture_lineups(fixture=fixture_)
+    roles = FixtureRoles(user=request.user, fixture=fixture_)
+    commissioner, coach_of = roles.commissioner, roles.coach_of
     job = selectors.fixture_live_job(fixture=fixture_)
     return render(
         request,
@@ -192,7 +186,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
             and fixture_.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS),
             "commissioner": commissioner,
             "coach_of": coach_of,
-            "may_report": bool(coach_of) or commissioner,
+            "may_report": roles.may_report,
             "categories": list(StatCategory),
             "changed_inspection": _changed_id(request, "inspection"),
         },
@@ -200,19 +194,9 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
-    league = fixture_.round.season.league
-    if not (
-        is_commissioner(user=request.user, league=league)
-        or any(
-            is_coach(user=request.user, team=t) for t in (fixture_.home_team, fixture_.away_team)
-        )
-    ):
-        return refused(
-            request,
-            f"Only the coaches of {fixture_} or a commissioner may report its result.",
-        )
+    fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
     players, unavailable = selectors.report_players(fixture=fixture_)
     form = ResultForm(
         fixture=fixture_,
@@ -255,7 +239,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     back = reverse("fixture", args=[fixture_.pk])
     return run_action(
         request,
@@ -269,7 +253,7 @@ def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
 def fixture_lineup_name(request: HttpRequest, pk: int) -> HttpResponse:
     """M-P3: the coach names another fit reserve for a vacant first-string place (a blank
     reserve goes back to the second-string counterpart)."""
-    fixture_ = _fixture(request, pk)
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
     back = reverse("fixture", args=[fixture_.pk]) + "#lineups-title"
     teams = {str(t.pk): t for t in (fixture_.home_team, fixture_.away_team)}
     team = teams.get(request.POST.get("team", ""))
@@ -318,12 +302,7 @@ def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
 def job_status(request: HttpRequest, pk: int) -> JsonResponse:
     """A simulation job's state and progress for the page that polls it; a job of a league
     the user may not see is not found (as in the API)."""
-    if not selectors.job_is_visible(job_id=pk, visible=league_visible_q(user=request.user)):
-        raise Http404("No such job.")
-    try:
-        status = simulation_job_status(job_id=pk)
-    except SimulationJob.DoesNotExist as missing:
-        raise Http404("No such job.") from missing
+    status = access_job_status(user=request.user, job_id=pk)
     return JsonResponse(
         {
             "state": status.state,

@@ -24,7 +24,7 @@ from league.templatetags.league_tags import badge_html
 from rosters.models import Player
 
 
-class ForceHealingInline(ReadOnlyTabularInline):
+class ForceHealingInline(ReadOnlyTabularInline[ForceHealingAttempt, Injury]):
     model = ForceHealingAttempt
     fields = ("player_result", "healer_result", "succeeded", "attempted_by", "created_at")
 
@@ -126,7 +126,7 @@ class OutNowFilter(admin.SimpleListFilter):
 
 
 @admin.register(Injury)
-class InjuryAdmin(ReadOnlyAdmin):
+class InjuryAdmin(ReadOnlyAdmin[Injury]):
     """Every injury, with the games each injured player still has to miss."""
 
     read_only_reason = (
@@ -214,7 +214,7 @@ class InjuryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ForceHealingAttempt)
-class ForceHealingAttemptAdmin(ReadOnlyAdmin):
+class ForceHealingAttemptAdmin(ReadOnlyAdmin[ForceHealingAttempt]):
     """The one attempt an injury allows: the player's die against a d10, higher heals."""
 
     read_only_reason = (

@@ -12,10 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from injuries import services
-from injuries.models import ForceHealingAttempt, Injury
-from league.access import require_coach_or_commissioner
-from league.errors import PermissionRefused
-from league.web import form_page, refused, run_action, safe_next
+from injuries.access import access_injury
+from injuries.models import ForceHealingAttempt
+from league.web import form_page, run_action, safe_next, shows_refusal
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position
 
@@ -85,15 +84,10 @@ def _outcome(attempt: ForceHealingAttempt) -> str:
 
 
 @login_required
+@shows_refusal
 def injury_heal(request: HttpRequest, pk: int) -> HttpResponse:
-    injury = get_object_or_404(
-        Injury.objects.select_related("player__team__league", "season__rules"), pk=pk
-    )
+    injury = access_injury(user=request.user, injury_id=pk)
     player = injury.player
-    try:
-        require_coach_or_commissioner(user=request.user, team=player.team)
-    except PermissionRefused as error:
-        return refused(request, error.message)
     die = f"d{Position(player.position).injury_die}"
     if injury.season.rules.table_dice("force_healing"):
         form: forms.Form = TableFacesForm(request.POST or None, die=die)

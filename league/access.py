@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 from django.contrib.auth.models import AnonymousUser, User
 
 from league.errors import PermissionRefused
-from league.models import League, Team
+from league.models import Fixture, League, Team
 
 Actor = User | AnonymousUser | None
 
@@ -31,3 +34,35 @@ def require_coach_or_commissioner(*, user: Actor, team: Team) -> None:
         return
     if not is_commissioner(user=user, league=team.league):
         raise PermissionRefused(f"Only the coach of {team} or a commissioner may do this.")
+
+
+@dataclass(frozen=True)
+class FixtureRoles:
+    """What `user` is to `fixture`: the coach of which of its teams, a commissioner of its
+    league or not; each read once, when first asked."""
+
+    user: Actor
+    fixture: Fixture
+
+    @cached_property
+    def coach_of(self) -> list[Team]:
+        teams = (self.fixture.home_team, self.fixture.away_team)
+        return [team for team in teams if is_coach(user=self.user, team=team)]
+
+    @cached_property
+    def commissioner(self) -> bool:
+        return is_commissioner(user=self.user, league=self.fixture.round.season.league)
+
+    @property
+    def may_report(self) -> bool:
+        """A coach of either team or a commissioner of the league reports its result."""
+        return bool(self.coach_of) or self.commissioner
+
+
+def require_result_reporter(*, user: Actor, fixture: Fixture) -> None:
+    """`user` None is the server itself (a simulation) and may record."""
+    if user is not None and not FixtureRoles(user=user, fixture=fixture).may_report:
+        raise PermissionRefused(
+            f"Only the coaches of {fixture} or a commissioner of "
+            f"{fixture.round.season.league} may report its result."
+        )

@@ -3,7 +3,7 @@ or by changing it. Django's views, with forms whose save goes through the audite
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
@@ -11,8 +11,13 @@ from django.contrib.auth.models import User
 
 from league.people import user_password_set
 
+if TYPE_CHECKING:  # generic in the stubs only: Django's class takes no [User] at run time
+    _SetPasswordForm = auth_forms.SetPasswordForm[User]
+else:
+    _SetPasswordForm = auth_forms.SetPasswordForm
 
-class SetPasswordForm(auth_forms.SetPasswordForm):
+
+class SetPasswordForm(_SetPasswordForm):
     def save(self, commit: bool = True) -> Any:
         # Whoever holds a valid link acts as the account's owner.
         user: User = self.user

@@ -12,10 +12,14 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from league.env import env_bool, env_email_url, env_int, env_list, env_str, env_url
 from league.secret_key import secret_key_weaknesses
+
+# Django's generic classes take the type parameters strict mypy asks for (ModelAdmin[Team]).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MAGNOBALL_VAR_DIR") or BASE_DIR / "var")

@@ -4,7 +4,8 @@ the page a change was made from with the changed row highlighted (docs/ux.md).""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.contrib import messages
@@ -24,6 +25,27 @@ def refused(request: HttpRequest, message: str, *, status: int = 403) -> HttpRes
         {"message": message, "back": safe_next(request, default="")},
         status=status,
     )
+
+
+P = ParamSpec("P")
+
+
+def shows_refusal(
+    view: Callable[P, HttpResponse],
+) -> Callable[P, HttpResponse]:
+    """A view whose access_* helper refuses (games/access.py, rosters/access.py, …) answers
+    with the 403 page that says why, as when a service refuses."""
+
+    @wraps(view)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        try:
+            return view(*args, **kwargs)
+        except PermissionRefused as error:
+            request = args[0]
+            assert isinstance(request, HttpRequest)
+            return refused(request, error.message)
+
+    return wrapped
 
 
 def safe_next(request: HttpRequest, *, default: str) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -24,14 +23,13 @@ from rosters.table_dice import faces_resolve
 from rules.magnoball.between_matches import status_after_games
 from rules.magnoball.creation import roll_new_roster
 from rules.magnoball.dice import DiceSource, RandomDice, RollRecord
+from rules.magnoball.picks import PickKind, pick_refusal
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
     EnhancementKind,
     Position,
     Status,
-    superstar_action_pick_error,
-    veteran_action_pick_error,
 )
 
 
@@ -240,27 +238,18 @@ def player_call_up(*, team: Team, name: str, position: Position, actor: Actor) -
 
 
 def player_pick_actions(
-    *, player: Player, kind: Literal["veteran", "superstar"], actions: Sequence[str], actor: Actor
+    *, player: Player, kind: PickKind, actions: Sequence[str], actor: Actor
 ) -> Player:
     """The two Veteran (M-P6) or Superstar (M-P8) actions, fixed once chosen."""
     with transaction.atomic():
         # Locks the player so a second pick cannot overwrite the first.
         locked = player_lock_for_change(player=player, actor=actor)
-        if kind == "veteran":
-            eligible, current = locked.status == Status.VETERAN, locked.veteran_actions
-            error = veteran_action_pick_error(Position(locked.position), actions)
-        else:
-            eligible, current = locked.superstar, locked.superstar_actions
-            error = superstar_action_pick_error(actions)
-        if not eligible:
-            raise RosterError(f"{locked} is not a {kind.capitalize()}.", code="not_eligible")
-        if current:
+        refusal = pick_refusal(kind, locked, Position(locked.position), actions)
+        if refusal:
+            code, message = refusal
             raise RosterError(
-                f"{locked}'s {kind} actions are already chosen and cannot change.",
-                code="actions_fixed",
+                message, field="actions" if code == "invalid_actions" else None, code=code
             )
-        if error:
-            raise RosterError(error, field="actions", code="invalid_actions")
         field = f"{kind}_actions"
         setattr(locked, field, list(actions))
         locked.save(update_fields=[field])

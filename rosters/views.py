@@ -1,9 +1,10 @@
-"""The coach's roster actions: each view checks who asks, parses, calls one service and goes
-back to the roster with the changed row highlighted."""
+"""The coach's roster actions: each view fetches through rosters/access.py (who may change
+it), parses, calls one service and goes back to the roster with the changed row
+highlighted."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -12,37 +13,18 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.access import require_coach_or_commissioner
-from league.errors import PermissionRefused
 from league.models import Team
-from league.web import form_page, refused, run_action, safe_next
+from league.web import form_page, run_action, safe_next, shows_refusal
 from rosters import selectors, services
+from rosters.access import access_player, access_team
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
 from rosters.models import Enhancement, Player
-from rules.magnoball.vocabulary import (
-    EnhancementKind,
-    Position,
-    Status,
-    superstar_actions_allowed,
-    veteran_actions_allowed,
-)
-
-
-def _player(pk: int) -> Player:
-    return get_object_or_404(Player.objects.select_related("team__league"), pk=pk)
+from rules.magnoball.picks import PICK_RULES, actions_allowed, picks_to_offer
+from rules.magnoball.vocabulary import EnhancementKind, Position
 
 
 def _roster_url(request: HttpRequest, team: Team) -> str:
     return safe_next(request, default=reverse("team", args=[team.pk]))
-
-
-def _refusal(request: HttpRequest, team: Team) -> HttpResponse | None:
-    """The 403 page when the user may not change `team`, else None."""
-    try:
-        require_coach_or_commissioner(user=request.user, team=team)
-    except PermissionRefused as error:
-        return refused(request, error.message)
-    return None
 
 
 def _row(player: Player) -> str:
@@ -50,10 +32,9 @@ def _row(player: Player) -> str:
 
 
 @login_required
+@shows_refusal
 def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player(pk)
-    if denied := _refusal(request, player.team):
-        return denied
+    player = access_player(user=request.user, player_id=pk)
     form = RenameForm(request.POST or None, initial={"name": player.name})
     return form_page(
         request,
@@ -67,16 +48,15 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def player_swap(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player(pk)
-    if denied := _refusal(request, player.team):
-        return denied
+    player = access_player(user=request.user, player_id=pk)
     candidates = selectors.swap_candidates(player=player)
     form = SwapForm(request.POST or None, candidates=candidates)
     position = Position(player.position)
 
     def swap(data: dict[str, Any]) -> tuple[Player, Player]:
-        other = _player(data["other"])
+        other = get_object_or_404(Player.objects.select_related("team__league"), pk=data["other"])
         return services.player_swap_string(player=player, other=other, actor=request.user)
 
     return form_page(
@@ -101,21 +81,13 @@ def player_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def player_picks(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player(pk)
-    if denied := _refusal(request, player.team):
-        return denied
-    veteran = player.status == Status.VETERAN and not player.veteran_actions
-    kind: Literal["veteran", "superstar"] = (
-        "veteran" if veteran or not player.superstar else "superstar"
-    )
-    allowed = (
-        veteran_actions_allowed(Position(player.position))
-        if kind == "veteran"
-        else superstar_actions_allowed()
-    )
+    player = access_player(user=request.user, player_id=pk)
+    kind = picks_to_offer(player)
+    allowed = actions_allowed(kind, Position(player.position))
     form = PicksForm(request.POST or None, allowed=sorted(allowed, key=lambda a: a.label))
-    rule = "M-P6" if kind == "veteran" else "M-P8"
+    rule = PICK_RULES[kind]
     return form_page(
         request,
         form,
@@ -136,10 +108,9 @@ def player_picks(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player(pk)
-    if denied := _refusal(request, player.team):
-        return denied
+    player = access_player(user=request.user, player_id=pk)
     form = EnhancementForm(
         request.POST or None, kinds=selectors.enhancements_fittable(player=player)
     )
@@ -163,10 +134,9 @@ def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def player_release(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _player(pk)
-    if denied := _refusal(request, player.team):
-        return denied
+    player = access_player(user=request.user, player_id=pk)
     form = forms.Form(request.POST or None)
     return form_page(
         request,
@@ -186,10 +156,9 @@ def player_release(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@shows_refusal
 def team_call_up(request: HttpRequest, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team.objects.select_related("league"), pk=pk)
-    if denied := _refusal(request, team):
-        return denied
+    team = access_team(user=request.user, team_id=pk)
     form = CallUpForm(request.POST or None)
     return form_page(
         request,

@@ -1,11 +1,9 @@
-"""factory_boy factories for variations on the named world of conftest.py."""
+"""factory_boy factories for variations on the one test world of tests/world.py."""
 
 from __future__ import annotations
 
 import factory
 from django.contrib.auth.models import User
-
-from league.models import League
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -17,11 +15,3 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
     password = factory.PostGenerationMethodCall("set_password", "correct horse battery")
-
-
-class LeagueFactory(factory.django.DjangoModelFactory):
-    class Meta:
-        model = League
-
-    name = factory.Sequence(lambda n: f"League {n}")
-    slug = factory.Sequence(lambda n: f"league-{n}")

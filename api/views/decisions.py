@@ -38,7 +38,7 @@ class InspectionFilter(django_filters.FilterSet):
     summary="Inspections (filter decision=pending for those awaiting a decision)",
     responses={200: InspectionSerializer, **list_errors()},
 )
-class InspectionListView(ApiListView):
+class InspectionListView(ApiListView[Inspection]):
     OutputSerializer = InspectionSerializer
     serializer_class = OutputSerializer
     queryset = Inspection.objects.none()
@@ -96,7 +96,7 @@ class InjuryFilter(django_filters.FilterSet):
     summary="Injuries (filter state=out for the players out now)",
     responses={200: InjurySerializer, **list_errors()},
 )
-class InjuryListView(ApiListView):
+class InjuryListView(ApiListView[Injury]):
     OutputSerializer = InjurySerializer
     serializer_class = OutputSerializer
     queryset = Injury.objects.none()
@@ -123,7 +123,7 @@ class InjuryForceHealView(ApiView):
         class Meta:
             ref_name = "ForceHealInput"
 
-    class OutputSerializer(serializers.ModelSerializer):
+    class OutputSerializer(serializers.ModelSerializer[ForceHealingAttempt]):
         injury_state = serializers.CharField(source="injury.state")
 
         class Meta:

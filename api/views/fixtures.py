@@ -7,7 +7,6 @@ from typing import Any
 
 import django_filters
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -28,7 +27,8 @@ from api.schema import (
     write_errors,
 )
 from api.serializers import InjurySerializer, ResultSerializer, TeamRefSerializer
-from games.jobs import simulation_job_status, simulation_request
+from games.access import access_job_status
+from games.jobs import SimulationJobStatus, simulation_job_status, simulation_request
 from games.models import Inspection, SimulationJob
 from games.results import MAX_COUNT, MAX_SCORE, PlayerLine, ResultReport, TableRoll, result_record
 from league.models import Fixture, Round
@@ -38,7 +38,7 @@ from rosters.models import DiceRoll
 MAX_LINES = 100
 
 
-class FixtureSerializer(serializers.ModelSerializer):
+class FixtureSerializer(serializers.ModelSerializer[Fixture]):
     season = serializers.IntegerField(source="round.season_id")
     round = serializers.IntegerField(source="round.number")
     stage = serializers.ChoiceField(source="round.stage", choices=Round.Stage.choices)
@@ -90,7 +90,7 @@ class FixtureFilter(django_filters.FilterSet):
 
 
 @extend_schema(summary="Fixtures", responses={200: FixtureSerializer, **list_errors()})
-class FixtureListView(ApiListView):
+class FixtureListView(ApiListView[Fixture]):
     OutputSerializer = FixtureSerializer
     serializer_class = OutputSerializer
     queryset = Fixture.objects.none()
@@ -101,7 +101,7 @@ class FixtureListView(ApiListView):
         return selectors.fixtures(user=self.request.user)
 
 
-class InspectionSerializer(serializers.ModelSerializer):
+class InspectionSerializer(serializers.ModelSerializer[Inspection]):
     player = serializers.IntegerField(source="enhancement.player_id")
     team = serializers.IntegerField(source="enhancement.player.team_id")
     kind = serializers.CharField(source="enhancement.kind")
@@ -136,7 +136,7 @@ class FixtureDetailOutputSerializer(FixtureSerializer):
     summary="A fixture with its result, stat lines, inspections and injuries",
     responses={200: FixtureDetailOutputSerializer, **read_errors()},
 )
-class FixtureDetailView(ApiRetrieveView):
+class FixtureDetailView(ApiRetrieveView[Fixture]):
     OutputSerializer = FixtureDetailOutputSerializer
     serializer_class = OutputSerializer
     queryset = Fixture.objects.none()
@@ -145,7 +145,7 @@ class FixtureDetailView(ApiRetrieveView):
         return selectors.fixtures(user=self.request.user, with_lines=True)
 
 
-class DiceRollSerializer(serializers.ModelSerializer):
+class DiceRollSerializer(serializers.ModelSerializer[DiceRoll]):
     class Meta:
         model = DiceRoll
         fields = [
@@ -178,7 +178,7 @@ class DiceFilter(django_filters.FilterSet):
 @extend_schema(
     summary="A fixture's dice ledger", responses={200: DiceRollSerializer, **list_errors()}
 )
-class FixtureDiceView(ApiListView):
+class FixtureDiceView(ApiListView[DiceRoll]):
     """The dice ledger entries of a fixture (M-D8), in the order they were rolled."""
 
     OutputSerializer = DiceRollSerializer
@@ -324,7 +324,7 @@ def report_from_input(data: dict[str, Any]) -> ResultReport:
     )
 
 
-class JobSerializer(serializers.Serializer):
+class JobSerializer(serializers.Serializer[SimulationJobStatus]):
     job_id = serializers.IntegerField()
     fixture_id = serializers.IntegerField()
     state = serializers.ChoiceField(
@@ -402,6 +402,5 @@ class JobDetailView(ApiView):
         responses={200: JobSerializer, **read_errors()},
     )
     def get(self, request: Request, job_id: int) -> Response:
-        if not selectors.simulation_jobs(user=request.user).filter(pk=job_id).exists():
-            raise Http404
-        return Response(self.OutputSerializer(simulation_job_status(job_id=job_id)).data)
+        job = access_job_status(user=request.user, job_id=job_id)
+        return Response(self.OutputSerializer(job).data)

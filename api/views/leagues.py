@@ -21,7 +21,7 @@ from league.models import Fixture, League, Round, Season, StandingRow
 from rosters.models import SeasonRules
 
 
-class LeagueOutputSerializer(serializers.ModelSerializer):
+class LeagueOutputSerializer(serializers.ModelSerializer[League]):
     class Meta:
         model = League
         fields = ["id", "name", "slug", "ruleset", "description", "is_public", "created_at"]
@@ -32,7 +32,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer):
     summary="The leagues you may read",
     responses={200: LeagueOutputSerializer, **list_errors()},
 )
-class LeagueListView(ApiListView):
+class LeagueListView(ApiListView[League]):
     OutputSerializer = LeagueOutputSerializer
     serializer_class = OutputSerializer
     queryset = League.objects.none()
@@ -44,7 +44,7 @@ class LeagueListView(ApiListView):
 
 
 @extend_schema(summary="One league", responses={200: LeagueOutputSerializer, **read_errors()})
-class LeagueDetailView(ApiRetrieveView):
+class LeagueDetailView(ApiRetrieveView[League]):
     OutputSerializer = LeagueOutputSerializer
     serializer_class = OutputSerializer
     queryset = League.objects.none()
@@ -53,14 +53,14 @@ class LeagueDetailView(ApiRetrieveView):
         return selectors.leagues(user=self.request.user)
 
 
-class SeasonRulesSerializer(serializers.ModelSerializer):
+class SeasonRulesSerializer(serializers.ModelSerializer[SeasonRules]):
     class Meta:
         model = SeasonRules
         exclude = ["season"]
         ref_name = "SeasonRules"
 
 
-class SeasonOutputSerializer(serializers.ModelSerializer):
+class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
     status = NamedChoiceField(choices=Season.Status.choices, enum_name="SeasonStatus")
     format = NamedChoiceField(
         choices=Season.Format.choices,
@@ -100,7 +100,7 @@ class SeasonFilter(django_filters.FilterSet):
 
 
 @extend_schema(summary="Seasons", responses={200: SeasonOutputSerializer, **list_errors()})
-class SeasonListView(ApiListView):
+class SeasonListView(ApiListView[Season]):
     OutputSerializer = SeasonOutputSerializer
     serializer_class = OutputSerializer
     queryset = Season.objects.none()
@@ -114,7 +114,7 @@ class SeasonListView(ApiListView):
 @extend_schema(
     summary="One season with its rules", responses={200: SeasonOutputSerializer, **read_errors()}
 )
-class SeasonDetailView(ApiRetrieveView):
+class SeasonDetailView(ApiRetrieveView[Season]):
     OutputSerializer = SeasonOutputSerializer
     serializer_class = OutputSerializer
     queryset = Season.objects.none()
@@ -126,7 +126,7 @@ class SeasonDetailView(ApiRetrieveView):
 class SeasonStandingsView(ApiView):
     """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2)."""
 
-    class OutputSerializer(serializers.ModelSerializer):
+    class OutputSerializer(serializers.ModelSerializer[StandingRow]):
         team = TeamRefSerializer()
         score_difference = serializers.IntegerField()
 

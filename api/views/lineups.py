@@ -3,6 +3,8 @@ vacant first-string place before kick-off."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -20,7 +22,7 @@ from league.models import Fixture, Team
 from rosters.models import Player
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(serializers.Serializer[Place]):
     place = serializers.CharField(source="key", help_text="The place's name, e.g. wingback-2.")
     position = serializers.CharField(source="position.value")
     number = serializers.IntegerField(help_text="1 or 2 within the position.")
@@ -48,7 +50,7 @@ class PlaceSerializer(serializers.Serializer):
         return [p.pk for p in place.options]
 
 
-class TeamLineupSerializer(serializers.Serializer):
+class TeamLineupSerializer(serializers.Serializer[TeamLineup]):
     team = serializers.IntegerField(source="team.pk")
     fixed = serializers.BooleanField(
         help_text="True once kicked off (result recorded or simulation started)."
@@ -104,7 +106,8 @@ class FixtureLineupView(ApiView):
             user=request.user,
             pk=fixture_id,
         )
-        return Response(self.OutputSerializer(fixture_lineups(fixture=fixture), many=True).data)
+        lineups = fixture_lineups(fixture=fixture)
+        return Response(self.OutputSerializer(lineups, many=True).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
 
     @extend_schema(
         summary="Name another fit reserve for a vacant place (M-P3)",
@@ -134,7 +137,9 @@ class FixtureLineupView(ApiView):
         team = access.team_for_lineup(user=request.user, fixture=fixture, team_id=data["team"])
         return idempotent(request, lambda: self.name_reserve(request, fixture, team, data))
 
-    def name_reserve(self, request: Request, fixture: Fixture, team: Team, data: dict) -> Response:
+    def name_reserve(
+        self, request: Request, fixture: Fixture, team: Team, data: dict[str, Any]
+    ) -> Response:
         reserve = None
         if data["reserve"] is not None:
             reserve = Player.objects.filter(pk=data["reserve"]).first()

@@ -23,7 +23,7 @@ from games.table_inspections import table_inspection_enter
 from rosters.table_dice import MAX_FACES
 
 
-class TableInspectionSerializer(serializers.ModelSerializer):
+class TableInspectionSerializer(serializers.ModelSerializer[TableInspection]):
     team = serializers.IntegerField(source="player.team_id", help_text="The player's team.")
     owner_entered = serializers.SerializerMethodField(help_text="The owner's coach's d10 is in.")
     inspector_entered = serializers.SerializerMethodField(
@@ -77,7 +77,7 @@ class TableInspectionFilter(django_filters.FilterSet):
     summary="Inspections rolled at the table (filter pending=true for rolls still due)",
     responses={200: TableInspectionSerializer, **list_errors()},
 )
-class TableInspectionListView(ApiListView):
+class TableInspectionListView(ApiListView[TableInspection]):
     OutputSerializer = TableInspectionSerializer
     serializer_class = OutputSerializer
     queryset = TableInspection.objects.none()

@@ -27,7 +27,7 @@ from rosters.models import Player
 from rules.magnoball.vocabulary import Status
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(serializers.ModelSerializer[Team]):
     coach = serializers.CharField(source="coach.username", allow_null=True, read_only=True)
 
     class Meta:
@@ -46,7 +46,7 @@ class TeamFilter(django_filters.FilterSet):
 
 
 @extend_schema(summary="Teams", responses={200: TeamSerializer, **list_errors()})
-class TeamListView(ApiListView):
+class TeamListView(ApiListView[Team]):
     OutputSerializer = TeamSerializer
     serializer_class = OutputSerializer
     queryset = Team.objects.none()
@@ -68,7 +68,7 @@ class TeamDetailView(ApiView):
         return Response(self.OutputSerializer(team).data)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     status = NamedChoiceField(choices=enum_choices(Status), enum_name="PlayerStatus")
 
     class Meta:
@@ -94,7 +94,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 @extend_schema(summary="A team's players", responses={200: PlayerSerializer, **list_errors()})
-class TeamPlayerListView(ApiListView):
+class TeamPlayerListView(ApiListView[Player]):
     OutputSerializer = PlayerSerializer
     serializer_class = OutputSerializer
     queryset = Player.objects.none()
@@ -113,7 +113,7 @@ class TeamPlayerListView(ApiListView):
         return selectors.players(user=self.request.user).filter(team=team)
 
 
-class PlayerSeasonLineSerializer(serializers.Serializer):
+class PlayerSeasonLineSerializer(serializers.Serializer[selectors.SeasonLine]):
     season = serializers.IntegerField(source="season.season_id")
     games_played = serializers.IntegerField(source="season.games_played")
     points = serializers.IntegerField(source="season.points")
@@ -144,7 +144,7 @@ class PlayerDetailView(ApiView):
     """A player's status and stat levels (M-P5, M-P7), his seasons, every match he played
     with its stat line, and his injuries."""
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[selectors.PlayerProfile]):
         player = PlayerSerializer()
         team = TeamRefSerializer(source="player.team")
         levels = serializers.DictField(

@@ -4,6 +4,8 @@ tournament in the admin."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -15,7 +17,13 @@ from api.schema import NamedChoiceField, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.leagues import SeasonStandingsView
 from league.models import Season, StandingRow
-from league.tournament_selectors import knockout_bracket, tournament_groups
+from league.tournament_selectors import (
+    BracketGame,
+    BracketRound,
+    BracketSlot,
+    knockout_bracket,
+    tournament_groups,
+)
 
 
 def _tournament(*, user: ApiUser, tournament_id: int) -> Season:
@@ -28,7 +36,7 @@ def _tournament(*, user: ApiUser, tournament_id: int) -> Season:
     )
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(serializers.ModelSerializer[StandingRow]):
     team = TeamRefSerializer()
     group = serializers.CharField(source="group.name", allow_null=True, default=None)
     guest = serializers.SerializerMethodField(help_text="A guest team created for it.")
@@ -45,7 +53,7 @@ class EntrySerializer(serializers.ModelSerializer):
 class TournamentDetailView(ApiView):
     """The tournament's shape and state, and its field by seed."""
 
-    class OutputSerializer(serializers.ModelSerializer):
+    class OutputSerializer(serializers.ModelSerializer[Season]):
         status = NamedChoiceField(choices=Season.Status.choices, enum_name="SeasonStatus")
         entries = serializers.SerializerMethodField()
 
@@ -91,7 +99,7 @@ class TournamentGroupsView(ApiView):
     """Each group with its table in order (M-L1), placed by the league's tie-breakers within
     the group (M-L2); `qualifies` marks the teams that go through to the knockout."""
 
-    class GroupSerializer(serializers.Serializer):
+    class GroupSerializer(serializers.Serializer[dict[str, Any]]):
         number = serializers.IntegerField()
         name = serializers.CharField()
         qualifiers = serializers.IntegerField(help_text="The top N of the table go through.")
@@ -115,10 +123,10 @@ class TournamentGroupsView(ApiView):
             }
             for table in tournament_groups(season=tournament)
         ]
-        return Response(self.GroupSerializer(groups, many=True).data)
+        return Response(self.GroupSerializer(groups, many=True).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
 
 
-class BracketSideSerializer(serializers.Serializer):
+class BracketSideSerializer(serializers.Serializer[BracketSlot]):
     team = TeamRefSerializer(allow_null=True)
     seed = serializers.IntegerField(allow_null=True)
     score = serializers.IntegerField(allow_null=True)
@@ -131,7 +139,7 @@ class BracketSideSerializer(serializers.Serializer):
         ref_name = "BracketSide"
 
 
-class BracketGameSerializer(serializers.Serializer):
+class BracketGameSerializer(serializers.Serializer[BracketGame]):
     number = serializers.IntegerField()
     fixture = serializers.IntegerField(source="fixture.pk", allow_null=True, default=None)
     home = BracketSideSerializer()
@@ -150,7 +158,7 @@ class TournamentBracketView(ApiView):
     j and n+1-j of the round before); rounds still to come name where their teams come from.
     Empty before the knockout is drawn."""
 
-    class RoundSerializer(serializers.Serializer):
+    class RoundSerializer(serializers.Serializer[BracketRound]):
         name = serializers.CharField()
         round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
         games = BracketGameSerializer(many=True)
@@ -165,4 +173,4 @@ class TournamentBracketView(ApiView):
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = _tournament(user=request.user, tournament_id=tournament_id)
         bracket = knockout_bracket(season=tournament)
-        return Response(self.RoundSerializer(bracket, many=True).data)
+        return Response(self.RoundSerializer(bracket, many=True).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance

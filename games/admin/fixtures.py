@@ -78,7 +78,7 @@ FIXTURE_STEPS = (
 
 
 @admin.register(Fixture)
-class FixtureAdmin(LeagueModelAdmin):
+class FixtureAdmin(LeagueModelAdmin[Fixture]):
     """Fixtures come from the schedule generator; here they are simulated or given a result,
     and only the kick-off time is edited."""
 

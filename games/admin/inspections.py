@@ -74,7 +74,7 @@ INSPECTION_STEPS = (
 
 
 @admin.register(Inspection)
-class InspectionAdmin(ReadOnlyAdmin):
+class InspectionAdmin(ReadOnlyAdmin[Inspection]):
     """Pre-game inspections (M-E2): only a higher opposing d10 detects. A detection awaits
     the opposing coach's decision, which a commissioner may take for him here."""
 

@@ -15,7 +15,7 @@ from league.models import Fixture
 from rosters.models import Player
 
 
-class StatLineInline(ReadOnlyTabularInline):
+class StatLineInline(ReadOnlyTabularInline[StatLine, Appearance]):
     model = StatLine
     fields = ("category", "attempts", "successes")
 
@@ -30,7 +30,7 @@ _MATCH_RECORD = (
 
 
 @admin.register(LineupEntry)
-class LineupEntryAdmin(ReadOnlyAdmin):
+class LineupEntryAdmin(ReadOnlyAdmin[LineupEntry]):
     """Who may take the field, fixed at kick-off (M-P3): the starters in their places, each
     out first-stringer replaced, and the bench."""
 
@@ -44,7 +44,7 @@ class LineupEntryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(LineupChoice)
-class LineupChoiceAdmin(ReadOnlyAdmin):
+class LineupChoiceAdmin(ReadOnlyAdmin[LineupChoice]):
     """Reserves the coaches named for vacant first-string places before kick-off (M-P3)."""
 
     read_only_reason = (
@@ -60,7 +60,7 @@ class LineupChoiceAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Appearance)
-class AppearanceAdmin(ReadOnlyAdmin):
+class AppearanceAdmin(ReadOnlyAdmin[Appearance]):
     read_only_reason = _MATCH_RECORD
     league_path = "result__fixture__round__season__league"
     list_display = ("player", "team", "match", "points")
@@ -76,7 +76,7 @@ class AppearanceAdmin(ReadOnlyAdmin):
 
 
 @admin.register(StatLine)
-class StatLineAdmin(ReadOnlyAdmin):
+class StatLineAdmin(ReadOnlyAdmin[StatLine]):
     """A player's attempts and successes in one category in one match (M-P7)."""
 
     read_only_reason = _MATCH_RECORD
@@ -106,7 +106,7 @@ class StatLineAdmin(ReadOnlyAdmin):
 
 
 @admin.register(MatchEvent)
-class MatchEventAdmin(ReadOnlyAdmin):
+class MatchEventAdmin(ReadOnlyAdmin[MatchEvent]):
     read_only_reason = _MATCH_RECORD
     league_path = "result__fixture__round__season__league"
     list_display = ("match", "sequence", "half", "kind", "team", "player", "text")

@@ -368,7 +368,7 @@ RESULT_STEPS = (
 )
 
 
-class AppearanceInline(ReadOnlyTabularInline):
+class AppearanceInline(ReadOnlyTabularInline[Appearance, Result]):
     model = Appearance
     fields = ("player", "team", "points")
     show_change_link = True
@@ -378,7 +378,7 @@ class AppearanceInline(ReadOnlyTabularInline):
 
 
 @admin.register(Result)
-class ResultAdmin(ReadOnlyAdmin):
+class ResultAdmin(ReadOnlyAdmin[Result]):
     read_only_reason = (
         "A result changes only through Correct or Void (buttons above): everything it caused "
         "is then recomputed, and the audit log keeps the before and after."

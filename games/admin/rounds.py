@@ -69,7 +69,7 @@ ROUND_STEPS = (
 )
 
 
-class FixtureInline(ReadOnlyTabularInline):
+class FixtureInline(ReadOnlyTabularInline[Fixture, Round]):
     model = Fixture
     fields = ("home_team", "away_team", "status", "kickoff")
     show_change_link = True
@@ -79,7 +79,7 @@ class FixtureInline(ReadOnlyTabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(LeagueModelAdmin):
+class RoundAdmin(LeagueModelAdmin[Round]):
     """Rounds come from the schedule generator (and the playoffs); here they are opened and
     simulated, and only their date and stage are edited."""
 

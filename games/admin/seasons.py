@@ -24,13 +24,14 @@ from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, changelist_url
 from league.admin.scoping import LeagueListFilter
-from league.admin.season_rules import SeasonRulesInline, _update_rules, rule_changes
 from league.admin.seasons import SeasonAdminForm
 from league.admin.steps import as_action
 from league.models import AuditEntry, Fixture, Season
+from league.rulesets import ruleset_for
 from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
 from league.tournaments import tournament_create, tournament_format_errors
+from rosters.admin.season_rules import _update_rules, rule_changes
 from rosters.models import DiceRoll, SeasonRules
 
 
@@ -85,7 +86,7 @@ def _tables(season: Season) -> list[tuple[str, list[Any]]]:
 
 
 @admin.register(Season)
-class SeasonAdmin(LeagueModelAdmin):
+class SeasonAdmin(LeagueModelAdmin[Season]):
     """A season's set-up (its settings and rules, frozen once it starts) and its control
     room: the next steps, the rounds, the simulations in progress and the table."""
 
@@ -215,7 +216,8 @@ class SeasonAdmin(LeagueModelAdmin):
         return fixed
 
     def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
-        return [] if obj is None else [SeasonRulesInline]
+        # The game's settings (MagnoBall: its rules) come from the league's ruleset.
+        return [] if obj is None else list(ruleset_for(obj.league).season_admin_inlines())
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
         return (

@@ -192,7 +192,7 @@ JOB_STEPS = (
 
 
 @admin.register(SimulationJob)
-class SimulationJobAdmin(ReadOnlyAdmin):
+class SimulationJobAdmin(ReadOnlyAdmin[SimulationJob]):
     """Queued by the simulate steps, run by the Celery workers (games/jobs.py). The list
     refreshes itself while a job is queued or running."""
 

@@ -79,7 +79,7 @@ TABLE_INSPECTION_STEPS = tuple(
 
 
 @admin.register(TableInspection)
-class TableInspectionAdmin(ReadOnlyAdmin):
+class TableInspectionAdmin(ReadOnlyAdmin[TableInspection]):
     """Inspections in seasons whose coaches roll at the table (M-E2): each awaits the
     owner's coach's d10 and the opposing coach's, entered by each coach on his match-day
     page, or here by a commissioner for him."""

@@ -1,4 +1,4 @@
-"""The league's admin, by subject: leagues, season rules, seasons' settings, standings, the
+"""The league's admin, by subject: leagues, seasons' settings, standings, the
 audit log and people; and what every admin module of the four apps shares (``base``,
 ``steps``, ``scoping``, ``display``).
 
@@ -13,7 +13,7 @@ Django's autodiscovery imports this package: the modules that register are impor
 
 from django.contrib import admin
 
-from league.admin import audit, leagues, people, season_rules, standings  # noqa: F401
+from league.admin import audit, leagues, people, standings  # noqa: F401
 
 admin.site.site_header = "MagnoBall League administration"
 admin.site.site_title = "MagnoBall League admin"

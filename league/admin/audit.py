@@ -90,7 +90,7 @@ class ActorFilter(admin.RelatedOnlyFieldListFilter):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin[AuditEntry]):
     """Append-only: nobody adds, changes or deletes an entry here."""
 
     read_only_reason = (

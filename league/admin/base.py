@@ -3,7 +3,7 @@ why, read-only admins for rows only the services write, and ``adopt``."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
@@ -21,8 +21,12 @@ from league.admin.scoping import scope_for, scope_to_leagues
 from league.admin.steps import Step, add_domain_error
 from league.errors import DomainError
 
+# The model an admin shows; an inline's parent model.
+_M = TypeVar("_M", bound=models.Model)
+_P = TypeVar("_P", bound=models.Model)
 
-class LeagueModelAdmin(admin.ModelAdmin):
+
+class LeagueModelAdmin(admin.ModelAdmin[_M]):
     """The base of every model admin of the four apps.
 
     - Scoping: a superuser sees every row; anyone else (a commissioner: staff, in the
@@ -44,10 +48,11 @@ class LeagueModelAdmin(admin.ModelAdmin):
 
     # Scoping.
 
-    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
-        return scope_to_leagues(queryset, request, self.league_path)
+    def scope(self, queryset: QuerySet[_M], request: HttpRequest) -> QuerySet[_M]:
+        scoped: QuerySet[_M] = scope_to_leagues(queryset, request, self.league_path)
+        return scoped
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[_M]:
         return self.scope(super().get_queryset(request), request)
 
     def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
@@ -63,13 +68,13 @@ class LeagueModelAdmin(admin.ModelAdmin):
 
     def formfield_for_foreignkey(
         self, db_field: Any, request: HttpRequest, **kwargs: Any
-    ) -> forms.ModelChoiceField | None:
+    ) -> forms.ModelChoiceField[Any] | None:
         self._scoped_choices(db_field, request, kwargs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def formfield_for_manytomany(
         self, db_field: Any, request: HttpRequest, **kwargs: Any
-    ) -> forms.ModelMultipleChoiceField | None:
+    ) -> forms.ModelMultipleChoiceField[Any] | None:
         self._scoped_choices(db_field, request, kwargs)
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
@@ -248,7 +253,7 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class ReadOnlyAdmin(ReadOnlyAdminMixin, LeagueModelAdmin):
+class ReadOnlyAdmin(ReadOnlyAdminMixin, LeagueModelAdmin[_M]):
     def delete_refusal_for(self, obj: Any) -> str:
         return self.read_only_reason
 
@@ -270,7 +275,7 @@ class ReadOnlyAdmin(ReadOnlyAdminMixin, LeagueModelAdmin):
         return super().change_view(request, object_id, form_url, extra_context)
 
 
-class ReadOnlyTabularInline(ReadOnlyAdminMixin, admin.TabularInline):
+class ReadOnlyTabularInline(ReadOnlyAdminMixin, admin.TabularInline[_M, _P]):
     extra = 0
 
 

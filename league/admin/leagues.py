@@ -18,7 +18,7 @@ from league.admin.display import changelist_url, when
 from league.models import AuditEntry, League, Season, Team
 
 
-class LeagueAdminForm(forms.ModelForm):
+class LeagueAdminForm(forms.ModelForm[League]):
     class Meta:
         model = League
         fields = ("name", "ruleset", "description", "is_public", "commissioners")
@@ -42,7 +42,7 @@ class LeagueAdminForm(forms.ModelForm):
 
 
 @admin.register(League)
-class LeagueAdmin(LeagueModelAdmin):
+class LeagueAdmin(LeagueModelAdmin[League]):
     form = LeagueAdminForm
     league_path = "pk"
     list_display = (

@@ -48,7 +48,7 @@ def link_message(request: HttpRequest, link: SetPasswordLink) -> str:
     )
 
 
-class UserInviteForm(forms.ModelForm):
+class UserInviteForm(forms.ModelForm[User]):
     """A new coach or commissioner without a password: they choose one through the link the
     admin shows after saving. Saved by ``user_invite``, never by this form."""
 
@@ -95,7 +95,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(DjangoUserAdmin[User]):
     add_form = UserInviteForm
     add_fieldsets = (
         (
@@ -135,7 +135,7 @@ class UserAdmin(DjangoUserAdmin):
         )
         return self.scope(queryset, request)
 
-    def scope(self, queryset: QuerySet[Any], request: HttpRequest) -> Any:
+    def scope(self, queryset: QuerySet[User], request: HttpRequest) -> QuerySet[User]:
         if request.user.is_superuser or request.user.has_perm("auth.view_user"):
             return queryset
         return queryset.filter(pk__in=people_of_leagues(request).values("pk"))

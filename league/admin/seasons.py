@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from league.models import Season
 
 
-class SeasonAdminForm(forms.ModelForm):
+class SeasonAdminForm(forms.ModelForm[Season]):
     """A season's own settings. Its rules are the inline below it; its status, schedule seed
     and champion move only through the steps."""
 

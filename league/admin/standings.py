@@ -16,7 +16,7 @@ from league.templatetags.league_tags import signed
 
 
 @admin.register(StandingRow)
-class StandingRowAdmin(ReadOnlyAdmin):
+class StandingRowAdmin(ReadOnlyAdmin[StandingRow]):
     """The stored table: the standings service computes it from the results."""
 
     read_only_reason = (
@@ -59,7 +59,7 @@ class StandingRowAdmin(ReadOnlyAdmin):
 
 
 @admin.register(TournamentGroup)
-class TournamentGroupAdmin(ReadOnlyAdmin):
+class TournamentGroupAdmin(ReadOnlyAdmin[TournamentGroup]):
     """A tournament's groups: made by its draw (league/tournaments.py), read here."""
 
     read_only_reason = (

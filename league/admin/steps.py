@@ -88,7 +88,7 @@ def as_action(step: Step, description: str) -> Callable[..., HttpResponseBase | 
     and what will happen to it, then one service call per row, each refusal reported."""
 
     def action(
-        model_admin: LeagueModelAdmin, request: HttpRequest, queryset: QuerySet[Any]
+        model_admin: LeagueModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any]
     ) -> HttpResponseBase | None:
         rows = list(queryset)
         if request.POST.get("confirmed") == "yes":

@@ -15,7 +15,7 @@ from rosters.models import DiceRoll, Player
 
 
 @admin.register(DiceRoll)
-class DiceRollAdmin(ReadOnlyAdmin):
+class DiceRollAdmin(ReadOnlyAdmin[DiceRoll]):
     """The dice ledger (M-D8) is append-only: nobody adds, changes or deletes a roll here.
     Filter it by fixture, player or team from their pages (``?fixture=``, ``?player=``,
     ``?team=``), or by purpose, source, league and season in the sidebar."""

@@ -24,6 +24,7 @@ from league.models import Team
 from league.templatetags.league_tags import badge_html
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
+from rosters.selectors import player_picks_due, players_with_picks_due, superstars_rule
 from rules.magnoball.vocabulary import Action, EnhancementKind, Status
 
 
@@ -40,7 +41,7 @@ def _action_labels(keys: list[str]) -> str:
 # --- Players -----------------------------------------------------------------------------------
 
 
-class EnhancementInline(ReadOnlyTabularInline):
+class EnhancementInline(ReadOnlyTabularInline[Enhancement, Player]):
     model = Enhancement
     fields = ("kind", "effect", "fitted_at", "removed_at", "removal")
     readonly_fields = ("effect",)
@@ -50,7 +51,7 @@ class EnhancementInline(ReadOnlyTabularInline):
         return EnhancementKind(obj.kind).effect
 
 
-class PlayerSeasonInline(ReadOnlyTabularInline):
+class PlayerSeasonInline(ReadOnlyTabularInline[PlayerSeason, Player]):
     model = PlayerSeason
     fields = ("season", "games_played", "points")
 
@@ -64,13 +65,10 @@ class PlayerListFilter(admin.SimpleListFilter):
 
     title = "list"
     parameter_name = "list"
-    LISTS: dict[str, tuple[str, Q]] = {
+    LISTS: dict[str, tuple[str, Q | None]] = {
         "superstars": ("Superstars (M-P8)", Q(superstar=True)),
         "veterans": ("Veterans (M-P6)", Q(status=Status.VETERAN)),
-        "picks_due": (
-            "Action picks due",
-            Q(status=Status.VETERAN, veteran_actions=[]) | Q(superstar=True, superstar_actions=[]),
-        ),
+        "picks_due": ("Action picks due", None),  # the pick rule decides (picks_due)
         "injured_list": (
             "On the injured list (M-P9)",
             Q(roster_state=Player.RosterState.INJURED_LIST),
@@ -83,6 +81,8 @@ class PlayerListFilter(admin.SimpleListFilter):
         return [(key, label) for key, (label, _) in self.LISTS.items()]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "picks_due":
+            return players_with_picks_due(queryset)
         chosen = self.LISTS.get(self.value() or "")
         return queryset.filter(chosen[1]) if chosen else queryset
 
@@ -119,7 +119,7 @@ PLAYER_STEPS = (
 
 
 @admin.register(Player)
-class PlayerAdmin(LeagueModelAdmin):
+class PlayerAdmin(LeagueModelAdmin[Player]):
     """Players join through team creation and call-ups and leave through the roster
     services, so there is no add or delete here; rolled and counted values are read-only."""
 
@@ -194,6 +194,13 @@ class PlayerAdmin(LeagueModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(superstars_on=superstars_rule(team_ref="team_id"))
+        )
+
     @admin.display(description="Records")
     def records(self, obj: Player) -> str:
         return format_html(
@@ -207,10 +214,11 @@ class PlayerAdmin(LeagueModelAdmin):
     @admin.display(description="Status", ordering="status")
     def status_badge(self, obj: Player) -> str:
         badges = [badge_html(obj.status, obj.get_status_display())]
-        if obj.status == Status.VETERAN and not obj.veteran_actions:
-            badges.append(badge_html("picks_due", "Veteran picks due"))
-        if obj.superstar and not obj.superstar_actions:
-            badges.append(badge_html("picks_due", "Superstar picks due"))
+        # superstars_on: the queryset's annotation (get_queryset), no query per row.
+        superstars = {obj.team_id: obj.superstars_on}  # type: ignore[attr-defined]
+        due = player_picks_due(players=[obj], superstars=superstars)
+        for kind in due[obj.pk]:
+            badges.append(badge_html("picks_due", f"{kind.capitalize()} picks due"))
         return format_html_join(" ", "{}", ((badge,) for badge in badges))
 
     @admin.display(description="Veteran actions (M-P6)")
@@ -227,7 +235,7 @@ class PlayerAdmin(LeagueModelAdmin):
 
 
 @admin.register(PlayerSeason)
-class PlayerSeasonAdmin(ReadOnlyAdmin):
+class PlayerSeasonAdmin(ReadOnlyAdmin[PlayerSeason]):
     """Counted by the result service."""
 
     read_only_reason = (
@@ -251,7 +259,7 @@ class PlayerSeasonAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PlayerSeasonStat)
-class PlayerSeasonStatAdmin(ReadOnlyAdmin):
+class PlayerSeasonStatAdmin(ReadOnlyAdmin[PlayerSeasonStat]):
     """Attempts and successes per category (M-P7), counted by the result service."""
 
     read_only_reason = PlayerSeasonAdmin.read_only_reason
@@ -277,7 +285,7 @@ class PlayerSeasonStatAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Enhancement)
-class EnhancementAdmin(ReadOnlyAdmin):
+class EnhancementAdmin(ReadOnlyAdmin[Enhancement]):
     """Fitted and removed by the roster services; bans come from inspections (M-E2)."""
 
     read_only_reason = (

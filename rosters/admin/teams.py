@@ -28,7 +28,7 @@ from rules.magnoball.vocabulary import Position
 # --- Teams -------------------------------------------------------------------------------------
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(admin.TabularInline[Player, Team]):
     """The roster. Status, Superstar, roster state, call-up and games played change only
     through the services (rolls, progression, injuries, call-ups), so they are read-only."""
 
@@ -90,7 +90,7 @@ def _creation_faces_field() -> forms.CharField:
     )
 
 
-class TeamAddForm(forms.ModelForm):
+class TeamAddForm(forms.ModelForm[Team]):
     season = forms.ModelChoiceField(
         queryset=Season.objects.none(),
         help_text="The team enters this season. Its 18 players are rolled now (M-P2, M-P4, "
@@ -178,7 +178,7 @@ class TeamAddForm(forms.ModelForm):
         cleaned["faces"] = [int(w) for w in words]
 
 
-class TeamChangeForm(forms.ModelForm):
+class TeamChangeForm(forms.ModelForm[Team]):
     faces = _creation_faces_field()
 
     class Meta:
@@ -223,7 +223,7 @@ TEAM_STEPS = (
 
 
 @admin.register(Team)
-class TeamAdmin(LeagueModelAdmin):
+class TeamAdmin(LeagueModelAdmin[Team]):
     """Teams are created by the rules (team_create: 18 players rolled, every roll in the
     dice ledger) straight into a season; their name, coach and colour are edited here."""
 

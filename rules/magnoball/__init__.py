@@ -69,6 +69,12 @@ from .match_result import (
 from .odds import beat_probability, result_distribution, tie_probability
 from .outcomes import Condition, RuleNotAllowedError
 from .passing import HandOffOutcome, PassOutcome, hand_off, pass_ball
+from .picks import (
+    superstar_action_pick_error,
+    superstar_actions_allowed,
+    veteran_action_pick_error,
+    veteran_actions_allowed,
+)
 from .rolls import GoalZone, RollKind, RollSpec, effective_roll, plain_spec, roll
 from .scoring import ShotOutcome, shoot, shot_error, walk_in_points
 from .settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
@@ -96,10 +102,6 @@ from .vocabulary import (
     Position,
     StatCategory,
     Status,
-    superstar_action_pick_error,
-    superstar_actions_allowed,
-    veteran_action_pick_error,
-    veteran_actions_allowed,
 )
 
 __all__ = [

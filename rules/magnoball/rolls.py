@@ -251,51 +251,75 @@ def _die_steps(
     hurt: bool,
 ) -> tuple[int, int, list[str]]:
     """Die-type shifts as (other steps, M-D7 penalty steps, notes)."""
+    if kind in (RollKind.MOVE, RollKind.DEFEND):
+        return _mode_steps(mode)
+    if kind in _ATTACKS:
+        return _attack_steps(kind, mode)
+    if kind in (RollKind.STEAL, RollKind.RESIST_STEAL):
+        return (1, 0, ["Hurt +1 die type"]) if hurt else (0, 0, [])
+    if kind in (RollKind.SHOT, RollKind.RICOCHET):
+        return _shot_steps(range_squares, zone)
+    if kind is RollKind.SAVE:
+        return _save_steps(player, after_ricochet)
+    return 0, 0, []
+
+
+# Each returns (other steps, M-D7 penalty steps, notes): the one-type penalties M-D7 lets
+# Maulers take are Assault, Evade and Acing the Hole. Notes are a new list each call (the
+# caller appends to them).
+
+
+def _mode_steps(mode: MoveMode) -> tuple[int, int, list[str]]:
+    """M-G5 on a move or a defence: Evading -1 die type (a penalty), Rushing +1."""
+    if mode is MoveMode.EVADING:
+        return 0, 1, ["Evading -1 die type"]
+    if mode is MoveMode.RUSHING:
+        return 1, 0, ["Rushing +1 die type"]
+    return 0, 0, []
+
+
+def _attack_steps(kind: RollKind, mode: MoveMode) -> tuple[int, int, list[str]]:
+    """M-T5/M-T6: Assault and Strike -1 die type (a penalty); M-G5: Rushing +1."""
     steps = 0
-    penalty = 0  # the one-type penalties M-D7 lets Maulers take: Assault, Evade, Acing the Hole
+    penalty = 0
     notes: list[str] = []
-    if kind is RollKind.MOVE:
-        if mode is MoveMode.EVADING:
-            penalty += 1
-            notes.append("Evading -1 die type")
-        elif mode is MoveMode.RUSHING:
-            steps += 1
-            notes.append("Rushing +1 die type")
-    elif kind in _ATTACKS:
-        if kind is not RollKind.TACKLE:
-            penalty += 1
-            notes.append(f"{kind.value.capitalize()} -1 die type")
-        if mode is MoveMode.RUSHING:
-            steps += 1
-            notes.append("Rushing +1 die type")
-    elif kind is RollKind.DEFEND:
-        if mode is MoveMode.EVADING:
-            penalty += 1
-            notes.append("Evading -1 die type")
-        elif mode is MoveMode.RUSHING:
-            steps += 1
-            notes.append("Rushing +1 die type")
-    elif kind in (RollKind.STEAL, RollKind.RESIST_STEAL) and hurt:
+    if kind is not RollKind.TACKLE:
+        penalty += 1
+        notes.append(f"{kind.value.capitalize()} -1 die type")
+    if mode is MoveMode.RUSHING:
         steps += 1
-        notes.append("Hurt +1 die type")
-    elif kind in (RollKind.SHOT, RollKind.RICOCHET):
-        if range_squares:
-            steps -= range_squares
-            notes.append(f"range {range_squares} -{range_squares} die type")
-        if zone is GoalZone.WIDE:
-            steps += 1
-            notes.append("Shooting Wide +1 die type")
-        elif zone is GoalZone.ACE:
-            penalty += 1
-            notes.append("Acing the Hole -1 die type")
-    elif kind is RollKind.SAVE:
-        if player.substitute_goalie:
-            steps -= 1
-            notes.append("substitute Goalie -1 die type")
-        if after_ricochet:
-            steps -= 1
-            notes.append("Ricochet -1 die type")
+        notes.append("Rushing +1 die type")
     return steps, penalty, notes
+
+
+def _shot_steps(range_squares: int, zone: GoalZone) -> tuple[int, int, list[str]]:
+    """M-S1: -1 die type per square of range; M-S3: Wide +1, Acing the Hole -1 (a penalty)."""
+    steps = 0
+    penalty = 0
+    notes: list[str] = []
+    if range_squares:
+        steps -= range_squares
+        notes.append(f"range {range_squares} -{range_squares} die type")
+    if zone is GoalZone.WIDE:
+        steps += 1
+        notes.append("Shooting Wide +1 die type")
+    elif zone is GoalZone.ACE:
+        penalty += 1
+        notes.append("Acing the Hole -1 die type")
+    return steps, penalty, notes
+
+
+def _save_steps(player: _Traits, after_ricochet: bool) -> tuple[int, int, list[str]]:
+    """M-S4/M-S5: a substitute Goalie -1 die type, a save after a Ricochet -1."""
+    steps = 0
+    notes: list[str] = []
+    if player.substitute_goalie:
+        steps -= 1
+        notes.append("substitute Goalie -1 die type")
+    if after_ricochet:
+        steps -= 1
+        notes.append("Ricochet -1 die type")
+    return steps, 0, notes
 
 
 def effective_roll(
@@ -371,63 +395,96 @@ def _effective_roll(
     )
     sides = position.base_die
     count = position.dice_count
-    modifier = 0
     if kind is RollKind.PASS_THROW:
         sides, count = 6, 1  # M-T8: the passer throws the football d6, not his own die.
     if position is Position.HEAVY_MAULER and kind is RollKind.MOVE and mode is MoveMode.RUSHING:
         sides, count, steps = 8, 1, 0  # M-D5/M-G5: a Rushing Heavy Mauler rolls a single d8.
         notes = ["Rushing: a single d8"]
-    base_index = DIE_LADDER.index(sides)
-    index = base_index + steps
+    die = _ladder_die(
+        player, kind, settings, sides=sides, steps=steps, penalty=penalty, notes=notes
+    )
+    if die is None:
+        return None
+    sides, modifier = die
+    direction = 0 if higher_wins is None else (1 if higher_wins else -1)
+    best_of_two = False
+    if direction:
+        bonus, best_of_two = _player_modifier(player, kind, settings, direction, notes)
+        modifier += bonus
+    return RollSpec(sides, count, modifier, higher_wins, best_of_two, "; ".join(notes))
+
+
+def _ladder_die(
+    player: _Traits,
+    kind: RollKind,
+    settings: _RollSettings,
+    *,
+    sides: int,
+    steps: int,
+    penalty: int,
+    notes: list[str],
+) -> tuple[int, int] | None:
+    """The die after its shifts on the ladder (M-D1), as (sides, modifier); ``None`` when the
+    roll is not allowed. Below a d6: M-D7 for a Mauler's one penalty step, else a forced roll
+    keeps the d6 at minus what is missing. Appends its notes to ``notes``."""
+    index = DIE_LADDER.index(sides) + steps
     if index < 0 and kind not in _FORCED:
         return None  # e.g. M-S1: no shot below d6 because of range
     index -= penalty
     if index >= len(DIE_LADDER):
-        sides = DIE_LADDER[-1]
-    elif index >= 0:
-        sides = DIE_LADDER[index]
-    else:
-        missing = -index
-        lowering = settings.lowering_die_type
-        d7_ok = position.is_mauler and lowering is not LoweringDieType.FORBID
-        if d7_ok and missing == 1 and index + penalty >= 0:
-            if lowering is LoweringDieType.D4:
-                sides = 4
-                notes.append("M-D7: rolls a d4")
-            else:
-                sides = 6
-                modifier -= 1
-                notes.append("M-D7: d6 at -1")
-        elif kind in _FORCED:
-            sides = DIE_LADDER[0]
-            modifier -= missing
-            notes.append(f"below d6: -{missing}")
-        else:
-            return None
-    direction = 0 if higher_wins is None else (1 if higher_wins else -1)
+        return DIE_LADDER[-1], 0
+    if index >= 0:
+        return DIE_LADDER[index], 0
+    missing = -index
+    lowering = settings.lowering_die_type
+    d7_ok = player.position.is_mauler and lowering is not LoweringDieType.FORBID
+    if d7_ok and missing == 1 and index + penalty >= 0:
+        if lowering is LoweringDieType.D4:
+            notes.append("M-D7: rolls a d4")
+            return 4, 0
+        notes.append("M-D7: d6 at -1")
+        return 6, -1
+    if kind in _FORCED:
+        notes.append(f"below d6: -{missing}")
+        return DIE_LADDER[0], -missing
+    return None
+
+
+def _player_modifier(
+    player: _Traits, kind: RollKind, settings: _RollSettings, direction: int, notes: list[str]
+) -> tuple[int, bool]:
+    """What the player adds towards the roll's good ``direction`` (+1 higher wins, -1 lower
+    wins), and whether he rolls the better of two: the Rookie's worse ±1 (M-P4), Veteran and
+    stat-level bonus (M-P6/M-P7), enhancements (M-E1), the Superstar (M-D6). Appends its
+    notes to ``notes``."""
+    modifier = 0
+    if player.status is Status.ROOKIE:
+        modifier -= direction
+        notes.append(f"Rookie {-direction:+d}")
+    action = _ACTION_FOR[kind]
+    bonus = _action_bonus(player, kind, action, settings)
+    if bonus:
+        modifier += direction * bonus
+        notes.append(f"{action.label} bonus {direction * bonus:+d}")
+    if settings.enhancements and player.enhancements:
+        for enhancement in _ENHANCEMENTS_FOR.get(kind, frozenset()):
+            if enhancement in player.enhancements:
+                modifier += direction
+                notes.append(f"{enhancement.label} {direction:+d}")
     best_of_two = False
-    if direction:
-        if player.status is Status.ROOKIE:
-            modifier -= direction
-            notes.append(f"Rookie {-direction:+d}")
-        action = _ACTION_FOR[kind]
-        if kind is RollKind.STRIKE and Action.STRIKING in player.veteran_actions:
-            action_bonus = 1 if player.status is Status.VETERAN else 0
-            bonus = min(action_bonus + _category_bonus(player, Action.TACKLES, settings), 2)
-        else:
-            bonus = _category_bonus(player, action, settings)
-        if bonus:
-            modifier += direction * bonus
-            notes.append(f"{action.label} bonus {direction * bonus:+d}")
-        if settings.enhancements and player.enhancements:
-            for enhancement in _ENHANCEMENTS_FOR.get(kind, frozenset()):
-                if enhancement in player.enhancements:
-                    modifier += direction
-                    notes.append(f"{enhancement.label} {direction:+d}")
-        if settings.superstars and player.superstar and action in player.superstar_actions:
-            best_of_two = True
-            notes.append("Superstar: better of two")
-    return RollSpec(sides, count, modifier, higher_wins, best_of_two, "; ".join(notes))
+    if settings.superstars and player.superstar and action in player.superstar_actions:
+        best_of_two = True
+        notes.append("Superstar: better of two")
+    return modifier, best_of_two
+
+
+def _action_bonus(player: _Traits, kind: RollKind, action: Action, settings: _RollSettings) -> int:
+    """M-P6/M-P7 for ``action``; a Strike by a Veteran of Striking takes his +1 with his
+    Tackles level (together capped at 2)."""
+    if kind is RollKind.STRIKE and Action.STRIKING in player.veteran_actions:
+        action_bonus = 1 if player.status is Status.VETERAN else 0
+        return min(action_bonus + _category_bonus(player, Action.TACKLES, settings), 2)
+    return _category_bonus(player, action, settings)
 
 
 def roll(

@@ -406,6 +406,13 @@ class _Match:
         key = getattr(decision, "key", None)
         if key is not None and key in acted:
             decision = Idle()  # one activation per player per turn
+        self._carry_out(side, decision)
+        if key is not None:
+            acted.add(key)
+
+    def _carry_out(self, side: Side, decision: Decision) -> None:
+        """Hand a coach's decision to the action that plays it."""
+        s = self.state
         if isinstance(decision, Move):
             self._move(s.players[decision.key], decision.target, decision.mode)
         elif isinstance(decision, Tackle):
@@ -422,8 +429,6 @@ class _Match:
             self._leave_box(s.players[decision.key])
         else:
             self._event("idle", side, (), "no player can act")
-        if key is not None:
-            acted.add(key)
 
     def _assert_can_act(self, player: PlayerSnapshot) -> None:
         assert self.state.can_act(player), f"{player.key} cannot act"

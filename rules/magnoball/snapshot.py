@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .picks import superstar_action_pick_error, veteran_action_pick_error
 from .settings import RuleSettings
 from .vocabulary import (
     MAX_SUPERSTARS,
@@ -18,8 +19,6 @@ from .vocabulary import (
     Position,
     StatCategory,
     Status,
-    superstar_action_pick_error,
-    veteran_action_pick_error,
 )
 
 __all__ = [
@@ -96,6 +95,18 @@ class PlayerSnapshot:
 
 def snapshot_errors(snapshot: PlayerSnapshot) -> list[str]:
     """Clear messages for a snapshot that breaks M-P6, M-P8 or M-E1; empty when valid."""
+    errors = [*_veteran_errors(snapshot), *_superstar_errors(snapshot)]
+    for category, level in snapshot.stat_levels.items():
+        if level not in (0, 1, 2):
+            errors.append(f"Stat level for {category.label} must be 0, 1 or 2.")
+    for kind in snapshot.enhancements:
+        if not kind.allowed_for(snapshot.position):
+            errors.append(f"A {snapshot.position.label} may not carry {kind.label}.")
+    return errors
+
+
+def _veteran_errors(snapshot: PlayerSnapshot) -> list[str]:
+    """M-P6: Veteran actions only on a Veteran, and a pick his position allows."""
     errors: list[str] = []
     if snapshot.veteran_actions:
         if snapshot.status is not Status.VETERAN:
@@ -103,18 +114,18 @@ def snapshot_errors(snapshot: PlayerSnapshot) -> list[str]:
         message = veteran_action_pick_error(snapshot.position, sorted(snapshot.veteran_actions))
         if message:
             errors.append(message)
+    return errors
+
+
+def _superstar_errors(snapshot: PlayerSnapshot) -> list[str]:
+    """M-P8: Superstar actions only on a Superstar, and an allowed pick."""
+    errors: list[str] = []
     if snapshot.superstar_actions:
         if not snapshot.superstar:
             errors.append("Only a Superstar has Superstar actions.")
         message = superstar_action_pick_error(sorted(snapshot.superstar_actions))
         if message:
             errors.append(message)
-    for category, level in snapshot.stat_levels.items():
-        if level not in (0, 1, 2):
-            errors.append(f"Stat level for {category.label} must be 0, 1 or 2.")
-    for kind in snapshot.enhancements:
-        if not kind.allowed_for(snapshot.position):
-            errors.append(f"A {snapshot.position.label} may not carry {kind.label}.")
     return errors
 
 

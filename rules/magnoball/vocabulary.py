@@ -1,13 +1,13 @@
 """The shared vocabulary: positions, statuses, actions, stat categories, enhancements, roster.
 
-Rule ids: M-P1 (positions and dice), M-P2 (roster template), M-P4 (status), M-P6 (Veteran
-actions), M-P7 (stat categories), M-P8 (Superstar actions), M-E1 (enhancements).
+Rule ids: M-P1 (positions and dice), M-P2 (roster template), M-P4 (status), M-P6/M-P8 (the
+actions; who picks them and which: picks.py), M-P7 (stat categories), M-E1 (enhancements).
 The string values are stored by the Django models: never rename a value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -23,10 +23,6 @@ __all__ = [
     "Position",
     "StatCategory",
     "Status",
-    "superstar_action_pick_error",
-    "superstar_actions_allowed",
-    "veteran_action_pick_error",
-    "veteran_actions_allowed",
 ]
 
 
@@ -245,63 +241,6 @@ _ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
     EnhancementKind.LASER_TARGETING: ("Laser Targeting", "+1 to Passing; -1 to Blocking Passes"),
     EnhancementKind.DEFLECTOR_FIELD: ("Deflector Field", "+1 to Saves (Goalie only)"),
 }
-
-
-# --- M-P6 / M-P8 picks -----------------------------------------------------------------------
-
-_VETERAN_EXCLUDED: Mapping[Action, frozenset[Position]] = {
-    Action.SCORING: frozenset(
-        {Position.FULLBACK, Position.MAULER, Position.HEAVY_MAULER, Position.GOALIE}
-    ),
-    Action.FACE_OFFS: frozenset(Position) - {Position.FORWARD},
-    Action.PASSING: frozenset({Position.HEAVY_MAULER, Position.GOALIE}),
-    Action.BLOCKING_PASSES: frozenset({Position.FORWARD, Position.GOALIE}),
-    Action.TACKLES: frozenset({Position.FORWARD, Position.HEAVY_MAULER}),
-    Action.STRIKING: frozenset(Position) - {Position.FORWARD},
-    Action.STEALING: frozenset({Position.FORWARD, Position.GOALIE}),
-    Action.SAVES: frozenset(Position) - {Position.GOALIE},
-    Action.MOVEMENT: frozenset(Position),  # Superstars only (M-P8).
-}
-
-
-def veteran_actions_allowed(position: Position) -> frozenset[Action]:
-    """M-P6: the actions a Veteran of ``position`` may pick."""
-    return frozenset(a for a, excluded in _VETERAN_EXCLUDED.items() if position not in excluded)
-
-
-def superstar_actions_allowed() -> frozenset[Action]:
-    """M-P8: the M-P6 list plus Movement, for any position.
-
-    ``STRIKING`` is not offered: ``TACKLES`` already covers striking with the ball.
-    """
-    return frozenset(Action) - {Action.STRIKING}
-
-
-def _pick_error(picks: Iterable[str], allowed: frozenset[Action], who: str) -> str | None:
-    chosen = list(picks)
-    if len(chosen) != 2:
-        return f"{who} must pick exactly two actions (got {len(chosen)})."
-    if chosen[0] == chosen[1]:
-        return f"{who} must pick two different actions."
-    for pick in chosen:
-        try:
-            action = Action(pick)
-        except ValueError:
-            return f"Unknown action {pick!r}."
-        if action not in allowed:
-            names = ", ".join(sorted(a.label for a in allowed))
-            return f"{action.label} is not allowed for this {who}; allowed: {names}."
-    return None
-
-
-def veteran_action_pick_error(position: Position, picks: Iterable[str]) -> str | None:
-    """M-P6: ``None`` when ``picks`` are two distinct actions allowed for ``position``."""
-    return _pick_error(picks, veteran_actions_allowed(position), f"{position.label} Veteran")
-
-
-def superstar_action_pick_error(picks: Iterable[str]) -> str | None:
-    """M-P8: ``None`` when ``picks`` are two distinct Superstar actions."""
-    return _pick_error(picks, superstar_actions_allowed(), "Superstar")
 
 
 # --- M-P2 roster template ---------------------------------------------------------------------

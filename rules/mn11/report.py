@@ -229,12 +229,7 @@ class _Check:
         half = HALVES[0]
         for index, event in enumerate(self.report.events):
             at = f"events[{index}]"
-            if event.half not in HALVES:
-                self.add(f"{at}.half", "E-R1", "A match has two halves: 1 or 2.")
-            elif event.half < half:
-                self.add(f"{at}.half", "E-R1", "Events are in match order: the 2nd half follows.")
-            else:
-                half = event.half
+            half = self._half(at, event.half, half)
             if isinstance(event, Goal):
                 self._goal(at, event, open_kicks, sent_off)
             elif isinstance(event, VarDecision):
@@ -251,6 +246,26 @@ class _Check:
                     open_kicks.setdefault((event.side, event.half, "corner"), []).append(index)
             else:
                 self._send_off(at, event, warnings[event.side], sent_off)
+        self._send_offs_owed(warnings, warning_at, sent_off)
+        self._corner_goals_missing(open_kicks)
+
+    def _half(self, at: str, event_half: int, half: int) -> int:
+        """E-R1: the event's half, 1 or 2 and never back to the 1st; the half play is in."""
+        if event_half not in HALVES:
+            self.add(f"{at}.half", "E-R1", "A match has two halves: 1 or 2.")
+        elif event_half < half:
+            self.add(f"{at}.half", "E-R1", "Events are in match order: the 2nd half follows.")
+        else:
+            return event_half
+        return half
+
+    def _send_offs_owed(
+        self,
+        warnings: Counter[Side],
+        warning_at: dict[Side, list[int]],
+        sent_off: dict[Side, list[str]],
+    ) -> None:
+        """E-D3: each Warning after a side's first sends off a Player Card, to be recorded."""
         for side in Side:
             # The last `owed` Warnings are those whose send-off is missing.
             owed = max(0, warnings[side] - 1) - len(sent_off[side])
@@ -261,6 +276,9 @@ class _Check:
                     f"A second or further Warning sends off a {side.label} Player Card: "
                     "record which.",
                 )
+
+    def _corner_goals_missing(self, open_kicks: dict[tuple[Side, int, str], list[int]]) -> None:
+        """E-D4: a corner in the hole is a goal, to be recorded (kind corner)."""
         for (side, _half, what), indexes in open_kicks.items():
             if what == "corner":  # a missed penalty or free kick is no fault; a corner in is
                 for index in indexes:

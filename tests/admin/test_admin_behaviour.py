@@ -11,13 +11,13 @@ from django.contrib import admin
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from league.admin.season_rules import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from league.models import AuditEntry, League, Season, StandingRow, Team
 from league.services import league_create, season_create, season_transition
+from rosters.admin.season_rules import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from rosters.models import DiceRoll, Player, SeasonRules
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Status
-from tests.admin.conftest import AdminWorld
+from tests.world import PlayedLeague
 
 
 def form_data(response: Any) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def season_change_url(season: Season) -> str:
     ids=["dice ledger", "audit log"],
 )
 def test_append_only_logs_refuse_add_change_and_delete_saying_why(
-    superuser_client: Client, superuser, admin_world: AdminWorld, model, reason
+    superuser_client: Client, superuser, admin_world: PlayedLeague, model, reason
 ):
     entry = model.objects.first()
     before = {field.attname: getattr(entry, field.attname) for field in model._meta.fields}
@@ -88,7 +88,7 @@ def test_append_only_logs_refuse_add_change_and_delete_saying_why(
 
 
 def test_dice_ledger_reads_faces_result_player_and_fixture(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     roll = DiceRoll.objects.filter(player__isnull=False).first()
 
@@ -102,7 +102,7 @@ def test_dice_ledger_reads_faces_result_player_and_fixture(
 
 
 def test_dice_ledger_filters_by_purpose_source_league_and_season(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     url = reverse("admin:rosters_diceroll_changelist")
 
@@ -121,10 +121,10 @@ def test_dice_ledger_filters_by_purpose_source_league_and_season(
 
 
 def test_audit_log_shows_who_did_what_with_before_and_after(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     season_transition(season=admin_world.season, to=Season.Status.ACTIVE, actor=superuser)
-    entry = AuditEntry.objects.get(action="season.status")
+    entry = AuditEntry.objects.get(action="season.status", object_id=str(admin_world.season.pk))
 
     changelist = superuser_client.get(
         reverse("admin:league_auditentry_changelist"),
@@ -169,7 +169,7 @@ def test_every_rule_field_help_text_cites_its_rule_and_meaning():
 
 
 def test_rules_inline_is_editable_for_a_draft_season(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     response = superuser_client.get(season_change_url(admin_world.season))
 
@@ -180,7 +180,7 @@ def test_rules_inline_is_editable_for_a_draft_season(
 
 
 def test_rules_change_in_a_draft_season_goes_through_the_service_and_is_audited(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     url = season_change_url(admin_world.season)
     data = form_data(superuser_client.get(url))
@@ -200,7 +200,7 @@ def test_rules_change_in_a_draft_season_goes_through_the_service_and_is_audited(
 
 
 def test_rules_form_shows_the_engines_message_for_an_invalid_value(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     url = season_change_url(admin_world.season)
     data = form_data(superuser_client.get(url))
@@ -214,7 +214,7 @@ def test_rules_form_shows_the_engines_message_for_an_invalid_value(
 
 
 def test_rules_inline_is_read_only_once_the_season_is_active(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     season = season_transition(season=admin_world.season, to=Season.Status.ACTIVE, actor=superuser)
     url = season_change_url(season)
@@ -235,7 +235,7 @@ def test_rules_inline_is_read_only_once_the_season_is_active(
 
 
 def test_rules_admin_page_is_read_only_once_the_season_is_active(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     season_transition(season=admin_world.season, to=Season.Status.ACTIVE, actor=superuser)
     url = reverse("admin:rosters_seasonrules_change", args=[admin_world.season.pk])
@@ -276,7 +276,7 @@ def test_adding_a_league_refuses_a_name_whose_address_is_taken(superuser_client:
 
 
 def test_adding_a_season_creates_its_rules_and_opens_them_for_review(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     response = superuser_client.post(
         reverse("admin:league_season_add"),
@@ -314,7 +314,7 @@ def test_adding_a_team_rolls_its_roster_into_the_season(superuser_client: Client
 
 
 def test_adding_a_team_refuses_a_short_name_taken_in_the_league(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     season = season_create(league=admin_world.league, name="Next", actor=None)
 
@@ -328,7 +328,7 @@ def test_adding_a_team_refuses_a_short_name_taken_in_the_league(
 
 
 def test_a_season_with_a_schedule_takes_no_new_teams_in_the_admin(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     response = superuser_client.get(reverse("admin:league_team_add"))
 
@@ -339,7 +339,7 @@ def test_a_season_with_a_schedule_takes_no_new_teams_in_the_admin(
 
 
 def test_team_page_lists_players_with_rolled_and_counted_fields_read_only(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     team = admin_world.teams[0]
     url = reverse("admin:league_team_change", args=[team.pk])
@@ -354,7 +354,7 @@ def test_team_page_lists_players_with_rolled_and_counted_fields_read_only(
         assert f'name="players-0-{read_only}"' not in content
 
 
-def test_team_page_saves_a_renamed_player(superuser_client: Client, admin_world: AdminWorld):
+def test_team_page_saves_a_renamed_player(superuser_client: Client, admin_world: PlayedLeague):
     team = admin_world.teams[0]
     url = reverse("admin:league_team_change", args=[team.pk])
     data = form_data(superuser_client.get(url))
@@ -368,7 +368,7 @@ def test_team_page_saves_a_renamed_player(superuser_client: Client, admin_world:
 
 
 def test_player_list_marks_a_veteran_whose_picks_are_due(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     player = admin_world.teams[0].players.first()
     Player.objects.filter(pk=player.pk).update(status=Status.VETERAN, veteran_actions=[])
@@ -380,11 +380,37 @@ def test_player_list_marks_a_veteran_whose_picks_are_due(
     assert "Veteran picks due" in content
 
 
+def test_player_list_asks_for_superstar_picks_only_where_the_season_plays_with_superstars(
+    superuser_client: Client, admin_world: PlayedLeague
+):
+    """M-P8: without Superstars a Superstar's actions count for nothing, so no picks are due
+    (rules/magnoball/picks.py): the badge and the "picks due" list say what the coach's
+    pages say."""
+    player = admin_world.teams[0].players.first()
+    Player.objects.filter(pk=player.pk).update(
+        status=Status.PRO, superstar=True, superstar_actions=[]
+    )
+    url = reverse("admin:rosters_player_changelist")
+
+    def shown() -> tuple[bool, bool]:
+        badge = (
+            "Superstar picks due" in superuser_client.get(url, {"q": player.name}).content.decode()
+        )
+        listed = (
+            player in superuser_client.get(url, {"list": "picks_due"}).context["cl"].result_list
+        )
+        return badge, listed
+
+    assert shown() == (True, True)
+    SeasonRules.objects.filter(season=admin_world.season).update(superstars=False)
+    assert shown() == (False, False)
+
+
 # --- Season actions ----------------------------------------------------------------------------
 
 
 def test_start_action_moves_a_draft_season_to_active_through_the_service(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     url = reverse("admin:league_season_changelist")
     chosen = {"action": "start", "_selected_action": [admin_world.season.pk]}
@@ -403,7 +429,7 @@ def test_start_action_moves_a_draft_season_to_active_through_the_service(
 
 
 def test_schedule_action_reports_what_the_service_refuses(
-    superuser_client: Client, superuser, admin_world: AdminWorld
+    superuser_client: Client, superuser, admin_world: PlayedLeague
 ):
     empty = season_create(league=admin_world.league, name="Empty", actor=superuser)
 
@@ -418,7 +444,7 @@ def test_schedule_action_reports_what_the_service_refuses(
 
 
 def test_team_page_shows_the_rolls_each_player_was_created_with(
-    superuser_client: Client, admin_world: AdminWorld
+    superuser_client: Client, admin_world: PlayedLeague
 ):
     team = admin_world.teams[0]
     url = reverse("admin:league_team_change", args=[team.pk])

@@ -13,8 +13,8 @@ from django.urls import reverse
 from games.results import ResultReport, result_record
 from injuries.models import Injury
 from league.models import Result
+from league.roles import commissioners_group
 from rules.magnoball.dice import ScriptedDice
-from tests.admin.conftest import commissioners_group
 from tests.admin.test_admin_steps import change_url, report_for
 
 pytestmark = pytest.mark.django_db

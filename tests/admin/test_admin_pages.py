@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from league.admin.base import LeagueModelAdmin
 from league.people import user_invite
-from tests.admin.conftest import AdminWorld, build_world, make_commissioner
+from tests.world import PlayedLeague, make_commissioner, played_league_build
 
 APP_LABELS = ("league", "rosters", "injuries", "games")
 #: The REST API's own rows (api/admin.py): per user, not per league; the API's tests
@@ -39,6 +39,13 @@ MODELS = [
 CHANGELISTS = [*MODELS, User]
 
 
+@pytest.fixture
+def admin_world(north_once: PlayedLeague, db: None) -> PlayedLeague:
+    """North, run by `north_commissioner`, built once for this module: each test rolls back
+    to it."""
+    return north_once.fetched_again()
+
+
 def admin_url(model: type[models.Model], view: str, *args: object) -> str:
     return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
 
@@ -57,7 +64,7 @@ def test_every_admin_orders_its_changelist_and_selects_related_rows():
 
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
-def test_changelist_loads_with_rows(superuser_client: Client, admin_world: AdminWorld, model):
+def test_changelist_loads_with_rows(superuser_client: Client, admin_world: PlayedLeague, model):
     response = superuser_client.get(admin_url(model, "changelist"))
 
     assert response.status_code == 200
@@ -66,7 +73,7 @@ def test_changelist_loads_with_rows(superuser_client: Client, admin_world: Admin
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
 def test_changelist_search_and_filters_load(
-    superuser_client: Client, admin_world: AdminWorld, model
+    superuser_client: Client, admin_world: PlayedLeague, model
 ):
     response = superuser_client.get(admin_url(model, "changelist"), {"q": "North"})
 
@@ -74,7 +81,7 @@ def test_changelist_search_and_filters_load(
 
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
-def test_change_page_loads(superuser_client: Client, admin_world: AdminWorld, model):
+def test_change_page_loads(superuser_client: Client, admin_world: PlayedLeague, model):
     obj = model._default_manager.order_by("pk").first()
 
     response = superuser_client.get(admin_url(model, "change", obj.pk))
@@ -89,7 +96,7 @@ ADDABLE = {"league.League", "league.Season", "league.Team"}
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
 def test_only_leagues_seasons_and_teams_can_be_added_and_the_rest_say_why(
-    superuser_client: Client, admin_world: AdminWorld, model
+    superuser_client: Client, admin_world: PlayedLeague, model
 ):
     response = superuser_client.get(admin_url(model, "add"), follow=True)
 
@@ -106,7 +113,7 @@ def test_only_leagues_seasons_and_teams_can_be_added_and_the_rest_say_why(
 
 @pytest.mark.parametrize("model", MODELS, ids=_id)
 def test_nothing_is_deleted_by_hand_and_the_delete_page_says_why(
-    superuser_client: Client, admin_world: AdminWorld, model
+    superuser_client: Client, admin_world: PlayedLeague, model
 ):
     obj = model._default_manager.order_by("pk").first()
 
@@ -130,13 +137,13 @@ def _count(client: Client, url: str) -> tuple[int, int, str]:
 
 @pytest.mark.parametrize("model", CHANGELISTS, ids=_id)
 def test_changelist_queries_do_not_grow_with_the_number_of_rows(
-    superuser_client: Client, superuser, admin_world: AdminWorld, model
+    superuser_client: Client, superuser, admin_world: PlayedLeague, model
 ):
     url = admin_url(model, "changelist")
     few, rows_before, _ = _count(superuser_client, url)
 
     south = [make_commissioner(f"south{index}") for index in range(3)]
-    build_world(name="South", teams=6, played=5, actor=superuser, commissioners=tuple(south))
+    played_league_build(name="South", teams=6, actor=superuser, commissioners=tuple(south))
     many, rows_after, sql = _count(superuser_client, url)
 
     assert rows_after > rows_before
@@ -145,20 +152,18 @@ def test_changelist_queries_do_not_grow_with_the_number_of_rows(
 
 @pytest.mark.parametrize("model", CHANGELISTS, ids=_id)
 def test_a_commissioners_changelist_queries_do_not_grow_with_the_number_of_rows(
-    commissioner_client: Client, north_commissioner, superuser, model
+    commissioner_client: Client, north_commissioner, superuser, admin_world: PlayedLeague, model
 ):
     """The scoping (a subquery on his leagues) adds no query per row either."""
-    north = build_world(
-        name="North", teams=2, played=1, actor=superuser, commissioners=(north_commissioner,)
-    )
+    north = admin_world  # His league.
     if model is User:
         # Invited to his league, in no team yet: he may pick him as a coach.
         user_invite(username="newcomer", email="", league=north.league, actor=None)
     url = admin_url(model, "changelist")
     few, rows_before, _ = _count(commissioner_client, url)
 
-    west = build_world(
-        name="West", teams=6, played=5, actor=superuser, commissioners=(north_commissioner,)
+    west = played_league_build(
+        name="West", teams=6, actor=superuser, commissioners=(north_commissioner,)
     )
     if model is User:
         for index in range(4):

@@ -12,10 +12,10 @@ from django.urls import reverse
 from league.models import League, Season, Team
 from league.people import user_invite
 from league.services import season_create
-from tests.admin.conftest import AdminWorld, make_commissioner
 from tests.admin.test_admin_pages import MODELS, _id, admin_url
+from tests.world import PlayedLeague, make_commissioner
 
-Leagues = tuple[AdminWorld, AdminWorld]
+Leagues = tuple[PlayedLeague, PlayedLeague]
 
 
 def _leagues_of(model, rows) -> set[int]:

@@ -13,11 +13,11 @@ from django.urls import reverse
 
 from league.models import AuditEntry, Invitation
 from league.people import user_invite
-from tests.admin.conftest import AdminWorld, make_commissioner
+from tests.world import PlayedLeague, make_commissioner
 
 pytestmark = pytest.mark.django_db
 
-Leagues = tuple[AdminWorld, AdminWorld]
+Leagues = tuple[PlayedLeague, PlayedLeague]
 LINK = re.compile(r'href="(http://testserver/accounts/reset/[^"]+)"')
 
 

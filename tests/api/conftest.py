@@ -16,8 +16,8 @@ from django.test import Client
 from api.tokens import api_token_create
 from league.models import Fixture
 from league.services import league_create
-from tests.conftest import World
 from tests.factories import UserFactory
+from tests.world import World
 
 ROLES = ("anonymous", "outsider", "other_coach", "coach", "rival_commissioner", "commissioner")
 

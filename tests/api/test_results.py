@@ -11,6 +11,7 @@ from games.models import Appearance
 from league.models import Fixture, IdempotencyRecord, Result
 from rosters.models import PlayerSeason
 from tests.api.conftest import player_id, result_body, result_url
+from tests.world import league_build
 
 pytestmark = pytest.mark.django_db
 
@@ -214,8 +215,6 @@ def test_bad_input_is_a_400_naming_the_field_and_changes_nothing(
 ):
     make, field = BAD_BODIES[case]
     if make is None:  # a player of another team in another league
-        from tests.conftest import World  # noqa: F401  (only for the type)
-
         stranger = _stranger_player()
         body = _line(result_body(world), 0, player=stranger)
     else:
@@ -232,21 +231,7 @@ def test_bad_input_is_a_400_naming_the_field_and_changes_nothing(
 
 
 def _stranger_player() -> int:
-    import random
-
-    from league.services import league_create, season_create
-    from rosters.services import team_create
-    from rules.magnoball.dice import RandomDice
-
-    league = league_create(name="Faraway", actor=None)
-    season = season_create(league=league, name="2026", actor=None)
-    team = team_create(
-        season=season,
-        name="Strangers",
-        short_name="STR",
-        actor=None,
-        dice=RandomDice(random.Random(1)),
-    )
+    _, _, [team] = league_build("Faraway", teams=1)
     return int(team.players.first().pk)
 
 

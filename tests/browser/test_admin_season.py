@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from games.job_runner import simulation_run
 from games.models import SimulationJob
 from league.models import League, Result, Season, StandingRow
-from tests.admin.conftest import commissioners_group
+from league.roles import commissioners_group
 from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,10 +16,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from league.models import League, Season
+from league.roles import commissioners_group
 from league.services import league_create, season_create
 from rosters.services import team_create
 from rules.magnoball.dice import RandomDice
-from tests.admin.conftest import commissioners_group
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.browser.test_admin_season import PASSWORD, confirm, run_queued_jobs, sign_in
 

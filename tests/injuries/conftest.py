@@ -9,7 +9,7 @@ from games.results import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
 from league.models import Fixture
 from rules.magnoball.dice import ScriptedDice
-from tests.conftest import World
+from tests.world import World
 
 
 @pytest.fixture

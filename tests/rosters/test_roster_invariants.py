@@ -34,13 +34,17 @@ def test_a_player_carries_at_most_one_enhancement_of_each_kind(world):
 
 def test_a_removed_enhancement_can_be_fitted_again(world):
     player = world.home.players.first()
-    Enhancement.objects.create(
+    removed = Enhancement.objects.create(
         player=player,
         kind=EnhancementKind.EM_COIL,
         removed_at=timezone.now(),
         removal=Enhancement.Removal.REMOVED,
     )
-    Enhancement.objects.create(player=player, kind=EnhancementKind.EM_COIL)
+    # The one-of-each-kind constraint counts fitted enhancements only: this insert passes.
+    fitted = Enhancement.objects.create(player=player, kind=EnhancementKind.EM_COIL)
+    coils = Enhancement.objects.filter(player=player, kind=EnhancementKind.EM_COIL)
+    assert set(coils) == {removed, fitted}
+    assert list(coils.filter(removed_at__isnull=True)) == [fitted]
 
 
 def test_a_removed_enhancement_must_say_why(world):

@@ -15,7 +15,7 @@ from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position, Status
-from tests.web.conftest import sign_in
+from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 

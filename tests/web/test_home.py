@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from league.models import Season, StandingRow
 from league.services import season_generate_schedule, season_transition
-from tests.web.conftest import MakeLeague
+from tests.world import MakeLeague
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.models import SimulationJob
 from league.models import League
-from tests.web.conftest import sign_in
+from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from games.models import LineupChoice
 from injuries.models import Injury
-from tests.admin.conftest import make_commissioner
-from tests.web.conftest import sign_in
+from tests.world import make_commissioner, sign_in
 
 pytestmark = pytest.mark.django_db
 

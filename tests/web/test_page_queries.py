@@ -19,7 +19,7 @@ from league.models import Fixture, Season
 from league.selectors import _positions_by_round, standings_by_round
 from league.services import season_generate_schedule, season_transition
 from rules.magnoball.simulator import simulate_match
-from tests.web.conftest import MakeLeague, sign_in
+from tests.world import MakeLeague, sign_in
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.web.conftest import sign_in
+from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.jobs import simulation_request_rest_of_season
 from games.models import SimulationJob
 from league.models import Fixture, Season
-from tests.web.conftest import sign_in
+from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 

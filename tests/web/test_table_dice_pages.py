@@ -14,7 +14,7 @@ from league.services import season_generate_schedule, season_transition
 from rosters.models import DiceRoll, Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position
-from tests.web.conftest import sign_in
+from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 

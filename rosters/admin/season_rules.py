@@ -1,5 +1,5 @@
-"""A season's rules: the form, the inline on the season's page and their own admin.
-Kept whole here: the rules are MagnoBall's (they move to its apps with the ruleset)."""
+"""A MagnoBall season's rules: the form, the inline the season's page shows (the ruleset's
+season_admin_inlines) and their own admin."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ class TieBreakersField(forms.CharField):
             )
 
 
-class SeasonRulesForm(forms.ModelForm):
+class SeasonRulesForm(forms.ModelForm[SeasonRules]):
     """The engine validates the values (SeasonRules.clean); this form only presents them."""
 
     tie_breakers = TieBreakersField(
@@ -150,7 +150,7 @@ class SeasonRulesForm(forms.ModelForm):
         labels = RULE_LABELS
 
 
-def rule_changes(form: forms.ModelForm) -> dict[str, Any]:
+def rule_changes(form: forms.BaseForm) -> dict[str, Any]:
     """The rule settings a submitted form changed, ready for season_update_rules."""
     return {name: form.cleaned_data[name] for name in form.changed_data if name in RULE_FIELD_NAMES}
 
@@ -204,7 +204,7 @@ class SeasonRulesPresentation:
         return " → ".join(labels)
 
 
-class SeasonRulesInline(SeasonRulesPresentation, admin.StackedInline):
+class SeasonRulesInline(SeasonRulesPresentation, admin.StackedInline[SeasonRules, Season]):
     """The season's rules, editable while it is a draft and read-only once it has started."""
 
     model = SeasonRules
@@ -224,7 +224,7 @@ class SeasonRulesInline(SeasonRulesPresentation, admin.StackedInline):
 
 
 @admin.register(SeasonRules)
-class SeasonRulesAdmin(SeasonRulesPresentation, LeagueModelAdmin):
+class SeasonRulesAdmin(SeasonRulesPresentation, LeagueModelAdmin[SeasonRules]):
     """The same rules on their own page: created with their season, changed only as a draft."""
 
     league_path = "season__league"

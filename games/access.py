@@ -1,0 +1,84 @@
+"""Fetch a games object for the user of an HTML page or the API, and check what they may do
+with it (as api/access.py does for the API's writes): not found unless its league is visible
+to them, then refused unless they may act. The services check rights again under their
+locks; these answer first, in the right order, and keep the views thin."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import Http404
+
+from games.jobs import SimulationJobStatus, simulation_job_status
+from games.models import SimulationJob, TableInspection
+from games.selectors import fixture_for_page, simulation_jobs_visible
+from games.table_inspections import rolling_team
+from league.access import Actor, is_coach, is_commissioner, require_result_reporter
+from league.errors import PermissionRefused
+from league.models import Fixture
+from league.selectors import league_visible_q
+
+AnyUser = User | AnonymousUser
+
+
+def access_fixture(*, user: AnyUser, fixture_id: int) -> Fixture:
+    """A fixture with everything its page names, if its league is visible to `user`."""
+    try:
+        return fixture_for_page(fixture_id=fixture_id, visible=league_visible_q(user=user))
+    except Fixture.DoesNotExist as missing:
+        raise Http404("No such fixture, or its league is private.") from missing
+
+
+def access_fixture_for_report(*, user: AnyUser, fixture_id: int) -> Fixture:
+    """A visible fixture whose result `user` may report (league/access.py)."""
+    fixture = access_fixture(user=user, fixture_id=fixture_id)
+    require_result_reporter(user=user, fixture=fixture)
+    return fixture
+
+
+def sides_for(*, user: Actor, table_inspection: TableInspection) -> list[str]:
+    """The rolls still missing that `user` may enter: his team's, or all for a commissioner."""
+    league = table_inspection.fixture.round.season.league
+    commissioner = is_commissioner(user=user, league=league)
+    return [
+        side
+        for side in table_inspection.missing()
+        if commissioner
+        or is_coach(user=user, team=rolling_team(table_inspection=table_inspection, side=side))
+    ]
+
+
+def access_table_inspection_for_roll(
+    *, user: AnyUser, table_inspection_id: int
+) -> tuple[TableInspection, list[str]]:
+    """An inspection rolled at the table (M-E2) and the sides `user` may enter; refused when
+    rolls are missing but none is his to enter (none left: an empty list)."""
+    table_inspection = (
+        TableInspection.objects.select_related(
+            "player__team",
+            "fixture__round__season__league",
+            "fixture__home_team",
+            "fixture__away_team",
+        )
+        .filter(pk=table_inspection_id)
+        .first()
+    )
+    if table_inspection is None:
+        raise Http404("No such inspection.")
+    sides = sides_for(user=user, table_inspection=table_inspection)
+    if not sides and table_inspection.missing():
+        raise PermissionRefused(
+            f"Only the coaches of {table_inspection.fixture} (each his own roll) or a "
+            f"commissioner enter the inspection rolls for {table_inspection.player}."
+        )
+    return table_inspection, sides
+
+
+def access_job_status(*, user: AnyUser, job_id: int) -> SimulationJobStatus:
+    """A simulation job's state and progress; a job of a league `user` may not see is not
+    found, as one that does not exist."""
+    if not simulation_jobs_visible(user=user).filter(pk=job_id).exists():
+        raise Http404("No such job.")
+    try:
+        return simulation_job_status(job_id=job_id)
+    except SimulationJob.DoesNotExist as missing:
+        raise Http404("No such job.") from missing

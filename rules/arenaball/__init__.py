@@ -1,0 +1,110 @@
+"""Arenaball rules: pure Python, imports nothing from Django.
+
+Rules are cited by the ids of the Arenaball reference (A-T1 … A-L1): designs and their
+limits, teams and crews, match reports, points and casualties after a game, the settings.
+There is no match simulator: games are played at the table with Car Wars' own rules.
+"""
+
+from .aftermath import (
+    Career,
+    CarryOver,
+    PointsAward,
+    career_after,
+    carry_over,
+    game_points,
+    misses_after,
+    skill_level,
+)
+from .catalogue import CATALOGUE, HAND_WEAPON_MAX_WEIGHT, Component, catalogue_get
+from .design_check import DesignCheck, DesignTotals, LimitState, check_design
+from .designs import Armour, Design, Fitting
+from .problems import Problem
+from .reference_designs import GOALKEEPER, TRACK_CAR
+from .report import (
+    Casualty,
+    Goal,
+    Kill,
+    MatchReport,
+    Substitution,
+    game_kills,
+    report_errors,
+    table_game,
+    team_kills,
+    took_part,
+)
+from .settings import KILLS, ArenaballSettings, ArenaballTieBreaker
+from .teams import MatchLineup, TeamCar, lineup_errors, team_errors
+from .vocabulary import (
+    GOALKEEPER_SLOT,
+    PITS_CARS,
+    ROSTER_SIZE,
+    TRACK_SLOTS,
+    ArmourMaterial,
+    CarRole,
+    ComponentKind,
+    CrewState,
+    KillHow,
+    LeftBecause,
+    Mounting,
+    Plate,
+    Seat,
+    Side,
+    WeaponClass,
+)
+
+__all__ = [
+    "CATALOGUE",
+    "GOALKEEPER",
+    "GOALKEEPER_SLOT",
+    "HAND_WEAPON_MAX_WEIGHT",
+    "KILLS",
+    "PITS_CARS",
+    "ROSTER_SIZE",
+    "TRACK_CAR",
+    "TRACK_SLOTS",
+    "ArenaballSettings",
+    "ArenaballTieBreaker",
+    "Armour",
+    "ArmourMaterial",
+    "CarRole",
+    "Career",
+    "CarryOver",
+    "Casualty",
+    "Component",
+    "ComponentKind",
+    "CrewState",
+    "Design",
+    "DesignCheck",
+    "DesignTotals",
+    "Fitting",
+    "Goal",
+    "Kill",
+    "KillHow",
+    "LeftBecause",
+    "LimitState",
+    "MatchLineup",
+    "MatchReport",
+    "Mounting",
+    "Plate",
+    "PointsAward",
+    "Problem",
+    "Seat",
+    "Side",
+    "Substitution",
+    "TeamCar",
+    "WeaponClass",
+    "career_after",
+    "carry_over",
+    "catalogue_get",
+    "check_design",
+    "game_kills",
+    "game_points",
+    "lineup_errors",
+    "misses_after",
+    "report_errors",
+    "skill_level",
+    "table_game",
+    "team_errors",
+    "team_kills",
+    "took_part",
+]

@@ -1,0 +1,158 @@
+"""Arenaball's words: cars, seats, sides, parts, plates, kills and casualties (A-T1 … A-G3)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = [
+    "GOALKEEPER_SLOT",
+    "PITS_CARS",
+    "ROSTER_SIZE",
+    "TRACK_SLOTS",
+    "ArmourMaterial",
+    "CarRole",
+    "ComponentKind",
+    "CrewState",
+    "KillHow",
+    "LeftBecause",
+    "Mounting",
+    "Plate",
+    "Seat",
+    "Side",
+    "WeaponClass",
+]
+
+#: A-T1: the five copies of the track car are numbered 1 to 5, the goalkeeper car is GK.
+TRACK_SLOTS = ("1", "2", "3", "4", "5")
+GOALKEEPER_SLOT = "GK"
+#: A-G4: two track cars start each game in the pits.
+PITS_CARS = 2
+#: A-T2 (decided): a roster holds up to 12 characters.
+ROSTER_SIZE = 12
+
+
+class CarRole(StrEnum):
+    """A-T1: a team designs one track car and one goalkeeper car."""
+
+    TRACK = "track"
+    GOALKEEPER = "goalkeeper"
+
+    @property
+    def label(self) -> str:
+        return "Track car" if self is CarRole.TRACK else "Goalkeeper"
+
+
+class Seat(StrEnum):
+    """A-T2: every car has a driver; a design may seat a gunner."""
+
+    DRIVER = "driver"
+    GUNNER = "gunner"
+
+
+class Side(StrEnum):
+    """A-T4: the sides a design sheet gives armour for."""
+
+    FRONT = "front"
+    BACK = "back"
+    LEFT = "left"
+    RIGHT = "right"
+    TOP = "top"
+    UNDER = "under"
+
+
+class Mounting(StrEnum):
+    """Where a part sits: a side, a turret, inside the body, or carried by a character."""
+
+    FRONT = "front"
+    BACK = "back"
+    LEFT = "left"
+    RIGHT = "right"
+    TOP = "top"
+    UNDER = "under"
+    TURRET = "turret"
+    BODY = "body"
+    CARRIED = "carried"
+
+
+class ComponentKind(StrEnum):
+    """A-T4: what a catalogue part is, which decides the limits it answers to."""
+
+    WEAPON = "weapon"  # a vehicular weapon mounted on the car
+    DROPPED_WEAPON = "dropped_weapon"
+    HAND_WEAPON = "hand_weapon"
+    GRENADE = "grenade"
+    TARGETING = "targeting"  # a targeting laser: no damage, may be linked to rockets
+    BALL_GEAR = "ball_gear"  # A-T3: the ramplate/airdam/electromagnet set
+    COMPONENT_ARMOUR = "component_armour"
+    EQUIPMENT = "equipment"
+
+    @property
+    def is_vehicular_weapon(self) -> bool:
+        """The weapons A-T4's space limits count (hand weapons and grenades have their own)."""
+        return self in (ComponentKind.WEAPON, ComponentKind.DROPPED_WEAPON)
+
+
+class WeaponClass(StrEnum):
+    """A weapon's family (A-T4's link exception names rockets)."""
+
+    GUN = "gun"
+    ROCKET = "rocket"
+    LASER = "laser"
+    FLAME = "flame"
+    SMOKE = "smoke"
+    PAINT = "paint"
+    RAM = "ram"  # bumper spikes and the like
+    OTHER = "other"
+
+
+class ArmourMaterial(StrEnum):
+    """A-T4: armour by material; metal is banned."""
+
+    PLASTIC = "plastic"
+    FIREPROOF = "fireproof"
+    LASER_REFLECTIVE = "laser_reflective"
+    METAL = "metal"
+
+    @property
+    def is_metal(self) -> bool:
+        return self is ArmourMaterial.METAL
+
+
+class Plate(StrEnum):
+    """A-G1: the goal plate the ball hit."""
+
+    CENTRE = "centre"
+    OUTER = "outer"
+
+    @property
+    def points(self) -> int:
+        """A-G1: the centre plate scores 3, an outer plate 1."""
+        return 3 if self is Plate.CENTRE else 1
+
+
+class KillHow(StrEnum):
+    """A-G2: how a car was killed; A-P1 credits ram to Driver, weapon to Gunner."""
+
+    WEAPON = "weapon"
+    RAM = "ram"
+
+    @property
+    def skill(self) -> Seat:
+        return Seat.DRIVER if self is KillHow.RAM else Seat.GUNNER
+
+
+class CrewState(StrEnum):
+    """A-G3: how a driver or gunner ends the game."""
+
+    UNHURT = "unhurt"
+    STUNNED = "stunned"
+    INJURED = "injured"
+    UNCONSCIOUS = "unconscious"
+    DEAD = "dead"
+
+
+class LeftBecause(StrEnum):
+    """A-G4: why a car left the track, which is what lets a substitute on."""
+
+    KILLED = "killed"
+    DRIVEN_OFF = "driven_off"
