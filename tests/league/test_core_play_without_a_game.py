@@ -19,6 +19,7 @@ from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.season_end import season_close, season_rollover
 from league.services import (
     league_create,
+    league_update,
     season_create,
     season_enter_team,
     season_generate_schedule,
@@ -159,3 +160,23 @@ def test_a_guest_team_of_a_game_with_no_roster_is_a_bare_team(skeleton: Skeleton
         tournament_add_guest_team(
             tournament=cup, name="Dice Ducks", short_name="DUC", actor=commissioner, dice=object()
         )
+
+
+@pytest.mark.django_db
+def test_a_registered_game_is_a_leagues_choice_until_its_first_season(skeleton: Skeleton) -> None:
+    """#13: a league's ruleset is chosen at creation and fixed once it has a season; a game
+    with no settings refuses any."""
+    commissioner = User.objects.create(username="commissioner")
+    league = league_create(name="Switching League", actor=None, commissioners=[commissioner])
+    assert ("skeleton", "Skeleton") in League._meta.get_field("ruleset").choices
+
+    league_update(league=league, actor=commissioner, changes={"ruleset": "skeleton"})
+    league.refresh_from_db()
+    assert league.ruleset == "skeleton"
+    with pytest.raises(DomainError, match="no rule settings"):
+        season_create(league=league, name="Bare 2026", actor=None, rules={"points_win": 4})
+    season_create(league=league, name="Bare 2026", actor=None)
+    with pytest.raises(DomainError, match="fixed once it has a season"):
+        league_update(league=league, actor=commissioner, changes={"ruleset": "magnoball"})
+    with pytest.raises(DomainError, match="No game 'chess'"):
+        league_create(name="Chess League", actor=None, ruleset="chess")
