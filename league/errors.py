@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.core.exceptions import ValidationError
+
 
 class DomainError(Exception):
     """A request the rules or the league's state refuse. Nothing has been changed.
@@ -39,3 +41,9 @@ class PermissionRefused(DomainError):
     """The actor may not do this (not the coach, not the league's commissioner)."""
 
     code = "forbidden"
+
+
+def validation_refused(invalid: ValidationError) -> LeagueError:
+    """A model's ValidationError as the league's refusal, every message beside its field."""
+    errors = {name: " ".join(messages) for name, messages in invalid.message_dict.items()}
+    return LeagueError(" ".join(errors.values()), code="invalid", fields=errors)

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record, snapshot
-from league.errors import LeagueError
+from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_default, ruleset_for, ruleset_get
 from league.scheduling import round_robin
@@ -189,6 +189,66 @@ def season_enter_team(*, season: Season, team: Team, actor: Actor) -> StandingRo
     return row
 
 
+TEAM_COLOUR = "#1f6feb"
+
+
+def team_build(
+    *,
+    league: League,
+    name: str,
+    short_name: str,
+    coach: User | None = None,
+    colour: str = TEAM_COLOUR,
+) -> Team:
+    """A new team of `league`, validated and not yet saved: its slug from its name, its short
+    name in capitals. An invalid one raises ValidationError naming each field."""
+    team = Team(
+        league=league,
+        name=name,
+        short_name=short_name.upper(),
+        slug=slugify(name),
+        coach=coach,
+        colour=colour,
+    )
+    team.full_clean()
+    return team
+
+
+def team_create(
+    *,
+    season: Season,
+    name: str,
+    short_name: str,
+    actor: Actor,
+    coach: User | None = None,
+    colour: str = TEAM_COLOUR,
+) -> Team:
+    """A new team in `season`'s league (commissioners only), entered into the season and
+    given what the league's game needs by its ruleset (`team_setup`). A game that rolls its
+    teams by its own rules has its own service (MagnoBall: rosters.services.team_create)."""
+    league = season.league
+    require_commissioner(user=actor, league=league)
+    try:
+        team = team_build(
+            league=league, name=name, short_name=short_name, coach=coach, colour=colour
+        )
+    except ValidationError as invalid:
+        raise validation_refused(invalid) from None
+    with transaction.atomic():
+        team.save()
+        season_enter_team(season=season, team=team, actor=actor)
+        ruleset_for(league).team_setup(team=team, actor=actor)
+        audit_record(
+            actor=actor,
+            action="team.create",
+            obj=team,
+            league=league,
+            message=str(team),
+            after=snapshot(team, ["name", "short_name", "coach", "colour"]),
+        )
+    return team
+
+
 def season_generate_schedule(
     *, season: Season, actor: Actor, shuffle: bool = True, seed: int | None = None
 ) -> list[Round]:
@@ -298,8 +358,7 @@ def _edit(
     try:
         obj.full_clean(exclude=[f.name for f in obj._meta.fields if f.name not in fields])
     except ValidationError as invalid:
-        errors = {name: " ".join(messages) for name, messages in invalid.message_dict.items()}
-        raise LeagueError(" ".join(errors.values()), code="invalid", fields=errors) from None
+        raise validation_refused(invalid) from None
     obj.save(update_fields=fields)
     audit_record(
         actor=actor,

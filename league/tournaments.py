@@ -20,16 +20,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
-from league.errors import LeagueError
+from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_round_create
 from league.rulesets import ruleset_for
 from league.scheduling import round_robin
-from league.services import season_create, season_enter_team, season_transition
+from league.services import season_create, season_enter_team, season_transition, team_create
 from league.standings import standings_recompute
 
 GROUP_SIZES = range(3, 7)
@@ -91,7 +90,7 @@ def tournament_create(
                 playoff_teams=0,
             )
         except ValidationError as invalid:
-            raise _invalid(invalid) from None
+            raise validation_refused(invalid) from None
         season.format = Season.Format.TOURNAMENT
         season.group_count = group_count
         season.group_qualifiers = group_qualifiers
@@ -121,11 +120,6 @@ def _describe(season: Season) -> str:
     if not season.group_qualifiers:
         return f"{groups}, its leader wins"
     return f"{groups}, the top {season.group_qualifiers} of each to a knockout"
-
-
-def _invalid(invalid: ValidationError) -> LeagueError:
-    errors = {name: " ".join(messages) for name, messages in invalid.message_dict.items()}
-    return LeagueError(" ".join(errors.values()), code="invalid", fields=errors)
 
 
 def _lock(tournament: Season, actor: Actor) -> Season:
@@ -255,11 +249,11 @@ def tournament_add_guest_team(
                 actor=actor,
                 colour=colour,
                 **options,
-            ) or _bare_team_create(
+            ) or team_create(
                 season=locked, name=name, short_name=short_name, actor=actor, colour=colour
             )
         except ValidationError as invalid:
-            raise _invalid(invalid) from None
+            raise validation_refused(invalid) from None
         team.guest_of = locked
         team.save(update_fields=["guest_of"])
         row = StandingRow.objects.get(season=locked, team=team)
@@ -273,28 +267,6 @@ def tournament_add_guest_team(
             message=f"Guest team {team} entered {locked} as seed {row.seed}",
             after={"team": team.pk, "seed": row.seed},
         )
-    return team
-
-
-def _bare_team_create(
-    *, season: Season, name: str, short_name: str, actor: Actor, colour: str
-) -> Team:
-    """A guest team of a game with no roster to roll: the team, set up by its ruleset and
-    entered into the tournament."""
-    team = Team(
-        league=season.league,
-        name=name,
-        short_name=short_name.upper(),
-        slug=slugify(name),
-        colour=colour,
-    )
-    team.full_clean()
-    team.save()
-    audit_record(
-        actor=actor, action="team.create", obj=team, league=season.league, message=str(team)
-    )
-    ruleset_for(season.league).team_setup(team=team, actor=actor)
-    season_enter_team(season=season, team=team, actor=actor)
     return team
 
 

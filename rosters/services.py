@@ -10,12 +10,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
-from django.utils.text import slugify
 
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
-from league.services import season_enter_team
+from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.names import player_names
@@ -86,7 +85,7 @@ def team_create(
     short_name: str,
     actor: Actor,
     coach: User | None = None,
-    colour: str = "#1f6feb",
+    colour: str = TEAM_COLOUR,
     player_names_: Sequence[str] | None = None,
     dice: DiceSource | None = None,
     faces: Sequence[int] | None = None,
@@ -120,15 +119,9 @@ def team_create(
         raise RosterError(
             f"A new team needs {ROSTER_SIZE} distinct player names.", field="player_names"
         )
-    team = Team(
-        league=season.league,
-        name=name,
-        short_name=short_name.upper(),
-        slug=slugify(name),
-        coach=coach,
-        colour=colour,
+    team = team_build(
+        league=season.league, name=name, short_name=short_name, coach=coach, colour=colour
     )
-    team.full_clean()
     if table:
         slots = faces_resolve(
             faces, lambda entered: roll_new_roster(entered, settings), what="creation rolls"
