@@ -19,7 +19,13 @@ from injuries.services import IncapacitationRolls, injuries_forget, injury_recor
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
-from league.results import result_aftermath
+from league.results import (
+    MAX_SCORE,
+    fixture_lock,
+    result_aftermath,
+    result_refusal,
+    result_score_errors,
+)
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
@@ -30,7 +36,6 @@ from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import Side
 from rules.magnoball.vocabulary import Position, StatCategory
 
-MAX_SCORE = 99
 MAX_COUNT = 999
 _CATEGORIES = frozenset(category.value for category in StatCategory)
 
@@ -116,15 +121,8 @@ def result_record_simulation(
 
 
 def _lock_fixture(fixture_id: int) -> Fixture:
-    """Lock the fixture's season, then the fixture: every service that takes both locks takes
-    them in this order (season, round, fixture), so none can deadlock another."""
-    season = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", flat=True)
-    list(Season.objects.select_for_update().filter(pk__in=season).values_list("pk", flat=True))
-    return (
-        Fixture.objects.select_for_update(of=("self",))
-        .select_related("round__season__league", "round__season__rules", "home_team", "away_team")
-        .get(pk=fixture_id)
-    )
+    """The core's fixture lock (season, then fixture), with the season's rules loaded."""
+    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",))
 
 
 def _record(
@@ -141,23 +139,13 @@ def _record(
         locked = _lock_fixture(fixture.pk)
         season = locked.round.season
         require_result_reporter(user=actor, fixture=locked)
-        existing = Result.objects.filter(fixture=locked).first()
-        if existing is not None:
-            raise GamesError(
-                f"{locked} already has a result: {existing.home_score}–{existing.away_score} "
-                f"(result {existing.pk}). A commissioner can correct it.",
-                code="already_played",
-            )
+        # A match day's fixture is played once ready (its inspections decided); a simulation
+        # already under way may finish.
         playable = {Fixture.Status.READY, Fixture.Status.SIMULATING}
         if source == Result.Source.REPORTED:
             playable = {Fixture.Status.READY}
-        if locked.status not in playable:
-            raise GamesError(
-                f"{locked} is {locked.get_status_display().lower()}; it cannot take a result.",
-                code="not_ready",
-            )
-        if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
-            raise GamesError(f"{season} is not running.", code="season_not_running")
+        if (refusal := result_refusal(fixture=locked, playable=playable)) is not None:
+            raise GamesError(refusal.message, code=refusal.code)
         lineup = _kick_off(locked, source=source)
         settings = _validate(report, fixture=locked, lineup=lineup, source=source)
         result = Result.objects.create(
@@ -251,11 +239,9 @@ def report_errors(
     simulated: bool = False,
 ) -> dict[str, str]:
     """Every problem of a report, keyed by the field it concerns; empty when it holds."""
-    errors: dict[str, str] = {}
-    for name in ("home_score", "away_score"):
-        value = getattr(report, name)
-        if not _count_ok(value, MAX_SCORE):
-            errors[name] = f"A score is a whole number from 0 to {MAX_SCORE}."
+    errors: dict[str, str] = result_score_errors(
+        home_score=report.home_score, away_score=report.away_score
+    )
     points = {fixture.home_team_id: 0, fixture.away_team_id: 0}
     seen: set[int] = set()
     for index, line in enumerate(report.lines):

@@ -1,13 +1,135 @@
-"""What the core does once a result is recorded, corrected or voided, for every game: the
+"""A result in the core, for every game: whether a fixture may take one (`result_refusal`),
+the core's own result service (`result_store`, for a game that reports nothing but the
+score) and what follows any result recorded, corrected or voided (`result_aftermath`): the
 season's standings (M-L1, M-L2) and its rounds' status, recomputed from the stored results
-rather than patched; then the league's ruleset adds the game's own consequences. Running it
-twice changes nothing."""
+rather than patched, then the game's own consequences by its ruleset. A game with its own
+report (MagnoBall: games/results.py) takes the same lock and refusals and calls the same
+aftermath."""
 
 from __future__ import annotations
 
-from league.models import Fixture, Round
+from collections.abc import Collection
+from typing import Any
+
+from django.db import transaction
+
+from league.access import Actor, require_result_reporter
+from league.audit import audit_record
+from league.errors import LeagueError
+from league.models import Fixture, Result, Round, Season
 from league.rulesets import ruleset_for
 from league.standings import standings_recompute
+
+MAX_SCORE = 99
+
+
+def fixture_lock(*, fixture_id: int, related: Collection[str] = ()) -> Fixture:
+    """Lock the fixture's season, then the fixture: every service that takes both locks takes
+    them in this order (season, round, fixture), so none can deadlock another. `related` are
+    the game's own relations to load with it. The caller holds the transaction."""
+    season = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", flat=True)
+    list(Season.objects.select_for_update().filter(pk__in=season).values_list("pk", flat=True))
+    return (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("round__season__league", "home_team", "away_team", *related)
+        .get(pk=fixture_id)
+    )
+
+
+def result_refusal(
+    *, fixture: Fixture, playable: Collection[str] | None = None
+) -> LeagueError | None:
+    """Why `fixture` cannot take a result now, or None: it has one already, it is not to be
+    played (its round is not open; or, for a game with a match day, its status is not one of
+    `playable`), or its season is not running."""
+    existing = Result.objects.filter(fixture=fixture).first()
+    if existing is not None:
+        return LeagueError(
+            f"{fixture} already has a result: {existing.home_score}–{existing.away_score} "
+            f"(result {existing.pk}). A commissioner can correct it.",
+            code="already_played",
+        )
+    if playable is not None and fixture.status not in playable:
+        return LeagueError(
+            f"{fixture} is {fixture.get_status_display().lower()}; it cannot take a result.",
+            code="not_ready",
+        )
+    if playable is None and fixture.round.status != Round.Status.OPEN:
+        return LeagueError(
+            f"{fixture}'s round is {fixture.round.get_status_display().lower()}; it cannot "
+            "take a result.",
+            code="not_ready",
+        )
+    season = fixture.round.season
+    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
+        return LeagueError(f"{season} is not running.", code="season_not_running")
+    return None
+
+
+def score_ok(value: Any) -> bool:
+    """A score is a whole number from 0 to MAX_SCORE (a bool is not a number here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SCORE
+
+
+def result_score_errors(*, home_score: Any, away_score: Any) -> dict[str, str]:
+    """Each score that is not one, keyed by its field; empty when both hold."""
+    scores = {"home_score": home_score, "away_score": away_score}
+    return {
+        name: f"A score is a whole number from 0 to {MAX_SCORE}."
+        for name, value in scores.items()
+        if not score_ok(value)
+    }
+
+
+def result_store(
+    *,
+    fixture: Fixture,
+    home_score: int,
+    away_score: int,
+    actor: Actor,
+    overtime: bool = False,
+    source: str = Result.Source.REPORTED,
+) -> Result:
+    """A fixture's result as a game with no report of its own records it (a coach of either
+    team or a commissioner): the score stored, the fixture played, the aftermath run (the
+    standings, the round, then the game's own), audited; all or nothing."""
+    errors = result_score_errors(home_score=home_score, away_score=away_score)
+    if source not in (Result.Source.REPORTED, Result.Source.CORRECTED):
+        # A simulated result carries what reproduces it (M-D8): its game's service records it.
+        errors["source"] = "A result stored here is reported or corrected, not simulated."
+    if errors:
+        raise LeagueError(" ".join(errors.values()), code="invalid_report", fields=errors)
+    with transaction.atomic():
+        # Locks the fixture: one result, however many reports arrive at once.
+        locked = fixture_lock(fixture_id=fixture.pk)
+        require_result_reporter(user=actor, fixture=locked)
+        if (refusal := result_refusal(fixture=locked)) is not None:
+            raise refusal
+        result = Result.objects.create(
+            fixture=locked,
+            home_score=home_score,
+            away_score=away_score,
+            overtime=overtime,
+            source=source,
+            reported_by=actor if actor is not None and actor.is_authenticated else None,
+        )
+        locked.status = Fixture.Status.PLAYED
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action=f"result.{source}",
+            obj=result,
+            league=locked.round.season.league,
+            message=f"{locked}: {home_score}–{away_score}",
+            after={
+                "home_score": home_score,
+                "away_score": away_score,
+                "overtime": overtime,
+                "source": source,
+            },
+        )
+    return result
 
 
 def result_aftermath(*, fixture: Fixture) -> None:

@@ -30,8 +30,9 @@ from api.serializers import InjurySerializer, ResultSerializer, TeamRefSerialize
 from games.access import access_job_status
 from games.jobs import SimulationJobStatus, simulation_job_status, simulation_request
 from games.models import Inspection, SimulationJob
-from games.results import MAX_COUNT, MAX_SCORE, PlayerLine, ResultReport, TableRoll, result_record
+from games.results import MAX_COUNT, PlayerLine, ResultReport, TableRoll, result_record
 from league.models import Fixture, Round
+from league.results import MAX_SCORE
 from rosters.models import DiceRoll
 
 #: Generous bounds on list lengths: two rosters are 36 players.
