@@ -6,11 +6,10 @@ names), as MagnoBall's season does with its ``RuleSettings``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
+from rules.settings import GameSettings, range_errors, rule, tie_breaker_error
 from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
 __all__ = ["KILLS", "ArenaballSettings", "ArenaballTieBreaker"]
@@ -42,27 +41,23 @@ class ArenaballTieBreaker(StrEnum):
         return TieBreaker(self.value)
 
 
-def _rule(rule: str, help_text: str) -> dict[str, str]:
-    return {"rule": rule, "help": help_text}
-
-
 @dataclass(frozen=True, slots=True)
-class ArenaballSettings:
+class ArenaballSettings(GameSettings):
     """Every rule option, with its default (rule id and meaning in each field's metadata)."""
 
     one_track_design: bool = field(
         default=True,
-        metadata=_rule("A-T1", "All five track cars share one design (off: each its own)."),
+        metadata=rule("A-T1", "All five track cars share one design (off: each its own)."),
     )
     budget: int = field(
-        default=20_000, metadata=_rule("A-T3", "The most a design may cost, in dollars.")
+        default=20_000, metadata=rule("A-T3", "The most a design may cost, in dollars.")
     )
     target_points: int = field(
-        default=5, metadata=_rule("A-G1", "Points that win a game (first to reach them).")
+        default=5, metadata=rule("A-G1", "Points that win a game (first to reach them).")
     )
     time_limit_games: bool = field(
         default=False,
-        metadata=_rule(
+        metadata=rule(
             "A-G1",
             "Teams may agree a time limit before a game instead: the higher score wins, "
             "a level score is a draw.",
@@ -70,26 +65,26 @@ class ArenaballSettings:
     )
     substitutes: bool = field(
         default=True,
-        metadata=_rule("A-G4", "Cars in the pits may come on for a car killed or driven off."),
+        metadata=rule("A-G4", "Cars in the pits may come on for a car killed or driven off."),
     )
     points_per_kill: int = field(
         default=1,
-        metadata=_rule("A-P1", "Skill points and Prestige points a kill gives its character."),
+        metadata=rule("A-P1", "Skill points and Prestige points a kill gives its character."),
     )
     points_per_level: int = field(
-        default=30, metadata=_rule("A-P2", "Driver or Gunner points for each skill level.")
+        default=30, metadata=rule("A-P2", "Driver or Gunner points for each skill level.")
     )
     injury_games_missed: int = field(
-        default=1, metadata=_rule("A-P3", "Games an injured character misses.")
+        default=1, metadata=rule("A-P3", "Games an injured character misses.")
     )
-    points_win: int = field(default=2, metadata=_rule("A-L1", "Standings points for a win."))
+    points_win: int = field(default=2, metadata=rule("A-L1", "Standings points for a win."))
     points_draw: int = field(
-        default=1, metadata=_rule("A-L1", "Standings points for a draw (time-limit games).")
+        default=1, metadata=rule("A-L1", "Standings points for a draw (time-limit games).")
     )
-    points_loss: int = field(default=0, metadata=_rule("A-L1", "Standings points for a loss."))
+    points_loss: int = field(default=0, metadata=rule("A-L1", "Standings points for a loss."))
     tie_breakers: tuple[ArenaballTieBreaker, ...] = field(
         default=tuple(ArenaballTieBreaker),
-        metadata=_rule("A-L1", "Order of tie-breakers in the standings (ends with name)."),
+        metadata=rule("A-L1", "Order of tie-breakers in the standings (ends with name)."),
     )
 
     # --- validation ----------------------------------------------------------------------------
@@ -97,24 +92,15 @@ class ArenaballSettings:
     def errors(self) -> dict[str, str]:
         """Field name → a clear message for each invalid value; empty when all are valid."""
         errors: dict[str, str] = {}
-        for name in _BOOL_FIELDS:
-            if not isinstance(getattr(self, name), bool):
-                errors[name] = "Must be true or false."
-        for name, (low, high) in _INT_BOUNDS.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                errors[name] = "Must be a whole number."
-            elif not low <= value <= high:
-                errors[name] = f"Must be between {low:,} and {high:,}."
+        errors.update(range_errors(self, booleans=_BOOL_FIELDS, bounds=_INT_BOUNDS, grouped=True))
         if not errors and not self.points_win >= self.points_draw >= self.points_loss:
             errors["points_win"] = "Points must satisfy win ≥ draw ≥ loss."
-        tie_breaker_error = _tie_breaker_error(self.tie_breakers)
-        if tie_breaker_error:
-            errors["tie_breakers"] = tie_breaker_error
+        breakers = tie_breaker_error(
+            self.tie_breakers, ArenaballTieBreaker, ArenaballTieBreaker.NAME
+        )
+        if breakers:
+            errors["tie_breakers"] = breakers
         return errors
-
-    def is_valid(self) -> bool:
-        return not self.errors()
 
     def table(self) -> TableSettings:
         """A-L1 for the shared standings table. Arenaball has no overtime, so its overtime
@@ -129,39 +115,6 @@ class ArenaballSettings:
             tie_breakers=tuple(breaker.breaker for breaker in self.tie_breakers),
         )
 
-    # --- JSON ----------------------------------------------------------------------------------
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON-able: tie-breakers as a list of their values."""
-        data: dict[str, object] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = [str(v) for v in value] if isinstance(value, tuple) else value
-        return data
-
-    @classmethod
-    def from_mapping(
-        cls, mapping: Mapping[str, Any], *, ignore_unknown: bool = False
-    ) -> ArenaballSettings:
-        """Build from a dict (e.g. :meth:`as_dict` output or a model's fields). Missing keys
-        take their defaults; unknown keys raise ``ValueError`` unless `ignore_unknown`."""
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(mapping) - known)
-        if unknown and not ignore_unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in mapping.items() if k in known}
-        if "tie_breakers" in kwargs:
-            raw = kwargs["tie_breakers"]
-            if isinstance(raw, str):
-                raw = [part.strip() for part in raw.split(",") if part.strip()]
-            kwargs["tie_breakers"] = tuple(ArenaballTieBreaker(v) for v in raw)
-        return cls(**kwargs)
-
-    @classmethod
-    def field_help(cls) -> dict[str, dict[str, str]]:
-        """Field name → {"rule": id, "help": meaning}: for forms and docs."""
-        return {f.name: dict(f.metadata) for f in fields(cls)}
-
 
 _BOOL_FIELDS = ("one_track_design", "time_limit_games", "substitutes")
 
@@ -175,16 +128,3 @@ _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "points_draw": (0, 10),
     "points_loss": (0, 10),
 }
-
-
-def _tie_breaker_error(value: object) -> str | None:
-    if not isinstance(value, tuple) or not value:
-        return "Give at least one tie-breaker, ending with team name."
-    if not all(isinstance(v, ArenaballTieBreaker) for v in value):
-        choices = ", ".join(t.value for t in ArenaballTieBreaker)
-        return f"Unknown tie-breaker; choose from: {choices}."
-    if len(set(value)) != len(value):
-        return "Each tie-breaker may appear only once."
-    if value[-1] is not ArenaballTieBreaker.NAME:
-        return "The last tie-breaker must be team name, so the order is always total."
-    return None

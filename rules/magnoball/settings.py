@@ -6,11 +6,10 @@ field names and the enum values below are part of the public contract.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
+from rules.settings import GameSettings, enum_error, range_errors, rule, tie_breaker_error
 from rules.standings import TableSettings, TieBreaker
 
 __all__ = ["LoweringDieType", "ProgressionMode", "RuleSettings", "TieBreaker"]
@@ -46,105 +45,101 @@ class ProgressionMode(StrEnum):
         return "By games played" if self is ProgressionMode.GAMES else "By statistics"
 
 
-def _rule(rule: str, help_text: str) -> dict[str, str]:
-    return {"rule": rule, "help": help_text}
-
-
 @dataclass(frozen=True, slots=True)
-class RuleSettings:
+class RuleSettings(GameSettings):
     """Every rule option, with its default (rule id and meaning in each field's metadata)."""
 
     lowering_die_type: LoweringDieType = field(
         default=LoweringDieType.FORBID,
-        metadata=_rule("M-D7", "How Maulers and Heavy Maulers take a one-die-type penalty."),
+        metadata=rule("M-D7", "How Maulers and Heavy Maulers take a one-die-type penalty."),
     )
     status_roll: bool = field(
-        default=True, metadata=_rule("M-P4", "Roll d12 for each player's status at creation.")
+        default=True, metadata=rule("M-P4", "Roll d12 for each player's status at creation.")
     )
     superstars: bool = field(
-        default=True, metadata=_rule("M-P8", "Roll d12 for Superstars at team creation.")
+        default=True, metadata=rule("M-P8", "Roll d12 for Superstars at team creation.")
     )
     progression_mode: ProgressionMode = field(
         default=ProgressionMode.GAMES,
-        metadata=_rule("M-P5", "Players improve by games played or by successful actions."),
+        metadata=rule("M-P5", "Players improve by games played or by successful actions."),
     )
     rookie_to_pro_games: int = field(
-        default=3, metadata=_rule("M-P5", "Games played for a Rookie to become a Pro.")
+        default=3, metadata=rule("M-P5", "Games played for a Rookie to become a Pro.")
     )
     pro_to_veteran_games: int = field(
-        default=25, metadata=_rule("M-P5", "Games played for a Pro to become a Veteran.")
+        default=25, metadata=rule("M-P5", "Games played for a Pro to become a Veteran.")
     )
     stat_level_1: int = field(
-        default=10, metadata=_rule("M-P7", "Successes in a category for level 1 (±1).")
+        default=10, metadata=rule("M-P7", "Successes in a category for level 1 (±1).")
     )
     stat_level_2: int = field(
-        default=20, metadata=_rule("M-P7", "Successes in a category for level 2 (±2).")
+        default=20, metadata=rule("M-P7", "Successes in a category for level 2 (±2).")
     )
     mid_game_replacements: bool = field(
         default=False,
-        metadata=_rule("M-P3", "A coach may bring a replacement on instead of a move."),
+        metadata=rule("M-P3", "A coach may bring a replacement on instead of a move."),
     )
     board_columns: int = field(
-        default=10, metadata=_rule("M-G1", "Columns of the board (sideline to sideline).")
+        default=10, metadata=rule("M-G1", "Columns of the board (sideline to sideline).")
     )
     board_rows: int = field(
-        default=20, metadata=_rule("M-G1", "Rows of the board (Goalie Box to Goalie Box).")
+        default=20, metadata=rule("M-G1", "Rows of the board (Goalie Box to Goalie Box).")
     )
     activation_limit: int = field(
         default=400,
-        metadata=_rule("M-G2", "A simulated half with no goal ends after this many activations."),
+        metadata=rule("M-G2", "A simulated half with no goal ends after this many activations."),
     )
     activations_per_turn: int = field(
-        default=1, metadata=_rule("M-G3", "Players a team activates in one turn.")
+        default=1, metadata=rule("M-G3", "Players a team activates in one turn.")
     )
     evading_rushing: bool = field(
-        default=True, metadata=_rule("M-G5", "Players may Evade or Rush when they move.")
+        default=True, metadata=rule("M-G5", "Players may Evade or Rush when they move.")
     )
     assault: bool = field(
-        default=True, metadata=_rule("M-T5", "Players may Assault an adjacent opponent.")
+        default=True, metadata=rule("M-T5", "Players may Assault an adjacent opponent.")
     )
     striking: bool = field(
-        default=True, metadata=_rule("M-T6", "A ball carrier may strike with the ball.")
+        default=True, metadata=rule("M-T6", "A ball carrier may strike with the ball.")
     )
     pass_blocking: bool = field(
-        default=True, metadata=_rule("M-T9", "Defenders near the passer or receiver may block.")
+        default=True, metadata=rule("M-T9", "Defenders near the passer or receiver may block.")
     )
     goal_zones: bool = field(
         default=False,
-        metadata=_rule("M-S3", "Shots worth 1, 2 or 3 (Shooting Wide, normal, Acing the Hole)."),
+        metadata=rule("M-S3", "Shots worth 1, 2 or 3 (Shooting Wide, normal, Acing the Hole)."),
     )
     ricochet: bool = field(
-        default=False, metadata=_rule("M-S4", "Shooters may declare a Ricochet shot.")
+        default=False, metadata=rule("M-S4", "Shooters may declare a Ricochet shot.")
     )
     substitute_goalie_at_once: bool = field(
         default=True,
-        metadata=_rule(
+        metadata=rule(
             "M-S5",
             "A substitute Goalie takes an emptied Goalie Box at once "
             "(off: he must reach it under his own power).",
         ),
     )
     permanent_injuries: bool = field(
-        default=True, metadata=_rule("M-I2", "An Incapacitated player may retire for good.")
+        default=True, metadata=rule("M-I2", "An Incapacitated player may retire for good.")
     )
     force_healing: bool = field(
-        default=True, metadata=_rule("M-I3", "Coaches may try once to force-heal an injury.")
+        default=True, metadata=rule("M-I3", "Coaches may try once to force-heal an injury.")
     )
     enhancements: bool = field(
-        default=True, metadata=_rule("M-E1", "Players may carry enhancements (inspected).")
+        default=True, metadata=rule("M-E1", "Players may carry enhancements (inspected).")
     )
-    points_win: int = field(default=3, metadata=_rule("M-L1", "Standings points for a win."))
+    points_win: int = field(default=3, metadata=rule("M-L1", "Standings points for a win."))
     points_overtime_win: int = field(
-        default=2, metadata=_rule("M-L1", "Standings points for an overtime win.")
+        default=2, metadata=rule("M-L1", "Standings points for an overtime win.")
     )
-    points_draw: int = field(default=1, metadata=_rule("M-L1", "Standings points for a draw."))
+    points_draw: int = field(default=1, metadata=rule("M-L1", "Standings points for a draw."))
     points_overtime_loss: int = field(
-        default=1, metadata=_rule("M-L1", "Standings points for an overtime loss.")
+        default=1, metadata=rule("M-L1", "Standings points for an overtime loss.")
     )
-    points_loss: int = field(default=0, metadata=_rule("M-L1", "Standings points for a loss."))
+    points_loss: int = field(default=0, metadata=rule("M-L1", "Standings points for a loss."))
     tie_breakers: tuple[TieBreaker, ...] = field(
         default=tuple(TieBreaker),
-        metadata=_rule("M-L2", "Order of tie-breakers in the standings (ends with name)."),
+        metadata=rule("M-L2", "Order of tie-breakers in the standings (ends with name)."),
     )
 
     # --- validation ----------------------------------------------------------------------------
@@ -152,20 +147,12 @@ class RuleSettings:
     def errors(self) -> dict[str, str]:
         """Field name → a clear message for each invalid value; empty when all are valid."""
         errors: dict[str, str] = {}
-        _enum_error(errors, "lowering_die_type", self.lowering_die_type, LoweringDieType)
-        _enum_error(errors, "progression_mode", self.progression_mode, ProgressionMode)
-        for name in _BOOL_FIELDS:
-            if not isinstance(getattr(self, name), bool):
-                errors[name] = "Must be true or false."
-        for name, (low, high) in _INT_BOUNDS.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                errors[name] = "Must be a whole number."
-            elif not low <= value <= high:
-                errors[name] = f"Must be between {low} and {high}."
+        enum_error(errors, "lowering_die_type", self.lowering_die_type, LoweringDieType)
+        enum_error(errors, "progression_mode", self.progression_mode, ProgressionMode)
+        errors.update(range_errors(self, booleans=_BOOL_FIELDS, bounds=_INT_BOUNDS))
         if not errors:
             self._relational_errors(errors)
-        tb_error = _tie_breaker_error(self.tie_breakers)
+        tb_error = tie_breaker_error(self.tie_breakers, TieBreaker, TieBreaker.NAME)
         if tb_error:
             errors["tie_breakers"] = tb_error
         return errors
@@ -197,54 +184,6 @@ class RuleSettings:
             points_loss=self.points_loss,
             tie_breakers=self.tie_breakers,
         )
-
-    def is_valid(self) -> bool:
-        return not self.errors()
-
-    # --- JSON ----------------------------------------------------------------------------------
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON-able: enums as their values, tie-breakers as a list."""
-        data: dict[str, object] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, tuple):
-                data[f.name] = [str(v) for v in value]
-            elif isinstance(value, StrEnum):
-                data[f.name] = value.value
-            else:
-                data[f.name] = value
-        return data
-
-    @classmethod
-    def from_mapping(
-        cls, mapping: Mapping[str, Any], *, ignore_unknown: bool = False
-    ) -> RuleSettings:
-        """Build from a dict (e.g. :meth:`as_dict` output or a model's fields).
-
-        Missing keys take their defaults. Unknown keys raise ``ValueError`` unless
-        ``ignore_unknown``. Values are coerced to enums; call :meth:`errors` to validate.
-        """
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(mapping) - known)
-        if unknown and not ignore_unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in mapping.items() if k in known}
-        if "lowering_die_type" in kwargs:
-            kwargs["lowering_die_type"] = LoweringDieType(kwargs["lowering_die_type"])
-        if "progression_mode" in kwargs:
-            kwargs["progression_mode"] = ProgressionMode(kwargs["progression_mode"])
-        if "tie_breakers" in kwargs:
-            raw = kwargs["tie_breakers"]
-            if isinstance(raw, str):
-                raw = [part.strip() for part in raw.split(",") if part.strip()]
-            kwargs["tie_breakers"] = tuple(TieBreaker(v) for v in raw)
-        return cls(**kwargs)
-
-    @classmethod
-    def field_help(cls) -> dict[str, dict[str, str]]:
-        """Field name → {"rule": id, "help": meaning}: for forms and docs."""
-        return {f.name: dict(f.metadata) for f in fields(cls)}
 
 
 _BOOL_FIELDS = (
@@ -278,22 +217,3 @@ _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "points_overtime_loss": (0, 10),
     "points_loss": (0, 10),
 }
-
-
-def _enum_error(errors: dict[str, str], name: str, value: object, enum: type[StrEnum]) -> None:
-    if not isinstance(value, enum):
-        choices = ", ".join(e.value for e in enum)
-        errors[name] = f"Must be one of: {choices}."
-
-
-def _tie_breaker_error(value: object) -> str | None:
-    if not isinstance(value, tuple) or not value:
-        return "Give at least one tie-breaker, ending with team name."
-    if not all(isinstance(v, TieBreaker) for v in value):
-        choices = ", ".join(t.value for t in TieBreaker)
-        return f"Unknown tie-breaker; choose from: {choices}."
-    if len(set(value)) != len(value):
-        return "Each tie-breaker may appear only once."
-    if value[-1] is not TieBreaker.NAME:
-        return "The last tie-breaker must be team name, so the order is always total."
-    return None

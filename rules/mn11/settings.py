@@ -7,11 +7,10 @@ validation and ``table()`` for the shared standings (rules/standings.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
+from rules.settings import GameSettings, enum_error, range_errors, rule, tie_breaker_error
 from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
 __all__ = [
@@ -90,63 +89,59 @@ _TIE_BREAKER_LABELS = {
 }
 
 
-def _rule(rule: str, help_text: str) -> dict[str, str]:
-    return {"rule": rule, "help": help_text}
-
-
 @dataclass(frozen=True, slots=True)
-class Mn11Settings:
+class Mn11Settings(GameSettings):
     """Every league option, with its default (rule id and meaning in each field's metadata)."""
 
     star_pool: StarPool = field(
         default=StarPool.BASE_AND_EXPANSION,
-        metadata=_rule("E-S2", "Draft the base game's 12 Star Players, or those and the 9 more."),
+        metadata=rule("E-S2", "Draft the base game's 12 Star Players, or those and the 9 more."),
     )
     stars_per_team: int = field(
-        default=3, metadata=_rule("E-S2", "Star Player cards each team signs in the draft.")
+        default=3, metadata=rule("E-S2", "Star Player cards each team signs in the draft.")
     )
     draft_snake: bool = field(
         default=True,
-        metadata=_rule("E-S2", "The draft order reverses every round (off: the same each round)."),
+        metadata=rule("E-S2", "The draft order reverses every round (off: the same each round)."),
     )
     draft_seeding: DraftSeeding = field(
         default=DraftSeeding.REVERSE_STANDINGS,
-        metadata=_rule("E-S2", "How the draft's first round is ordered."),
+        metadata=rule("E-S2", "How the draft's first round is ordered."),
     )
     draft_auto_pick: bool = field(
         default=False,
-        metadata=_rule(
+        metadata=rule(
             "E-S2", "A pick not made by its deadline is drawn at random (off: commissioner)."
         ),
     )
     gk_expansion: bool = field(
         default=True,
-        metadata=_rule("E-S3", "Each team picks a GK card before the match (GK expansion)."),
+        metadata=rule("E-S3", "Each team picks a GK card before the match (GK expansion)."),
     )
     sent_off_suspension: bool = field(
         default=False,
-        metadata=_rule("E-D3", "A card sent off misses the team's next match."),
+        metadata=rule("E-D3", "A card sent off misses the team's next match."),
     )
     shootout_league: bool = field(
         default=False,
-        metadata=_rule("E-D5", "A level league match is settled by a penalty shootout."),
+        metadata=rule("E-D5", "A level league match is settled by a penalty shootout."),
     )
     shootout_knockout: bool = field(
         default=True,
-        metadata=_rule("E-D5", "A level knockout match is settled by a penalty shootout."),
+        metadata=rule("E-D5", "A level knockout match is settled by a penalty shootout."),
     )
-    points_win: int = field(default=3, metadata=_rule("E-L1", "Standings points for a win."))
-    points_draw: int = field(default=1, metadata=_rule("E-L1", "Standings points for a draw."))
-    points_loss: int = field(default=0, metadata=_rule("E-L1", "Standings points for a loss."))
+    points_win: int = field(default=3, metadata=rule("E-L1", "Standings points for a win."))
+    points_draw: int = field(default=1, metadata=rule("E-L1", "Standings points for a draw."))
+    points_loss: int = field(default=0, metadata=rule("E-L1", "Standings points for a loss."))
     points_shootout_win: int = field(
-        default=2, metadata=_rule("E-L1", "Standings points for a shootout win (shootouts on).")
+        default=2, metadata=rule("E-L1", "Standings points for a shootout win (shootouts on).")
     )
     points_shootout_loss: int = field(
-        default=1, metadata=_rule("E-L1", "Standings points for a shootout loss (shootouts on).")
+        default=1, metadata=rule("E-L1", "Standings points for a shootout loss (shootouts on).")
     )
     tie_breakers: tuple[Mn11TieBreaker, ...] = field(
         default=tuple(Mn11TieBreaker),
-        metadata=_rule("E-L1", "Order of tie-breakers in the standings (ends with name)."),
+        metadata=rule("E-L1", "Order of tie-breakers in the standings (ends with name)."),
     )
 
     # --- derived -------------------------------------------------------------------------------
@@ -165,20 +160,12 @@ class Mn11Settings:
     def errors(self) -> dict[str, str]:
         """Field name → a clear message for each invalid value; empty when all are valid."""
         errors: dict[str, str] = {}
-        _enum_error(errors, "star_pool", self.star_pool, StarPool)
-        _enum_error(errors, "draft_seeding", self.draft_seeding, DraftSeeding)
-        for name in _BOOL_FIELDS:
-            if not isinstance(getattr(self, name), bool):
-                errors[name] = "Must be true or false."
-        for name, (low, high) in _INT_BOUNDS.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                errors[name] = "Must be a whole number."
-            elif not low <= value <= high:
-                errors[name] = f"Must be between {low} and {high}."
+        enum_error(errors, "star_pool", self.star_pool, StarPool)
+        enum_error(errors, "draft_seeding", self.draft_seeding, DraftSeeding)
+        errors.update(range_errors(self, booleans=_BOOL_FIELDS, bounds=_INT_BOUNDS))
         if not errors:
             self._relational_errors(errors)
-        tb_error = _tie_breaker_error(self.tie_breakers)
+        tb_error = tie_breaker_error(self.tie_breakers, Mn11TieBreaker, Mn11TieBreaker.NAME)
         if tb_error:
             errors["tie_breakers"] = tb_error
         return errors
@@ -199,9 +186,6 @@ class Mn11Settings:
         if not self.points_win >= self.points_draw >= self.points_loss:
             errors["points_draw"] = "Points must satisfy win ≥ draw ≥ loss."
 
-    def is_valid(self) -> bool:
-        return not self.errors()
-
     # --- standings -----------------------------------------------------------------------------
 
     def table(self) -> TableSettings:
@@ -218,51 +202,6 @@ class Mn11Settings:
             points_loss=self.points_loss,
             tie_breakers=tuple(breaker.table_breaker for breaker in self.tie_breakers),
         )
-
-    # --- JSON ----------------------------------------------------------------------------------
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON-able: enums as their values, tie-breakers as a list."""
-        data: dict[str, object] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, tuple):
-                data[f.name] = [str(v) for v in value]
-            elif isinstance(value, StrEnum):
-                data[f.name] = value.value
-            else:
-                data[f.name] = value
-        return data
-
-    @classmethod
-    def from_mapping(
-        cls, mapping: Mapping[str, Any], *, ignore_unknown: bool = False
-    ) -> Mn11Settings:
-        """Build from a dict (e.g. :meth:`as_dict` output or a model's fields).
-
-        Missing keys take their defaults. Unknown keys raise ``ValueError`` unless
-        ``ignore_unknown``. Values are coerced to enums; call :meth:`errors` to validate.
-        """
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(mapping) - known)
-        if unknown and not ignore_unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in mapping.items() if k in known}
-        if "star_pool" in kwargs:
-            kwargs["star_pool"] = StarPool(kwargs["star_pool"])
-        if "draft_seeding" in kwargs:
-            kwargs["draft_seeding"] = DraftSeeding(kwargs["draft_seeding"])
-        if "tie_breakers" in kwargs:
-            raw = kwargs["tie_breakers"]
-            if isinstance(raw, str):
-                raw = [part.strip() for part in raw.split(",") if part.strip()]
-            kwargs["tie_breakers"] = tuple(Mn11TieBreaker(v) for v in raw)
-        return cls(**kwargs)
-
-    @classmethod
-    def field_help(cls) -> dict[str, dict[str, str]]:
-        """Field name → {"rule": id, "help": meaning}: for forms and docs."""
-        return {f.name: dict(f.metadata) for f in fields(cls)}
 
 
 _BOOL_FIELDS = (
@@ -282,22 +221,3 @@ _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "points_shootout_win": (0, 10),
     "points_shootout_loss": (0, 10),
 }
-
-
-def _enum_error(errors: dict[str, str], name: str, value: object, enum: type[StrEnum]) -> None:
-    if not isinstance(value, enum):
-        choices = ", ".join(e.value for e in enum)
-        errors[name] = f"Must be one of: {choices}."
-
-
-def _tie_breaker_error(value: object) -> str | None:
-    if not isinstance(value, tuple) or not value:
-        return "Give at least one tie-breaker, ending with team name."
-    if not all(isinstance(v, Mn11TieBreaker) for v in value):
-        choices = ", ".join(t.value for t in Mn11TieBreaker)
-        return f"Unknown tie-breaker; choose from: {choices}."
-    if len(set(value)) != len(value):
-        return "Each tie-breaker may appear only once."
-    if value[-1] is not Mn11TieBreaker.NAME:
-        return "The last tie-breaker must be team name, so the order is always total."
-    return None
