@@ -1,168 +1,279 @@
-"""The result form: one row per player who may take the field, parsed into the result
-service's ResultReport; the service's field errors (``lines[2].points``) are mapped back to
-the inputs they concern. Blank means zero."""
+"""The result form, the one both the coach's report page and the commissioner's admin steps
+(record, correct) use: the score, then one row per player who may take the field, parsed
+into the result service's ResultReport. Blank means zero; a player with a number, ticked as
+played or Incapacitated took the field (M-T2). The service validates the whole report and
+``field_for_error`` puts its reasons beside the inputs they concern."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms import BoundField
 
 from games.results import PlayerLine, ResultReport, TableRoll
-from league.models import Fixture
+from injuries.models import Injury
+from league.models import Fixture, Result
 from rosters.models import Player
+from rules.magnoball.dice import die_label
 from rules.magnoball.vocabulary import Position, StatCategory
 
 CATEGORIES = tuple(StatCategory)
 
 
-@dataclass
+class CountField(forms.Field):
+    """A number typed into a box: blank is 0, else a whole number from 0 to ``maximum`` (an
+    injury roll's maximum is the player's die, M-I1), one plain message for any other input."""
+
+    def __init__(self, *, maximum: int, label: str, minimum: int = 0) -> None:
+        self.maximum = maximum
+        widget = forms.NumberInput(attrs={"min": minimum, "max": maximum, "inputmode": "numeric"})
+        super().__init__(required=False, label=label, widget=widget)
+
+    def to_python(self, value: Any) -> int:
+        raw = "" if value is None else str(value).strip()
+        if raw == "":
+            return 0
+        if not re.fullmatch(r"\d{1,3}", raw) or int(raw) > self.maximum:
+            raise ValidationError(f"A whole number from 0 to {self.maximum}.", code="count")
+        return int(raw)
+
+
+def _labelled(field: forms.Field, label: str) -> forms.Field:
+    """A row's input, named for the admin's table, which has no <label> per box."""
+    field.widget.attrs["aria-label"] = label
+    return field
+
+
+def _tick(label: str) -> forms.Field:
+    return _labelled(forms.BooleanField(required=False, label=label), label)
+
+
+def _count(label: str, *, maximum: int, minimum: int = 0) -> forms.Field:
+    return _labelled(CountField(maximum=maximum, minimum=minimum, label=label), label)
+
+
+@dataclass(frozen=True)
 class Cell:
-    name: str
-    value: str
-    label: str
-    error: str = ""
+    """One input as both pages draw it: the report page writes its own <input> from name,
+    value and label; the admin renders the bound field."""
+
+    field: BoundField
+
+    @property
+    def name(self) -> str:
+        return self.field.html_name
+
+    @property
+    def value(self) -> str:
+        value = self.field.value()
+        return "" if value is None else str(value)
+
+    @property
+    def checked(self) -> bool:
+        return bool(forms.BooleanField().to_python(self.field.value()))
+
+    @property
+    def label(self) -> str:
+        return str(self.field.label)
+
+    @property
+    def error(self) -> str:
+        return " ".join(str(message) for message in self.field.errors)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReportRow:
     player: Player
     side: str
-    played: bool
-    incapacitated: bool
+    played: Cell
+    incapacitated: Cell
     points: Cell
     stats: list[tuple[StatCategory, Cell, Cell, str]]
     roll: Cell | None
     permanent: Cell | None
-    error: str = ""
-    injury_die: int = 6
+    injury_die: int
+
+    @property
+    def error(self) -> str:
+        """What concerns the row as a whole: the player could not play, or not be hurt."""
+        return self.played.error or self.incapacitated.error
+
+    @property
+    def errors(self) -> list[str]:
+        pairs = [cell for _, attempts, successes, _ in self.stats for cell in (attempts, successes)]
+        cells = [self.played, self.points, *pairs, self.incapacitated, self.roll, self.permanent]
+        return [str(message) for cell in cells if cell for message in cell.field.errors]
 
 
-@dataclass
-class ResultForm:
-    fixture: Fixture
-    players: Sequence[Player]
-    coaches_roll: bool
-    data: Mapping[str, str] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
-    report: ResultReport | None = None
-    _line_players: list[int] = field(default_factory=list)
+class ResultForm(forms.Form):
+    """A result as one form (M-P7 lines, M-I1/M-I2 injuries). Unbound it offers the first
+    string as having played, or, given the ``result`` a commissioner corrects, that result
+    as it stands. The rolls are asked for when the season lets coaches roll injuries."""
 
-    def value(self, name: str) -> str:
-        return str(self.data.get(name, "")).strip()
+    home_score = CountField(maximum=99, label="Home score")
+    away_score = CountField(maximum=99, label="Away score")
+    overtime = forms.BooleanField(
+        required=False, help_text="Decided by the overtime goal (M-G2): the score cannot be level."
+    )
 
-    def _int(self, name: str, *, maximum: int) -> int:
-        raw = self.value(name)
-        if raw == "":
-            return 0
-        if not re.fullmatch(r"\d{1,3}", raw) or int(raw) > maximum:
-            self.errors[name] = f"A whole number from 0 to {maximum}."
-            return 0
-        return int(raw)
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None,
+        *,
+        fixture: Fixture,
+        players: Sequence[Player],
+        result: Result | None = None,
+    ) -> None:
+        self.fixture = fixture
+        self.players = list(players)
+        self.coaches_roll = fixture.round.season.rules.table_dice("injuries")
+        initial = _initial_of(result) if result else _first_string_played(self.players)
+        super().__init__(data, initial=initial)
+        self._line_players: list[int] = []
+        self._incapacitated: list[int] = []
+        for player in self.players:
+            self._add_player_fields(player)
 
-    def parse(self) -> ResultReport | None:
-        """The report, or None when an input is not a number (errors say which)."""
-        home = self._int("home_score", maximum=99)
-        away = self._int("away_score", maximum=99)
-        lines: list[PlayerLine] = []
-        incapacitated: list[int] = []
-        rolls: dict[int, TableRoll] = {}
+    def _add_player_fields(self, player: Player) -> None:
+        prefix, name = f"p{player.pk}", player.name
+        self.fields[f"{prefix}-played"] = _tick(f"{name} played")
+        self.fields[f"{prefix}-points"] = _count(f"{name}: points", maximum=99)
+        for category in CATEGORIES:
+            for part, what in (("a", "attempts"), ("s", "successes")):
+                self.fields[f"{prefix}-{category.value}-{part}"] = _count(
+                    f"{name}: {category.label} {what}", maximum=999
+                )
+        self.fields[f"{prefix}-incap"] = _tick(f"{name} was Incapacitated")
+        if self.coaches_roll:
+            sides = Position(player.position).injury_die
+            for part, what in (("roll", "injury roll"), ("perm", "permanent-injury roll")):
+                field = _count(f"{name}: {what} ({die_label(sides)})", maximum=sides, minimum=1)
+                field.label = f"{name}: {what}"  # The report page adds the die itself.
+                self.fields[f"{prefix}-{part}"] = field
+
+    def report(self) -> ResultReport:
+        """The report of a valid form, for the result service."""
+        data = self.cleaned_data
+        lines, incapacitated, rolls = [], [], {}
         for player in self.players:
             prefix = f"p{player.pk}"
-            points = self._int(f"{prefix}-points", maximum=99)
             stats = {}
             for category in CATEGORIES:
-                attempts = self._int(f"{prefix}-{category.value}-a", maximum=999)
-                successes = self._int(f"{prefix}-{category.value}-s", maximum=999)
-                if attempts or successes:
-                    stats[category.value] = (attempts, successes)
-            incap = bool(self.data.get(f"{prefix}-incap"))
-            played = bool(self.data.get(f"{prefix}-played"))
-            if played or points or stats or incap:
+                pair = (data[f"{prefix}-{category.value}-a"], data[f"{prefix}-{category.value}-s"])
+                if any(pair):
+                    stats[category.value] = pair
+            points, hurt = data[f"{prefix}-points"], data[f"{prefix}-incap"]
+            if data[f"{prefix}-played"] or points or stats or hurt:
                 lines.append(PlayerLine(player_id=player.pk, points=points, stats=stats))
-                self._line_players.append(player.pk)
-            if incap:
+            if hurt:
                 incapacitated.append(player.pk)
                 if self.coaches_roll:
-                    sides = Position(player.position).injury_die
-                    rolls[player.pk] = TableRoll(
-                        duration=self._int(f"{prefix}-roll", maximum=sides),
-                        permanent=self._int(f"{prefix}-perm", maximum=sides) or None,
-                    )
-        if self.errors:
-            return None
-        self.report = ResultReport(
-            home_score=home,
-            away_score=away,
-            overtime=bool(self.data.get("overtime")),
+                    permanent = data[f"{prefix}-perm"] or None
+                    rolls[player.pk] = TableRoll(data[f"{prefix}-roll"], permanent)
+        self._line_players = [line.player_id for line in lines]
+        self._incapacitated = incapacitated
+        return ResultReport(
+            home_score=data["home_score"],
+            away_score=data["away_score"],
+            overtime=data["overtime"],
             lines=tuple(lines),
             incapacitated=tuple(incapacitated),
             table_rolls=rolls,
         )
-        return self.report
 
-    def add_service_errors(self, fields: Mapping[str, str]) -> None:
-        """Map the service's keys (``lines[2].stats.scoring``) to this form's inputs."""
-        report = self.report
-        for key, message in fields.items():
-            name = key
-            if match := re.fullmatch(r"lines\[(\d+)\]\.(\w+)(?:\.(\w+))?", key):
-                pid = self._line_players[int(match[1])]
-                what, category = match[2], match[3]
-                if what == "points":
-                    name = f"p{pid}-points"
-                elif what == "stats" and category:
-                    name = f"p{pid}-{category}"
-                else:
-                    name = f"p{pid}"
-            elif (match := re.fullmatch(r"incapacitated\[(\d+)\]", key)) and report:
-                name = f"p{report.incapacitated[int(match[1])]}-incap"
-            elif match := re.fullmatch(r"table_rolls\.(\d+)(?:\.(\w+))?", key):
-                name = f"p{match[1]}-perm" if match[2] == "permanent" else f"p{match[1]}-roll"
-            self.errors[name] = message
+    def field_for_error(self, key: str) -> str:
+        """The input a key of the result service's ``fields`` concerns (``lines[2].points``,
+        ``table_rolls.7.permanent``); the key itself when none does."""
+        if match := re.fullmatch(r"lines\[(\d+)\]\.(\w+)(?:\.(\w+))?", key):
+            index, part, category = int(match[1]), match[2], match[3]
+            if index >= len(self._line_players):
+                return key
+            prefix = f"p{self._line_players[index]}"
+            if part == "points":
+                return f"{prefix}-points"
+            if part == "stats" and category:
+                return f"{prefix}-{category}-a"  # The pair's message sits under its first box.
+            return f"{prefix}-played"
+        if match := re.fullmatch(r"incapacitated\[(\d+)\]", key):
+            index = int(match[1])
+            if index < len(self._incapacitated):
+                return f"p{self._incapacitated[index]}-incap"
+        if match := re.fullmatch(r"table_rolls\.(\d+)(?:\.(\w+))?", key):
+            return f"p{match[1]}-{'perm' if match[2] == 'permanent' else 'roll'}"
+        return key
 
     def rows(self) -> list[ReportRow]:
-        """What the template draws: one row per player with its values and errors. Before
-        the first post, first-stringers are ticked as having played."""
-        posted = bool(self.data)
-        result = []
-        for player in self.players:
-            prefix = f"p{player.pk}"
+        """One row per player, home team first as the players come, for either page."""
+        return [self._row(player) for player in self.players]
 
-            def cell(name: str, label: str) -> Cell:
-                return Cell(name, self.value(name), label, self.errors.get(name, ""))
+    def _row(self, player: Player) -> ReportRow:
+        prefix = f"p{player.pk}"
 
-            stats = []
-            for category in CATEGORIES:
-                key = f"{prefix}-{category.value}"
-                stats.append(
-                    (
-                        category,
-                        cell(f"{key}-a", f"{player.name}: {category.label} attempts"),
-                        cell(f"{key}-s", f"{player.name}: {category.label} successes"),
-                        self.errors.get(f"{key}-a")
-                        or self.errors.get(f"{key}-s")
-                        or self.errors.get(key, ""),
-                    )
-                )
-            result.append(
-                ReportRow(
-                    player=player,
-                    side="home" if player.team_id == self.fixture.home_team_id else "away",
-                    played=bool(self.data.get(f"{prefix}-played"))
-                    if posted
-                    else player.string == Player.String.FIRST,
-                    incapacitated=bool(self.data.get(f"{prefix}-incap")),
-                    points=cell(f"{prefix}-points", f"{player.name}: points"),
-                    stats=stats,
-                    roll=cell(f"{prefix}-roll", f"{player.name}: injury roll")
-                    if self.coaches_roll
-                    else None,
-                    permanent=cell(f"{prefix}-perm", f"{player.name}: permanent-injury roll")
-                    if self.coaches_roll
-                    else None,
-                    error=self.errors.get(prefix, "") or self.errors.get(f"{prefix}-incap", ""),
-                    injury_die=Position(player.position).injury_die,
-                )
+        def cell(name: str) -> Cell:
+            return Cell(self[f"{prefix}-{name}"])
+
+        stats = []
+        for category in CATEGORIES:
+            attempts, successes = cell(f"{category.value}-a"), cell(f"{category.value}-s")
+            stats.append((category, attempts, successes, attempts.error or successes.error))
+        return ReportRow(
+            player=player,
+            side="home" if player.team_id == self.fixture.home_team_id else "away",
+            played=cell("played"),
+            incapacitated=cell("incap"),
+            points=cell("points"),
+            stats=stats,
+            roll=cell("roll") if self.coaches_roll else None,
+            permanent=cell("perm") if self.coaches_roll else None,
+            injury_die=Position(player.position).injury_die,
+        )
+
+    def teams(self) -> list[dict[str, Any]]:
+        """The rows team by team, each with its score box (the admin's layout)."""
+        rows = self.rows()
+        return [
+            {
+                "team": team,
+                "score": self[score],
+                "rows": [row for row in rows if row.side == side],
+            }
+            for team, score, side in (
+                (self.fixture.home_team, "home_score", "home"),
+                (self.fixture.away_team, "away_score", "away"),
             )
-        return result
+        ]
+
+    def categories(self) -> tuple[StatCategory, ...]:
+        return CATEGORIES
+
+
+def _first_string_played(players: Sequence[Player]) -> dict[str, Any]:
+    """A new report offers the first string as having played: the coach unticks who did not."""
+    return {f"p{p.pk}-played": True for p in players if p.string == Player.String.FIRST}
+
+
+def _initial_of(result: Result) -> dict[str, Any]:
+    """The result a commissioner corrects, as the form shows it."""
+    initial: dict[str, Any] = {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "overtime": result.overtime,
+    }
+    for appearance in result.appearances.prefetch_related("stat_lines"):
+        prefix = f"p{appearance.player_id}"
+        initial[f"{prefix}-played"] = True
+        initial[f"{prefix}-points"] = appearance.points
+        for line in appearance.stat_lines.all():
+            initial[f"{prefix}-{line.category}-a"] = line.attempts
+            initial[f"{prefix}-{line.category}-s"] = line.successes
+    for injury in Injury.objects.filter(fixture_id=result.fixture_id):
+        prefix = f"p{injury.player_id}"
+        initial[f"{prefix}-incap"] = True
+        initial[f"{prefix}-roll"] = injury.duration_roll
+        initial[f"{prefix}-perm"] = injury.permanent_roll
+    return initial

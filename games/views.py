@@ -29,7 +29,7 @@ from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, League, Season, Team
 from league.season_views import season_or_404
 from league.selectors import league_visible_q, team_fixtures
-from league.web import refused, run_action, shows_refusal
+from league.web import add_domain_error, refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -199,20 +199,18 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
     players, unavailable = selectors.report_players(fixture=fixture_)
     form = ResultForm(
-        fixture=fixture_,
-        players=players,
-        coaches_roll=fixture_.round.season.rules.coaches_roll_injuries,
-        data=request.POST if request.method == "POST" else {},
+        request.POST if request.method == "POST" else None, fixture=fixture_, players=players
     )
     message = ""
-    if request.method == "POST" and (report := form.parse()) is not None:
+    if request.method == "POST" and form.is_valid():
         try:
-            result = result_record(fixture=fixture_, report=report, actor=request.user)
+            result = result_record(fixture=fixture_, report=form.report(), actor=request.user)
         except PermissionRefused as error:
             return refused(request, error.message)
         except DomainError as error:
-            form.add_service_errors(error.fields)
-            message = error.message
+            message = error.message  # Above the form; its reasons go beside their inputs.
+            if error.fields:
+                add_domain_error(form, error)
         else:
             messages.success(
                 request, f"Result recorded: {fixture_} {result.home_score}–{result.away_score}."

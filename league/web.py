@@ -8,6 +8,7 @@ from functools import wraps
 from typing import Any, ParamSpec
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -120,3 +121,15 @@ def form_page(
             row = changed(outcome) if callable(changed) else changed
             return HttpResponseRedirect(back_with_highlight(back, changed=row) if row else back)
     return render(request, template, {**context, "form": form, "back": back})
+
+
+def add_domain_error(form: forms.Form, error: DomainError) -> None:
+    """Show a service's refusal beside the fields it names (a form may translate the
+    service's keys with ``field_for_error``, as the result form does for the report page and
+    the admin's steps alike); the rest at the top of the form."""
+    translate = getattr(form, "field_for_error", lambda key: key)
+    for key, message in error.fields.items():
+        name = translate(key)
+        form.add_error(name if name in form.fields else None, message)
+    if not error.fields:
+        form.add_error(None, error.message)

@@ -11,8 +11,9 @@ from django.utils.html import format_html, format_html_join
 
 from games.admin import lineups as admin_lineups
 from games.admin.display import fixture_badge, score_text
-from games.admin.results import ResultForm, result_form_for_new, result_history
+from games.admin.results import result_form_for_new, result_history
 from games.admin.simulations import season_jobs_url
+from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_refusal, simulation_request
 from games.models import Inspection, SimulationJob
 from games.results import result_record

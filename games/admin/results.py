@@ -1,13 +1,11 @@
-"""Results: the form that lists every player's stat line, the correct and void steps, the
-result admin, and a result's before and after in the audit log."""
+"""Results: the record and correct steps' result form (the report page's, games/forms.py),
+the correct and void steps, the result admin, and a result's before and after in the audit
+log."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Any
 
-from django import forms
 from django.contrib import admin
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
@@ -15,10 +13,10 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.admin.display import FIXTURE_TEAMS, score_text
+from games.forms import ResultForm
 from games.models import Appearance, LineupEntry
-from games.results import PlayerLine, ResultReport, TableRoll, result_correct, result_void
+from games.results import result_correct, result_void
 from games.selectors import report_players
-from injuries.models import Injury
 from league.admin.audit import AUDIT_RENDERERS, audit_entries_panel
 from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
 from league.admin.display import admin_url, when
@@ -26,198 +24,14 @@ from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step, StepDone
 from league.models import AuditEntry, Fixture, Result, Season
 from rosters.models import Player
-from rules.magnoball.dice import die_label
-from rules.magnoball.vocabulary import Position, StatCategory
+from rules.magnoball.vocabulary import StatCategory
 
-# --- Results: the form that lists every player's stat line -------------------------------------
-
-_CATEGORIES = tuple(StatCategory)
-
-
-class ResultForm(forms.Form):
-    """A result as one form: the score, then one row per player who could take the field,
-    with his points and attempts/successes per action category (M-P7) and whether he was
-    Incapacitated (M-I1). Blank means zero; a player with a number, or ticked as played,
-    took the field. The result service validates it all (the scores must add up)."""
-
-    home_score = forms.IntegerField(required=False, min_value=0, max_value=99)
-    away_score = forms.IntegerField(required=False, min_value=0, max_value=99)
-    overtime = forms.BooleanField(
-        required=False, help_text="Decided by the overtime goal (M-G2): the score cannot be level."
-    )
-
-    def __init__(
-        self,
-        data: Any,
-        *,
-        fixture: Fixture,
-        players: Sequence[Player],
-        coaches_roll: bool,
-        result: Result | None = None,
-    ) -> None:
-        super().__init__(data, initial=self._initial(fixture, result))
-        self.fixture = fixture
-        self.players = list(players)
-        self.coaches_roll = coaches_roll
-        self._line_players: list[int] = []
-        self._incapacitated: list[int] = []
-        for player in self.players:
-            prefix = f"p{player.pk}"
-            self.fields[f"{prefix}-played"] = forms.BooleanField(
-                required=False, label=f"{player.name} took the field"
-            )
-            self.fields[f"{prefix}-points"] = forms.IntegerField(
-                required=False, min_value=0, max_value=99, label=f"{player.name}: points"
-            )
-            for category in _CATEGORIES:
-                for part in ("attempts", "successes"):
-                    self.fields[f"{prefix}-{category.value}-{part}"] = forms.IntegerField(
-                        required=False,
-                        min_value=0,
-                        max_value=999,
-                        label=f"{player.name}: {category.label} {part}",
-                    )
-            self.fields[f"{prefix}-incapacitated"] = forms.BooleanField(
-                required=False, label=f"{player.name} was Incapacitated"
-            )
-            if coaches_roll:
-                die = die_label(Position(player.position).injury_die)
-                for part, what in (("duration", "injury roll"), ("permanent", "permanent roll")):
-                    self.fields[f"{prefix}-{part}"] = forms.IntegerField(
-                        required=False, min_value=1, label=f"{player.name}: {what} ({die})"
-                    )
-
-    @staticmethod
-    def _initial(fixture: Fixture, result: Result | None) -> dict[str, Any]:
-        if result is None:
-            return {}
-        initial: dict[str, Any] = {
-            "home_score": result.home_score,
-            "away_score": result.away_score,
-            "overtime": result.overtime,
-        }
-        for appearance in result.appearances.prefetch_related("stat_lines"):
-            prefix = f"p{appearance.player_id}"
-            initial[f"{prefix}-played"] = True
-            initial[f"{prefix}-points"] = appearance.points
-            for line in appearance.stat_lines.all():
-                initial[f"{prefix}-{line.category}-attempts"] = line.attempts
-                initial[f"{prefix}-{line.category}-successes"] = line.successes
-        for injury in Injury.objects.filter(fixture=fixture):
-            prefix = f"p{injury.player_id}"
-            initial[f"{prefix}-incapacitated"] = True
-            initial[f"{prefix}-duration"] = injury.duration_roll
-            initial[f"{prefix}-permanent"] = injury.permanent_roll
-        return initial
-
-    def report(self) -> ResultReport:
-        data = self.cleaned_data
-        lines, incapacitated, rolls = [], [], {}
-        for player in self.players:
-            prefix = f"p{player.pk}"
-            stats = {}
-            for category in _CATEGORIES:
-                attempts = data.get(f"{prefix}-{category.value}-attempts") or 0
-                successes = data.get(f"{prefix}-{category.value}-successes") or 0
-                if attempts or successes:
-                    stats[category.value] = (attempts, successes)
-            points = data.get(f"{prefix}-points") or 0
-            if data.get(f"{prefix}-played") or points or stats:
-                lines.append(PlayerLine(player.pk, points, stats))
-            if data.get(f"{prefix}-incapacitated"):
-                incapacitated.append(player.pk)
-                duration = data.get(f"{prefix}-duration")
-                if self.coaches_roll and duration is not None:
-                    rolls[player.pk] = TableRoll(duration, data.get(f"{prefix}-permanent"))
-        self._line_players = [line.player_id for line in lines]
-        self._incapacitated = incapacitated
-        return ResultReport(
-            home_score=data["home_score"] or 0,
-            away_score=data["away_score"] or 0,
-            overtime=data["overtime"],
-            lines=tuple(lines),
-            incapacitated=tuple(incapacitated),
-            table_rolls=rolls,
-        )
-
-    def field_for_error(self, key: str) -> str:
-        """The form field of a key in the result service's ``fields`` (``lines[2].points``)."""
-        if match := re.fullmatch(r"lines\[(\d+)\]\.(\w+)(?:\.(\w+))?", key):
-            index, part, category = int(match[1]), match[2], match[3]
-            if index >= len(self._line_players):
-                return key
-            prefix = f"p{self._line_players[index]}"
-            if part == "points":
-                return f"{prefix}-points"
-            if part == "stats" and category:
-                return f"{prefix}-{category}-successes"
-            return f"{prefix}-played"
-        if match := re.fullmatch(r"incapacitated\[(\d+)\]", key):
-            index = int(match[1])
-            if index < len(self._incapacitated):
-                return f"p{self._incapacitated[index]}-incapacitated"
-        if match := re.fullmatch(r"table_rolls\.(\d+)(?:\.(\w+))?", key):
-            return f"p{match[1]}-{match[2] or 'duration'}"
-        return key
-
-    def teams(self) -> list[dict[str, Any]]:
-        """The rows of the form, team by team, for the template."""
-        sides = []
-        for team, score in (
-            (self.fixture.home_team, "home_score"),
-            (self.fixture.away_team, "away_score"),
-        ):
-            rows = []
-            for player in self.players:
-                if player.team_id != team.pk:
-                    continue
-                prefix = f"p{player.pk}"
-                names = [
-                    f"{prefix}-played",
-                    f"{prefix}-points",
-                    *(
-                        f"{prefix}-{c.value}-{part}"
-                        for c in _CATEGORIES
-                        for part in ("attempts", "successes")
-                    ),
-                    f"{prefix}-incapacitated",
-                ]
-                if self.coaches_roll:
-                    names += [f"{prefix}-duration", f"{prefix}-permanent"]
-                errors = [error for name in names for error in self[name].errors]
-                rows.append(
-                    {
-                        "player": player,
-                        "played": self[f"{prefix}-played"],
-                        "points": self[f"{prefix}-points"],
-                        "stats": [
-                            (
-                                self[f"{prefix}-{c.value}-attempts"],
-                                self[f"{prefix}-{c.value}-successes"],
-                            )
-                            for c in _CATEGORIES
-                        ],
-                        "incapacitated": self[f"{prefix}-incapacitated"],
-                        "duration": self[f"{prefix}-duration"] if self.coaches_roll else None,
-                        "permanent": self[f"{prefix}-permanent"] if self.coaches_roll else None,
-                        "errors": errors,
-                    }
-                )
-            sides.append({"team": team, "score": self[score], "rows": rows})
-        return sides
-
-    def categories(self) -> tuple[StatCategory, ...]:
-        return _CATEGORIES
+# --- Results: the one result form (games/forms.py), for the record and correct steps ----------
 
 
 def result_form_for_new(fixture: Fixture, data: Any) -> ResultForm:
     players, _ = report_players(fixture=fixture)  # starters then bench, as kick-off fixes them
-    return ResultForm(
-        data,
-        fixture=fixture,
-        players=players,
-        coaches_roll=fixture.round.season.rules.coaches_roll_injuries,
-    )
+    return ResultForm(data, fixture=fixture, players=players)
 
 
 def _result_form_for_correction(result: Result, data: Any) -> ResultForm:
@@ -228,11 +42,7 @@ def _result_form_for_correction(result: Result, data: Any) -> ResultForm:
         .order_by("team_id", "-starter", "player__shirt_number", "id")
     )
     return ResultForm(
-        data,
-        fixture=fixture,
-        players=[entry.player for entry in entries],
-        coaches_roll=fixture.round.season.rules.coaches_roll_injuries,
-        result=result,
+        data, fixture=fixture, players=[entry.player for entry in entries], result=result
     )
 
 
@@ -243,7 +53,7 @@ def _line_text(line: dict[str, Any] | None) -> str:
     if not line:
         return "did not play"
     parts = [f"{line.get('points', 0)} pts"]
-    for category in _CATEGORIES:
+    for category in StatCategory:
         pair = line.get(category.value)
         if pair:
             parts.append(f"{category.label} {pair[1]}/{pair[0]}")

@@ -18,8 +18,9 @@ from django.utils.translation import gettext
 
 from league.admin.display import admin_url, audit_log_url, changelist_url
 from league.admin.scoping import scope_for, scope_to_leagues
-from league.admin.steps import Step, add_domain_error
+from league.admin.steps import Step
 from league.errors import DomainError
+from league.web import add_domain_error
 
 # The model an admin shows; an inline's parent model.
 _M = TypeVar("_M", bound=models.Model)

@@ -66,23 +66,6 @@ def refused_now(refusal: DomainError | None) -> list[str]:
     return [] if refusal is None else [f"Refused now: {refusal.message}"]
 
 
-def add_domain_error(form: forms.Form, error: DomainError) -> None:
-    """Show a service's refusal beside the fields it names (a form may translate the
-    service's keys with ``field_for_error``); the rest at the top of the form."""
-    translate = getattr(form, "field_for_error", lambda key: key)
-    placed = False
-    for key, message in error.fields.items():
-        name = translate(key)
-        if name in form.fields:
-            form.add_error(name, message)
-            placed = True
-        else:
-            form.add_error(None, message)
-            placed = True
-    if not placed:
-        form.add_error(None, error.message)
-
-
 def as_action(step: Step, description: str) -> Callable[..., HttpResponseBase | None]:
     """The step as an admin action on the selected rows: a confirmation page listing each row
     and what will happen to it, then one service call per row, each refusal reported."""

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, SimulationJob, TableInspection
-from games.results import PlayerLine, ResultReport, result_record
+from games.results import PlayerLine, ResultReport, TableRoll, result_record
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
@@ -313,8 +313,8 @@ def test_correcting_a_result_recomputes_the_table_and_shows_before_and_after(
         {
             "away_score": "3",
             f"p{away_forward.pk}-points": "3",
-            f"p{away_forward.pk}-scoring-attempts": "5",
-            f"p{away_forward.pk}-scoring-successes": "3",
+            f"p{away_forward.pk}-scoring-a": "5",
+            f"p{away_forward.pk}-scoring-s": "3",
         }
     )
 
@@ -353,6 +353,37 @@ def test_a_correction_that_does_not_add_up_shows_the_services_reasons_beside_the
     assert "players scored 2 points in their stat lines, not 5" in errors["home_score"][0]
     result.refresh_from_db()
     assert (result.home_score, result.source) == (2, "reported")
+
+
+def test_a_correction_shows_the_table_rolls_and_checks_a_new_one_against_the_die(
+    chief: Client, world, match_day
+):
+    """When coaches roll (M-I1), the correction form shows the rolls the result was recorded
+    with; a face the player's die does not have is refused beside its box."""
+    world.season.rules.coaches_roll_injuries = True
+    world.season.rules.save(update_fields=["coaches_roll_injuries"])
+    report = report_for(match_day, 2, 1)
+    goalie = report.lines[1].player_id  # The home goalie: a d6.
+    result = result_record(
+        fixture=match_day,
+        report=ResultReport(
+            2, 1, lines=report.lines, incapacitated=(goalie,), table_rolls={goalie: TableRoll(5, 3)}
+        ),
+        actor=world.commissioner,
+    )
+    url = step_url(result, "correct")
+    data = _form_data(chief.get(url).context["form"])
+    assert (data[f"p{goalie}-incap"], data[f"p{goalie}-roll"]) == ("on", "5")
+
+    data[f"p{goalie}-roll"] = "7"
+    response = chief.post(url, data)
+    assert response.context["form"].errors[f"p{goalie}-roll"] == ["A whole number from 0 to 6."]
+
+    data[f"p{goalie}-roll"] = "5"
+    chief.post(url, data, follow=True)
+    result.refresh_from_db()
+    assert result.source == "corrected"
+    assert Injury.objects.get(player_id=goalie).duration_roll == 5
 
 
 def test_voiding_a_result_readies_the_fixture_and_the_audit_keeps_the_result(
@@ -543,8 +574,8 @@ def test_the_result_form_has_attempts_and_successes_for_every_category(
     form = chief.get(step_url(match_day, "record")).context["form"]
     player = form.players[0]
 
-    assert f"p{player.pk}-{category.value}-attempts" in form.fields
-    assert f"p{player.pk}-{category.value}-successes" in form.fields
+    assert f"p{player.pk}-{category.value}-a" in form.fields  # attempts
+    assert f"p{player.pk}-{category.value}-s" in form.fields  # successes
 
 
 def test_a_commissioner_enters_a_coachs_table_inspection_roll(chief: Client, world):

@@ -225,6 +225,34 @@ def test_a_report_with_errors_shows_them_beside_the_fields(client, world, match_
     assert match_day.result.appearances.get(player=scorer).points == 1
 
 
+def test_an_incapacitated_player_took_the_field_and_his_table_roll_is_checked_against_his_die(
+    client, world, match_day
+):
+    """M-T2, M-I1: ticking Incapacitated alone puts the player on the field; when coaches
+    roll, his roll is a face of his position's die."""
+    world.season.rules.coaches_roll_injuries = True
+    world.season.rules.save(update_fields=["coaches_roll_injuries"])
+    sign_in(client, world.home_coach)
+    scorer, goalie = _player(world.home), _player(world.away, Position.GOALIE)
+    data = {
+        "home_score": "1",
+        f"p{scorer.pk}-points": "1",
+        f"p{goalie.pk}-incap": "1",
+        f"p{goalie.pk}-roll": "7",
+        f"p{goalie.pk}-perm": "2",
+    }
+    url = reverse("fixture-report", args=[match_day.pk])
+
+    page = client.post(url, data).content.decode()
+    assert "A whole number from 0 to 6." in page  # A goalie's injury die is a d6.
+
+    data[f"p{goalie.pk}-roll"] = "5"
+    assert client.post(url, data).status_code == 302
+    match_day.refresh_from_db()
+    assert match_day.result.appearances.filter(player=goalie).exists()
+    assert Injury.objects.get(player=goalie).duration_roll == 5
+
+
 def test_the_coachs_home_lists_his_decisions(client, world, detected):
     owner_team = detected.enhancement.player.team
     inspector = world.away_coach if owner_team == world.home else world.home_coach
