@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import typing
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import Field, fields
 from enum import StrEnum
@@ -18,16 +19,16 @@ def rule(rule_id: str, help_text: str) -> dict[str, str]:
     return {"rule": rule_id, "help": help_text}
 
 
-class GameSettings:
+class GameSettings(ABC):
     """Base of a game's frozen settings dataclass: validity, JSON in and out, field help."""
 
     __slots__ = ()
 
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
+    @abstractmethod
     def errors(self) -> dict[str, str]:
         """Field name → a clear message for each invalid value; empty when all are valid."""
-        raise NotImplementedError
 
     def is_valid(self) -> bool:
         return not self.errors()
