@@ -37,6 +37,8 @@ class MagnoBallRuleset(Ruleset):
     urls = ("games.urls", "rosters.urls", "injuries.urls")
     api_urls = ("api.magnoball_urls",)
     season_nav_template = "games/includes/season_nav_leaders.html"
+    team_view = "games.views.team"
+    fixture_view = "games.views.fixture"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

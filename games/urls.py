@@ -5,9 +5,7 @@ from games import table_views, views
 urlpatterns = [
     path("my/", views.my_teams, name="my-teams"),
     path("leagues/<slug:league>/<slug:season>/leaders/", views.leaders, name="leaders"),
-    path("teams/<int:pk>/", views.team, name="team"),
     path("players/<int:pk>/", views.player, name="player"),
-    path("fixtures/<int:pk>/", views.fixture, name="fixture"),
     path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),
     path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
     path("fixtures/<int:pk>/lineup/", views.fixture_lineup_name, name="fixture-lineup"),

@@ -1,4 +1,4 @@
-"""Django choices built from the engine's enums, so the labels live in one place."""
+"""Django choices built from the rules' enums, so the labels live in one place."""
 
 from __future__ import annotations
 
@@ -6,4 +6,11 @@ from enum import StrEnum
 
 
 def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
-    return [(member.value, member.label) for member in enum]  # type: ignore[attr-defined]
+    """Each member's value and its label: the enum's own `label`, else its value in words
+    (``laser_reflective`` → "Laser reflective")."""
+    return [(member.value, _label(member)) for member in enum]
+
+
+def _label(member: StrEnum) -> str:
+    label = getattr(member, "label", None)
+    return str(label) if label is not None else member.value.replace("_", " ").capitalize()

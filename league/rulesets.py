@@ -18,6 +18,10 @@ from django.db import models
 from league.errors import DomainError
 from rules.standings import TableSettings
 
+#: One game's counts for a side (("kills", 2),) and the other's, as rules.standings counts them.
+Counts = tuple[tuple[str, int], ...]
+GameCounts = tuple[Counts, Counts]
+
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
 
@@ -128,6 +132,20 @@ class Ruleset:
         """The game's own part of `season`'s overview page (MagnoBall: its top scorers): a
         template and the context it reads, or None for no part."""
         return None
+
+    # --- the game's own pages and tie-breaker counts ---------------------------------------
+
+    #: Dotted paths of the views that show one of its teams and one of its fixtures: the
+    #: core's ``team`` and ``fixture`` pages (which every season page links to) hand over
+    #: to them, called as ``view(request, pk)``.
+    team_view: ClassVar[str] = ""
+    fixture_view: ClassVar[str] = ""
+
+    def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
+        """Each played fixture's counts for the game's own tie-breakers (Arenaball's kills,
+        A-L1), by fixture id: the home and the away side's ``(("kills", 2),)``. The shared
+        table adds them up (rules.standings.CountBreaker); none by default."""
+        return {}
 
 
 _registry: dict[str, Ruleset] = {}

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "rosters",
     "injuries",
     "games",
+    "arenaball",  # beside MagnoBall's apps, independent of them
     "api",
 ]
 

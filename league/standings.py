@@ -3,11 +3,13 @@ table (rules/standings.py), with the points and tie-breakers the league's rulese
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.db import transaction
 from django.utils import timezone
 
 from league.models import Fixture, Result, Round, Season, StandingRow
-from league.rulesets import ruleset_for
+from league.rulesets import GameCounts, ruleset_for
 from rules.standings import TableGame, TableRow, compute_table
 
 _TABLE_FIELDS = (
@@ -44,8 +46,9 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
             .get(pk=season.pk)
         )
         rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
-        games = _regular_season_games(locked)
-        settings = ruleset_for(locked.league).table_settings(season=locked)
+        ruleset = ruleset_for(locked.league)
+        games = _regular_season_games(locked, counts=ruleset.table_counts(season=locked))
+        settings = ruleset.table_settings(season=locked)
         changed = []
         # A tournament's groups each have their own table, by the same rules and
         # tie-breakers (M-L2): a group's games are exactly those among its teams. A season
@@ -70,19 +73,36 @@ def _tables(rows: list[StandingRow]) -> list[list[StandingRow]]:
     return list(by_group.values())
 
 
-def _regular_season_games(season: Season) -> list[TableGame]:
-    """The results of the season's played regular-season fixtures, in one query."""
+def _regular_season_games(season: Season, *, counts: Mapping[int, GameCounts]) -> list[TableGame]:
+    """The results of the season's played regular-season fixtures, in one query, with the
+    game's own counts for its tie-breakers (Arenaball's kills) by fixture id."""
     results = Result.objects.filter(
         fixture__round__season=season,
         fixture__round__stage=Round.Stage.REGULAR,
         fixture__status=Fixture.Status.PLAYED,
     ).values_list(
-        "fixture__home_team_id", "fixture__away_team_id", "home_score", "away_score", "overtime"
+        "fixture_id",
+        "fixture__home_team_id",
+        "fixture__away_team_id",
+        "home_score",
+        "away_score",
+        "overtime",
     )
-    return [
-        TableGame(str(home), str(away), home_score, away_score, overtime)
-        for home, away, home_score, away_score, overtime in results
-    ]
+    games = []
+    for fixture_id, home, away, home_score, away_score, overtime in results:
+        home_counts, away_counts = counts.get(fixture_id, ((), ()))
+        games.append(
+            TableGame(
+                str(home),
+                str(away),
+                home_score,
+                away_score,
+                overtime,
+                home_counts=home_counts,
+                away_counts=away_counts,
+            )
+        )
+    return games
 
 
 def _apply(rows: list[StandingRow], table: list[TableRow]) -> list[StandingRow]:

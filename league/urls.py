@@ -22,6 +22,9 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("api.web_urls")),
     path("leagues/<slug:slug>/", views.league_page, name="league"),
+    # A team's and a fixture's page: the core's addresses, shown by the team's game.
+    path("teams/<int:pk>/", views.team_page, name="team"),
+    path("fixtures/<int:pk>/", views.fixture_page, name="fixture"),
     # A season's pages, the same for every game.
     path("leagues/<slug:league>/<slug:season>/", season_views.season_home, name="season"),
     path(

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.module_loading import import_string
 
 from league import selectors
-from league.models import League
+from league.models import Fixture, League, Team
+from league.rulesets import ruleset_get
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -30,3 +35,29 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": list(league.teams.order_by("name")),
         },
     )
+
+
+GamePage = Callable[[HttpRequest, int], HttpResponse]
+
+
+def _game_page(ruleset_key: str | None, attribute: str) -> GamePage:
+    """The view the game of `ruleset_key` shows its teams or fixtures with (its ruleset's
+    ``team_view``/``fixture_view``), named by string so the core imports no game."""
+    if ruleset_key is None:
+        raise Http404("No such page.")
+    dotted = getattr(ruleset_get(ruleset_key), attribute)
+    if not dotted:
+        raise Http404("This game has no such page.")
+    return cast(GamePage, import_string(dotted))
+
+
+def team_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A team's page, as its league's game shows it (the game's view checks who may see it)."""
+    key = Team.objects.filter(pk=pk).values_list("league__ruleset", flat=True).first()
+    return _game_page(key, "team_view")(request, pk)
+
+
+def fixture_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A fixture's page (its match report once played), as its league's game shows it."""
+    key = Fixture.objects.filter(pk=pk).values_list("round__season__league__ruleset", flat=True)
+    return _game_page(key.first(), "fixture_view")(request, pk)

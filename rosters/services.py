@@ -17,7 +17,6 @@ from league.models import Fixture, Season, Team
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
-from rosters.names import player_names
 from rosters.table_dice import faces_resolve
 from rules.magnoball.between_matches import status_after_games
 from rules.magnoball.creation import roll_new_roster
@@ -30,6 +29,7 @@ from rules.magnoball.vocabulary import (
     Position,
     Status,
 )
+from rules.names import player_names
 
 
 def server_dice() -> DiceSource:

@@ -1,4 +1,5 @@
-"""Player names for new rosters, drawn reproducibly from a random source.
+"""Names for new rosters (MagnoBall players, Arenaball characters), drawn reproducibly from a
+random source.
 
 Coaches are encouraged to rename their players (the rulebook: names give a team its
 personality); these give every new player a believable name until they do.

@@ -1,0 +1,1 @@
+"""Arenaball's admin, one module per subject."""

@@ -1,0 +1,401 @@
+"""Match reports (A-G1 … A-G5): a coach of either team or a commissioner reports a game; the
+commissioner corrects or voids it. Each report is checked against the rules with both teams'
+line-ups as they took the field (cars, designs, crews and the two cars in the pits, A-G4),
+every error beside its field; then the core stores the result and its aftermath recomputes
+the standings and (arenaball/aftermath.py) every character's points and casualties."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from arenaball.cast import Cast
+from arenaball.errors import ArenaballError, problems_refused
+from arenaball.models import (
+    Car,
+    Character,
+    Pits,
+    Report,
+    ReportCasualty,
+    ReportGoal,
+    ReportKill,
+    ReportSubstitution,
+)
+from arenaball.report_input import ReportData
+from arenaball.selectors import season_rules
+from league.access import Actor, require_commissioner, require_result_reporter
+from league.audit import audit_record
+from league.errors import LeagueError
+from league.models import Fixture, Result, Season, Team
+from league.results import fixture_lock, result_aftermath, result_refusal, result_score_errors
+from rules import arenaball as rules
+from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A report checked against the rules: the rules' report and line-ups, the cast."""
+
+    report: rules.MatchReport
+    home: rules.MatchLineup
+    away: rules.MatchLineup
+    cast: Cast
+    lineups: dict[str, Any] = field(default_factory=dict)
+
+
+# --- line-ups ------------------------------------------------------------------------------------
+
+
+def lineup_snapshot(*, fixture: Fixture, team: Team, pits: Sequence[str] | None) -> dict[str, Any]:
+    """`team`'s line-up for `fixture` as it takes the field now: its cars with their designs
+    and crews, and the pits given (else those its coach chose, else none)."""
+    if pits is None:
+        chosen = Pits.objects.filter(fixture=fixture, team=team).first()
+        pits = chosen.slots if chosen else []
+    cars = Car.objects.filter(team=team).select_related("design")
+    return {
+        "team": team.pk,
+        "pits": sorted(pits),
+        "cars": [
+            {
+                "slot": car.slot,
+                "design": car.design.name,
+                "role": car.design.role,
+                "gunners": car.design.gunners,
+                "driver": car.driver_id,
+                "gunner": car.gunner_id,
+            }
+            for car in sorted(cars, key=lambda car: _SLOT_ORDER[car.slot])
+        ],
+    }
+
+
+_SLOT_ORDER = {slot: index for index, slot in enumerate((*TRACK_SLOTS, GOALKEEPER_SLOT))}
+
+
+def rules_lineup(snapshot: Mapping[str, Any], cast: Cast) -> rules.MatchLineup:
+    return rules.MatchLineup(
+        team=cast.team_key(snapshot["team"]) or "",
+        cars=tuple(
+            rules.TeamCar(
+                slot=car["slot"],
+                design=car["design"],
+                driver=cast.character_key(car["driver"]),
+                gunner=cast.character_key(car["gunner"]),
+            )
+            for car in snapshot["cars"]
+        ),
+        pits=frozenset(snapshot["pits"]),
+    )
+
+
+def _snapshot_designs(snapshot: Mapping[str, Any]) -> dict[str, rules.Design]:
+    return {
+        car["design"]: rules.Design(
+            name=car["design"],
+            role=rules.CarRole(car["role"]),
+            cost=0,
+            weight=0,
+            crew=(rules.Seat.DRIVER,) + (rules.Seat.GUNNER,) * car["gunners"],
+        )
+        for car in snapshot["cars"]
+    }
+
+
+def pits_choose(*, fixture: Fixture, team: Team, actor: Actor, slots: Sequence[str]) -> Pits:
+    """A-G4: the two track cars `team` starts `fixture` in the pits (its coach or a
+    commissioner, before the result)."""
+    require_result_reporter(user=actor, fixture=fixture)
+    slots = sorted(set(slots))
+    problems = _pits_problems(slots)
+    if team.pk not in (fixture.home_team_id, fixture.away_team_id):
+        raise ArenaballError(f"{team} does not play {fixture}.", code="not_in_fixture")
+    if problems:
+        raise ArenaballError(" ".join(problems), code="pits_invalid", field="pits")
+    with transaction.atomic():
+        locked = fixture_lock(fixture_id=fixture.pk)
+        if Result.objects.filter(fixture=locked).exists():
+            raise ArenaballError(f"{locked} has been played.", code="already_played")
+        pits, _ = Pits.objects.update_or_create(
+            fixture=locked,
+            team=team,
+            defaults={
+                "slots": slots,
+                "chosen_by": actor if actor and actor.is_authenticated else None,
+            },
+        )
+        audit_record(
+            actor=actor,
+            action="arenaball.pits",
+            obj=pits,
+            league=locked.round.season.league,
+            message=f"{team} start {locked} with cars {' and '.join(slots)} in the pits",
+            after={"slots": slots},
+        )
+    return pits
+
+
+def _pits_problems(slots: Sequence[str]) -> list[str]:
+    problems = [
+        f"Car {slot} is not a track car (1 to 5)." for slot in slots if slot not in TRACK_SLOTS
+    ]
+    if len(slots) != PITS_CARS:
+        problems.append(f"Choose {PITS_CARS} track cars to start in the pits (A-G4).")
+    return problems
+
+
+# --- checking ------------------------------------------------------------------------------------
+
+
+def report_check(
+    *,
+    fixture: Fixture,
+    data: ReportData,
+    lineups: Mapping[str, Any] | None = None,
+    settings: rules.ArenaballSettings | None = None,
+) -> Checked:
+    """Check `data` for `fixture` (A-G1 … A-G5, and each side's line-up: A-T1, A-T2, A-G4,
+    A-P3) against `lineups` (a stored report's) or the teams as they are now; raises an
+    ArenaballError with every problem beside its field."""
+    season = fixture.round.season
+    settings = settings or season_rules(season=season)
+    home_team, away_team = fixture.home_team, fixture.away_team
+    characters = Character.objects.filter(team__in=(home_team, away_team))
+    cast = Cast((home_team, away_team), characters)
+    fresh = lineups is None
+    snapshots = dict(lineups or {})
+    for side, team, pits in (
+        ("home", home_team, data.home_pits),
+        ("away", away_team, data.away_pits),
+    ):
+        if fresh:
+            snapshots[side] = lineup_snapshot(fixture=fixture, team=team, pits=pits)
+        elif pits is not None:
+            snapshots[side] = {**snapshots[side], "pits": sorted(pits)}
+    home = rules_lineup(snapshots["home"], cast)
+    away = rules_lineup(snapshots["away"], cast)
+    problems: list[rules.Problem] = []
+    for side, lineup in (("home", home), ("away", away)):
+        unavailable = _unavailable(cast, snapshots[side]["team"]) if fresh else ()
+        for problem in rules.lineup_errors(
+            lineup=lineup,
+            designs=_snapshot_designs(snapshots[side]),
+            roster={
+                cast.character_key(pk) or ""
+                for pk, c in cast.characters.items()
+                if c.team_id == snapshots[side]["team"]
+            },
+            unavailable=unavailable,
+            settings=settings,
+        ):
+            problems.append(_prefixed(problem, side))
+    report = data.to_rules(cast=cast, home=home_team, away=away_team, settings=settings)
+    problems += rules.report_errors(report, home=home, away=away, settings=settings)
+    score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
+    if score_errors or problems:
+        problems += [
+            rules.Problem("score_invalid", "A-G5", name, text)
+            for name, text in score_errors.items()
+        ]
+        raise problems_refused(problems, code="invalid_report")
+    return Checked(report, home, away, cast, snapshots)
+
+
+def _unavailable(cast: Cast, team_id: int) -> list[str]:
+    """A-P3: the team's characters who may not play: the dead and the injured still missing
+    games."""
+    return [
+        key
+        for pk, character in cast.characters.items()
+        if character.team_id == team_id
+        and (character.state == Character.State.DEAD or character.games_to_miss > 0)
+        and (key := cast.character_key(pk))
+    ]
+
+
+def _prefixed(problem: rules.Problem, side: str) -> rules.Problem:
+    where = f"{side}.{problem.field}" if problem.field else side
+    return rules.Problem(problem.code, problem.rule, where, problem.message)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
+    """A game's report (a coach of either team or a commissioner): checked, stored with the
+    core's result, the fixture played, the aftermath run, audited; all or nothing."""
+    with transaction.atomic():
+        # Locks the fixture: one result, however many reports arrive at once.
+        locked = fixture_lock(fixture_id=fixture.pk)
+        require_result_reporter(user=actor, fixture=locked)
+        if (refusal := result_refusal(fixture=locked)) is not None:
+            raise refusal
+        checked = report_check(fixture=locked, data=data)
+        result = Result.objects.create(
+            fixture=locked,
+            home_score=data.home_score,
+            away_score=data.away_score,
+            source=Result.Source.REPORTED,
+            reported_by=actor if actor is not None and actor.is_authenticated else None,
+        )
+        _store(result, checked)
+        locked.status = Fixture.Status.PLAYED
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.reported",
+            obj=result,
+            league=locked.round.season.league,
+            message=f"{locked}: {data.home_score}–{data.away_score}",
+            after=report_state(result),
+        )
+    return result
+
+
+def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
+    """A commissioner corrects a played game's report: checked against the line-ups it was
+    played with, everything it caused recomputed, audited with before and after."""
+    with transaction.atomic():
+        locked = fixture_lock(fixture_id=fixture.pk)
+        season = locked.round.season
+        require_commissioner(user=actor, league=season.league)
+        _require_open(season)
+        result = Result.objects.filter(fixture=locked).first()
+        if result is None:
+            raise ArenaballError(f"{locked} has no result to correct.", code="not_played")
+        before = report_state(result)
+        stored = Report.objects.filter(result=result).first()
+        checked = report_check(
+            fixture=locked, data=data, lineups=stored.lineups if stored else None
+        )
+        Report.objects.filter(result=result).delete()
+        result.home_score, result.away_score = data.home_score, data.away_score
+        result.source = Result.Source.CORRECTED
+        result.save(update_fields=["home_score", "away_score", "source", "updated_at"])
+        _store(result, checked)
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.corrected",
+            obj=result,
+            league=season.league,
+            message=f"{locked}: corrected to {data.home_score}–{data.away_score}",
+            before=before,
+            after=report_state(result),
+        )
+    return result
+
+
+def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
+    """A commissioner voids a game's result: the fixture is to be played again and all it
+    caused (points, deaths, injuries, the table) is recomputed away."""
+    with transaction.atomic():
+        locked = fixture_lock(fixture_id=fixture.pk)
+        season = locked.round.season
+        require_commissioner(user=actor, league=season.league)
+        _require_open(season)
+        result = Result.objects.filter(fixture=locked).first()
+        if result is None:
+            raise ArenaballError(f"{locked} has no result to void.", code="not_played")
+        before = report_state(result)
+        result.delete()
+        locked.status = Fixture.Status.READY
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.void",
+            obj=locked,
+            league=season.league,
+            message=f"Result of {locked} voided",
+            before=before,
+        )
+    return locked
+
+
+def _require_open(season: Season) -> None:
+    """A closed season is frozen: its results, and so its champion, stand."""
+    if season.status in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+        raise LeagueError(
+            f"{season} is closed: its results can no longer change.", code="season_closed"
+        )
+
+
+def _store(result: Result, checked: Checked) -> None:
+    report, cast = checked.report, checked.cast
+    stored = Report.objects.create(
+        result=result,
+        time_limit=report.time_limit,
+        winner_id=cast.team_id(report.winner),
+        lineups=checked.lineups,
+    )
+    ReportGoal.objects.bulk_create(
+        ReportGoal(
+            report=stored,
+            order=index,
+            team_id=cast.team_pk(goal.team),
+            scorer_id=cast.character_pk(goal.scorer),
+            plate=goal.plate.value,
+        )
+        for index, goal in enumerate(report.goals)
+    )
+    ReportKill.objects.bulk_create(
+        ReportKill(
+            report=stored,
+            order=index,
+            victim_team_id=cast.team_pk(kill.victim_team),
+            victim_car=kill.victim_car,
+            killer_team_id=cast.team_id(kill.killer_team),
+            killer_car=kill.killer_car or "",
+            killer_id=cast.character_id(kill.killer),
+            how=kill.how.value if kill.how else "",
+            weapon=kill.weapon,
+        )
+        for index, kill in enumerate(report.kills)
+    )
+    ReportCasualty.objects.bulk_create(
+        ReportCasualty(
+            report=stored,
+            order=index,
+            team_id=cast.team_pk(casualty.team),
+            character_id=cast.character_pk(casualty.character),
+            state=casualty.state.value,
+        )
+        for index, casualty in enumerate(report.casualties)
+    )
+    ReportSubstitution.objects.bulk_create(
+        ReportSubstitution(
+            report=stored,
+            order=index,
+            team_id=cast.team_pk(sub.team),
+            on=sub.on,
+            off=sub.off,
+            because=sub.because.value,
+        )
+        for index, sub in enumerate(report.substitutions)
+    )
+
+
+def report_state(result: Result) -> dict[str, Any]:
+    """The result and its report as the audit log and the API show them (ids)."""
+    report = Report.objects.filter(result=result).first()
+    state: dict[str, Any] = {"home_score": result.home_score, "away_score": result.away_score}
+    if report is None:
+        return state
+    return {
+        **state,
+        "time_limit": report.time_limit,
+        "winner": report.winner_id,
+        "goals": [[g.team_id, g.scorer_id, g.plate] for g in report.goals.all()],
+        "kills": [
+            [k.victim_team_id, k.victim_car, k.killer_team_id, k.killer_car, k.killer_id, k.how]
+            for k in report.kills.all()
+        ],
+        "casualties": [[c.team_id, c.character_id, c.state] for c in report.casualties.all()],
+        "substitutions": [[s.team_id, s.on, s.off, s.because] for s in report.substitutions.all()],
+        "pits": {side: lineup.get("pits", []) for side, lineup in report.lineups.items()},
+    }

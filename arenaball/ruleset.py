@@ -1,0 +1,85 @@
+"""Arenaball as the core sees it (league/rulesets.py), registered by arenaball/apps.py. No
+simulator: results are reported from the table (A-G5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.admin.options import InlineModelAdmin
+from django.db import models
+
+from arenaball import aftermath, crews, season_settings
+from arenaball.admin.season_settings import SeasonSettingsInline
+from arenaball.demo import demo_league_build
+from arenaball.models import ReportKill
+from arenaball.selectors import season_rules
+from league.models import Season
+from league.rulesets import GameCounts, Ruleset
+from rules.arenaball import KILLS
+from rules.standings import TableSettings
+
+if TYPE_CHECKING:
+    from league.access import Actor
+    from league.demo import DemoSummary
+    from league.models import Fixture, Team
+
+
+class ArenaballRuleset(Ruleset):
+    key = "arenaball"
+    label = "Arenaball"
+    reference = "docs/rules-arenaball.md"
+    simulates = False
+    urls = ("arenaball.urls",)
+    api_urls = ("api.arenaball_urls",)
+    team_view = "arenaball.views.team"
+    fixture_view = "arenaball.views.fixture"
+
+    def season_settings_create(
+        self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
+    ) -> None:
+        season_settings.season_settings_create(season=season, previous=previous, changes=changes)
+
+    def season_settings_update(
+        self, *, season: Season, changes: Mapping[str, Any]
+    ) -> tuple[models.Model, dict[str, Any], dict[str, Any]]:
+        return season_settings.season_settings_update(season=season, changes=changes)
+
+    def table_settings(self, *, season: Season) -> TableSettings:
+        return season_rules(season=season).table()
+
+    def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
+        """A-L1: each side's kills of the other side's cars, from the games' reports."""
+        counts: dict[int, dict[str, int]] = {}
+        kills = ReportKill.objects.filter(
+            report__result__fixture__round__season=season, killer_team__isnull=False
+        ).values_list(
+            "report__result__fixture_id",
+            "report__result__fixture__home_team_id",
+            "killer_team_id",
+            "victim_team_id",
+        )
+        for fixture_id, home_id, killer_id, victim_id in kills:
+            if killer_id == victim_id:
+                continue  # decided (rules.arenaball.game_kills): an own car counts for nobody
+            side = counts.setdefault(fixture_id, {"home": 0, "away": 0})
+            side["home" if killer_id == home_id else "away"] += 1
+        return {
+            fixture_id: (((KILLS.key, side["home"]),), ((KILLS.key, side["away"]),))
+            for fixture_id, side in counts.items()
+        }
+
+    def team_setup(self, *, team: Team, actor: Actor) -> None:
+        crews.team_setup(team=team, actor=actor)
+
+    def result_aftermath(self, *, fixture: Fixture) -> None:
+        aftermath.game_aftermath(fixture=fixture)
+
+    def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        return (SeasonSettingsInline,)
+
+    def demo_build(self, *, seed: int) -> DemoSummary | None:
+        return demo_league_build(seed=seed)
+
+
+ARENABALL = ArenaballRuleset()

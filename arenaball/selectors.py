@@ -1,0 +1,92 @@
+"""Reads of the Arenaball app: a team's season and settings, its roster, cars and designs,
+characters' careers, a fixture's line-ups and report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from arenaball.models import Car, Character, CharacterGame, Design, Fitting, SeasonSettings
+from league.models import Season, StandingRow, Team
+from rules import arenaball as rules
+
+
+def team_season(*, team: Team) -> Season | None:
+    """The season `team` plays now: the latest it is entered in."""
+    row = (
+        StandingRow.objects.filter(team=team)
+        .select_related("season__league")
+        .order_by("-season__created_at")
+        .first()
+    )
+    return row.season if row else None
+
+
+def season_rules(*, season: Season | None) -> rules.ArenaballSettings:
+    """The season's settings as the rules read them (the defaults where it has none)."""
+    if season is None:
+        return rules.ArenaballSettings()
+    row = SeasonSettings.objects.filter(season=season).first()
+    return row.to_rules() if row else rules.ArenaballSettings()
+
+
+def team_settings(*, team: Team) -> rules.ArenaballSettings:
+    """The settings `team`'s designs and line-ups answer to: its current season's."""
+    return season_rules(season=team_season(team=team))
+
+
+def team_designs(*, team: Team) -> QuerySet[Design]:
+    fittings = Fitting.objects.select_related("part").order_by("order", "pk")
+    return Design.objects.filter(team=team).prefetch_related(
+        Prefetch("fittings", queryset=fittings)
+    )
+
+
+def team_cars(*, team: Team) -> list[Car]:
+    """The team's cars in order 1 to 5 then GK, with designs and crews."""
+    cars = list(Car.objects.filter(team=team).select_related("design", "driver", "gunner"))
+    order = {slot: index for index, slot in enumerate((*rules.TRACK_SLOTS, rules.GOALKEEPER_SLOT))}
+    return sorted(cars, key=lambda car: order.get(car.slot, 99))
+
+
+def team_roster(*, team: Team) -> list[Character]:
+    """The team's characters on the roster, by name."""
+    return list(Character.objects.filter(team=team, state=Character.State.ACTIVE).order_by("name"))
+
+
+def team_graveyard(*, team: Team) -> list[Character]:
+    """A-P3: the team's dead, most recent first."""
+    return list(
+        Character.objects.filter(team=team, state=Character.State.DEAD)
+        .select_related("died_in__round__season", "died_in__home_team", "died_in__away_team")
+        .order_by("-left_at", "name")
+    )
+
+
+@dataclass(frozen=True)
+class CareerPoint:
+    """One game of a character's history: the game and his running totals after it."""
+
+    game: CharacterGame
+    driver: int
+    gunner: int
+    prestige: int
+
+
+def character_history(*, character: Character) -> list[CareerPoint]:
+    """A-P1, A-P2: the character's games in order with his running totals (for the chart)."""
+    games = (
+        CharacterGame.objects.filter(character=character)
+        .select_related("fixture__round__season", "fixture__home_team", "fixture__away_team")
+        .order_by("fixture__round__season__created_at", "fixture__round__number", "fixture_id")
+    )
+    history, driver, gunner, prestige = [], 0, 0, 0
+    for game in games:
+        driver, gunner, prestige = (
+            driver + game.driver,
+            gunner + game.gunner,
+            prestige + game.prestige,
+        )
+        history.append(CareerPoint(game, driver, gunner, prestige))
+    return history

@@ -1,0 +1,1 @@
+"""Arenaball's pages."""
