@@ -19,7 +19,6 @@ from league.services import (
     season_transition,
     team_create,
 )
-from tests.factories import UserFactory
 
 NAMES = ("Austin Arcs", "Boston Bolts", "Chicago Chargers", "Denver Dynamos", "El Paso Eights")
 
@@ -41,10 +40,14 @@ class ArenaWorld:
         )
 
 
+def _user(username: str) -> User:
+    return User.objects.create_user(username, f"{username}@example.com", "correct horse battery")
+
+
 def arena_world(
     *, teams: int = 2, playoff_teams: int = 0, start: bool = True, **settings
 ) -> ArenaWorld:
-    commissioner = UserFactory.create(username="arena-commissioner")
+    commissioner = _user("arena-commissioner")
     league = league_create(
         name="Arena League", actor=None, ruleset="arenaball", commissioners=[commissioner]
     )
@@ -56,7 +59,7 @@ def arena_world(
         playoff_teams=playoff_teams,
         rules=settings,
     )
-    coaches = [UserFactory.create(username=f"coach-{index}") for index in range(teams)]
+    coaches = [_user(f"coach-{index}") for index in range(teams)]
     created = [
         team_create(
             season=season,
@@ -71,9 +74,7 @@ def arena_world(
         season_generate_schedule(season=season, actor=None, shuffle=False)
         season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
         Round.objects.filter(season=season).update(status=Round.Status.OPEN)
-    return ArenaWorld(
-        league, season, commissioner, coaches, UserFactory.create(username="outsider"), created
-    )
+    return ArenaWorld(league, season, commissioner, coaches, _user("outsider"), created)
 
 
 def driver(team: Team, slot: str) -> Character:
@@ -92,17 +93,13 @@ def win_report(fixture: Fixture, **extra) -> ReportData:
     """Home wins 5-0: a centre goal by car 1's driver, two outer goals by car 2's; the pits
     cars 4 and 5 on both sides unless `extra` says otherwise."""
     home = fixture.home_team
-    values = {
-        "home_score": 5,
-        "away_score": 0,
-        "goals": (
+    values = {"home_score": 5, "away_score": 0, "home_pits": ("4", "5"), "away_pits": ("4", "5")}
+    if "goals" not in extra:
+        values["goals"] = (
             GoalData(home.pk, driver(home, "1").pk, "centre"),
             GoalData(home.pk, driver(home, "2").pk, "outer"),
             GoalData(home.pk, driver(home, "2").pk, "outer"),
-        ),
-        "home_pits": ("4", "5"),
-        "away_pits": ("4", "5"),
-    }
+        )
     values.update(extra)
     return ReportData(**values)
 
