@@ -172,6 +172,10 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
 # --- the design editor --------------------------------------------------------------------------
 
 
+#: The sheet's fields the editor shows an error beside (the rest go above the form).
+_SHEET_FIELDS = ("name", "role", "cost", "weight", "gunners", "spaces")
+
+
 def design_editor(
     *,
     team: Team,
@@ -242,7 +246,9 @@ def design_editor(
         ],
         "errors": errors,
         "general_errors": [
-            m for k, m in errors.items() if not k.startswith(("fittings.", "armour."))
+            m
+            for k, m in errors.items()
+            if not k.startswith(("fittings.", "armour.")) and k not in _SHEET_FIELDS
         ],
         "check": check,
         "parts": sorted(parts.values(), key=lambda p: (p.kind, p.name)),

@@ -66,6 +66,12 @@
       problems.appendChild(line);
     });
     problems.hidden = answer.problems.length === 0;
+    var summary = document.getElementById("limits-summary");
+    var broken = answer.limits.filter(function (limit) { return !limit.ok; });
+    summary.className = "limits-summary" + (broken.length ? " limits-summary--broken" : "");
+    summary.textContent = broken.length
+      ? "✗ " + broken.length + " broken: " + broken.map(function (limit) { return limit.label; }).join(", ")
+      : "✓ Every limit holds";
   }
 
   var timer = null, sent = 0;
