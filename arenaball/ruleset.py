@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
-from arenaball import aftermath, crews, season_settings
+from arenaball import aftermath, coaching, crews, season_settings
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.models import ReportKill
@@ -20,7 +20,10 @@ from rules.arenaball import KILLS
 from rules.standings import TableSettings
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from league.access import Actor
+    from league.coaching import CoachTeam
     from league.demo import DemoSummary
     from league.models import Fixture, Team
 
@@ -68,6 +71,9 @@ class ArenaballRuleset(Ruleset):
             fixture_id: (((KILLS.key, side["home"]),), ((KILLS.key, side["away"]),))
             for fixture_id, side in counts.items()
         }
+
+    def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
+        return coaching.coach_teams(user=user, ruleset=self.key)
 
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         crews.team_setup(team=team, actor=actor)

@@ -18,7 +18,6 @@ from arenaball.access import (
     access_character,
     access_design,
     access_fixture,
-    access_team,
     access_team_to_manage,
     may_manage,
 )
@@ -26,13 +25,14 @@ from arenaball.report_input import report_data_parse
 from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
+from league.models import Team
 from league.web import refused, run_action, shows_refusal
 
 
-def team(request: HttpRequest, pk: int) -> HttpResponse:
+def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team: its six cars with designs and crews, its designs with their verdicts, its
-    roster (crews and reserves), its graveyard and its games."""
-    team_ = access_team(user=request.user, team_id=pk)
+    roster (crews and reserves), its graveyard and its games (the core's ``team`` address
+    hands over, its league visible to the user)."""
     context = page_data.team_page(team=team_, manage=may_manage(user=request.user, team=team_))
     return render(request, "arenaball/team.html", context)
 

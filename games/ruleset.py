@@ -13,7 +13,7 @@ from django.db.models import Q
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
 from games.job_queue import dispatch_after_commit
-from games.selectors import season_points_leaders
+from games.selectors import coach_teams, season_points_leaders
 from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Season
@@ -25,7 +25,10 @@ from rosters.services import players_progress, team_create
 from rules.standings import TableSettings
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from league.access import Actor
+    from league.coaching import CoachTeam
     from league.models import Fixture, Team
 
 
@@ -105,6 +108,9 @@ class MagnoBallRuleset(Ruleset):
         players_progress(
             player_ids=list(players.values_list("pk", flat=True)), settings=rules.to_engine()
         )
+
+    def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
+        return coach_teams(user=user, ruleset=self.key)
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
         leaders = season_points_leaders(season=season, limit=5)

@@ -16,6 +16,7 @@ from games.lineups import TeamLineup, fixture_lineups, short_handed
 from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
+from league.coaching import CoachTeam, TodoItem
 from league.models import Fixture, League, Result, Season, StandingRow, Team
 from league.selectors import league_visible_q
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -380,23 +381,6 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
 # --- The coach's home ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TodoItem:
-    kind: str
-    text: str
-    url_name: str
-    url_args: tuple[int, ...]
-    action: str
-
-
-@dataclass
-class CoachTeam:
-    team: Team
-    season: Season | None
-    next_fixture: Fixture | None
-    todos: list[TodoItem]
-
-
 def _short_handed_todo(plan: TeamLineup) -> TodoItem:
     """M-P3: the team would kick off short-handed; the coach can call up a Rookie, heal,
     swap strings or name another fit reserve on the match-day page."""
@@ -411,13 +395,17 @@ def _short_handed_todo(plan: TeamLineup) -> TodoItem:
     )
 
 
-def coach_teams(*, user: User) -> list[CoachTeam]:
+def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
     """The teams `user` coaches, each with its next fixture and what waits for his decision:
     detections against his opponents' enhancements to decide and inspection rolls to enter
     from the table (M-E2), force-healing still possible (M-I3), Veteran or Superstar picks
     due (M-P6, M-P8), open roster spots (M-P9), results to report and a next fixture it
     would play short-handed (M-P3). A fixed number of queries whatever the number of teams."""
-    teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name"))
+    teams = list(
+        Team.objects.filter(coach=user, league__ruleset=ruleset)
+        .select_related("league")
+        .order_by("name")
+    )
     if not teams:
         return []
     ids = [t.pk for t in teams]

@@ -3,7 +3,6 @@ from django.urls import path
 from games import table_views, views
 
 urlpatterns = [
-    path("my/", views.my_teams, name="my-teams"),
     path("leagues/<slug:league>/<slug:season>/leaders/", views.leaders, name="leaders"),
     path("players/<int:pk>/", views.player, name="player"),
     path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),

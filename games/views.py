@@ -26,7 +26,7 @@ from games.models import Inspection
 from games.results import result_record
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
-from league.models import Fixture, League, Season, Team
+from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
 from league.selectors import league_visible_q, team_fixtures
 from league.web import add_domain_error, refused, run_action, shows_refusal
@@ -58,12 +58,6 @@ def _can_manage(request: HttpRequest, team: Team) -> bool:
 # --- The coach's home --------------------------------------------------------------------------
 
 
-@login_required
-def my_teams(request: HttpRequest) -> HttpResponse:
-    teams = selectors.coach_teams(user=request.user)  # type: ignore[arg-type]
-    return render(request, "games/my_teams.html", {"teams": teams})
-
-
 def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_ = season_or_404(request, league, season)
     wanted = request.GET.get("category", "")
@@ -87,11 +81,9 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 # --- Team and player pages ---------------------------------------------------------------------
 
 
-def team(request: HttpRequest, pk: int) -> HttpResponse:
-    visible = League.objects.filter(league_visible_q(user=request.user)).values("pk")
-    team_ = Team.objects.select_related("league", "coach").filter(league__in=visible, pk=pk).first()
-    if team_ is None:
-        raise Http404("No such team, or its league is private.")
+def team(request: HttpRequest, team_: Team) -> HttpResponse:
+    """A team's roster page (the core's ``team`` address hands over, having checked the
+    league is visible to the user)."""
     roster = selectors.team_roster(team=team_)
     sort = request.GET.get("sort", "")
     if sort in ROSTER_SORTS:

@@ -24,8 +24,10 @@ GameCounts = tuple[Counts, Counts]
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
+    from django.contrib.auth.models import User
 
     from league.access import Actor
+    from league.coaching import CoachTeam
     from league.demo import DemoSummary
     from league.models import Fixture, League, Season, Team
 
@@ -137,9 +139,16 @@ class Ruleset:
 
     #: Dotted paths of the views that show one of its teams and one of its fixtures: the
     #: core's ``team`` and ``fixture`` pages (which every season page links to) hand over
-    #: to them, called as ``view(request, pk)``.
+    #: to them, as ``view(request, team)`` (the team found, its league visible to the user)
+    #: and ``view(request, fixture_id)``.
     team_view: ClassVar[str] = ""
     fixture_view: ClassVar[str] = ""
+
+    def coach_teams(self, *, user: User) -> Sequence[CoachTeam] | None:
+        """The teams of this game `user` coaches, each with its season, next fixture and
+        what waits for him ("My teams"); None (the default) lets the core list them with
+        their next fixture and its result to report (league.coaching)."""
+        return None
 
     def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
         """Each played fixture's counts for the game's own tie-breakers (Arenaball's kills,

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 
 from league import selectors
+from league.coaching import coach_teams
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
 
@@ -18,6 +20,13 @@ def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user may see, each current season with its status and standings."""
     leagues = selectors.league_list_with_standings(user=request.user)
     return render(request, "league/home.html", {"leagues": leagues})
+
+
+@login_required
+def my_teams(request: HttpRequest) -> HttpResponse:
+    """A coach's home: each team he coaches, whatever its game, and what waits for him."""
+    teams = coach_teams(user=request.user)  # type: ignore[arg-type]
+    return render(request, "league/my_teams.html", {"teams": teams})
 
 
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -37,27 +46,36 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-GamePage = Callable[[HttpRequest, int], HttpResponse]
+TeamPage = Callable[[HttpRequest, Team], HttpResponse]
+FixturePage = Callable[[HttpRequest, int], HttpResponse]
 
 
-def _game_page(ruleset_key: str | None, attribute: str) -> GamePage:
+def _game_page(ruleset_key: str, attribute: str) -> Callable[..., HttpResponse]:
     """The view the game of `ruleset_key` shows its teams or fixtures with (its ruleset's
     ``team_view``/``fixture_view``), named by string so the core imports no game."""
-    if ruleset_key is None:
-        raise Http404("No such page.")
     dotted = getattr(ruleset_get(ruleset_key), attribute)
     if not dotted:
         raise Http404("This game has no such page.")
-    return cast(GamePage, import_string(dotted))
+    return cast(Callable[..., HttpResponse], import_string(dotted))
 
 
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A team's page, as its league's game shows it (the game's view checks who may see it)."""
-    key = Team.objects.filter(pk=pk).values_list("league__ruleset", flat=True).first()
-    return _game_page(key, "team_view")(request, pk)
+    """A team's page, as its league's game shows it, once its league is visible to the user
+    (the one query that finds the team finds its game too)."""
+    visible = League.objects.filter(selectors.league_visible_q(user=request.user)).values("pk")
+    team = Team.objects.select_related("league", "coach").filter(league__in=visible, pk=pk).first()
+    if team is None:
+        raise Http404("No such team, or its league is private.")
+    view = cast(TeamPage, _game_page(team.league.ruleset, "team_view"))
+    return view(request, team)
 
 
 def fixture_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A fixture's page (its match report once played), as its league's game shows it."""
+    """A fixture's page (its match report once played), as its league's game shows it (the
+    game's view checks who may see it)."""
     key = Fixture.objects.filter(pk=pk).values_list("round__season__league__ruleset", flat=True)
-    return _game_page(key.first(), "fixture_view")(request, pk)
+    ruleset = key.first()
+    if ruleset is None:
+        raise Http404("No such fixture, or its league is private.")
+    view = cast(FixturePage, _game_page(ruleset, "fixture_view"))
+    return view(request, pk)

@@ -17,9 +17,9 @@ from games.lineups import fixture_lineups, lineup_name_reserve, lineup_plans
 from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, LineupChoice, LineupEntry
 from games.results import ResultReport, result_record
-from games.selectors import coach_teams
 from injuries.models import Injury
 from injuries.services import player_injured_list_put
+from league.coaching import coach_teams
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Season, Team
 from rosters.models import Player

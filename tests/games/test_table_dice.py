@@ -13,10 +13,10 @@ from games.jobs import simulation_request
 from games.matchday import inspection_decide, round_open
 from games.models import Inspection, SimulationJob, TableInspection
 from games.results import PlayerLine, ResultReport, TableRoll, result_record
-from games.selectors import coach_teams
 from games.table_inspections import table_inspection_enter
 from injuries.models import Injury
 from injuries.services import injury_force_heal
+from league.coaching import coach_teams
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition

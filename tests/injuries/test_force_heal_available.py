@@ -8,11 +8,11 @@ import pytest
 
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
-from games.selectors import coach_teams
 from injuries.errors import InjuryError
 from injuries.models import Injury
 from injuries.selectors import force_heal_available, open_injuries
 from injuries.services import injury_force_heal
+from league.coaching import coach_teams
 from league.models import Fixture
 from rules.magnoball.dice import ScriptedDice
 

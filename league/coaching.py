@@ -1,0 +1,96 @@
+"""A coach's home ("My teams"), for every game: each team he coaches with its season, its next
+fixture and what waits for him, gathered from each team's game (`Ruleset.coach_teams`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Q
+
+from league.models import Fixture, Round, Season, StandingRow, Team
+from league.rulesets import rulesets
+
+
+@dataclass(frozen=True)
+class TodoItem:
+    """One thing that waits for the coach: what, and the page (URL name and ids) to do it."""
+
+    kind: str
+    text: str
+    url_name: str
+    url_args: tuple[int, ...]
+    action: str
+
+
+@dataclass
+class CoachTeam:
+    team: Team
+    season: Season | None
+    next_fixture: Fixture | None
+    todos: list[TodoItem]
+
+
+def coach_teams(*, user: User) -> list[CoachTeam]:
+    """Every team `user` coaches, whatever its game, by name."""
+    teams: list[CoachTeam] = []
+    for ruleset in rulesets():
+        own = ruleset.coach_teams(user=user)
+        teams += own if own is not None else coach_teams_plain(user=user, ruleset=ruleset.key)
+    return sorted(teams, key=lambda entry: (entry.team.name, entry.team.pk))
+
+
+def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
+    """`user`'s teams of the game `ruleset` with their latest season not archived and next
+    fixture, and that fixture's result to report once its round is open."""
+    teams = list(Team.objects.filter(coach=user, league__ruleset=ruleset).select_related("league"))
+    ids = [team.pk for team in teams]
+    seasons = team_seasons(ids)
+    upcoming = next_fixtures(ids)
+    entries = []
+    for team in teams:
+        fixture = upcoming.get(team.pk)
+        todos = []
+        if fixture is not None and fixture.round.status == Round.Status.OPEN:
+            todos.append(
+                TodoItem(
+                    "report",
+                    f"Round {fixture.round.number}: report {fixture}",
+                    "fixture",
+                    (fixture.pk,),
+                    "Report",
+                )
+            )
+        entries.append(CoachTeam(team, seasons.get(team.pk), fixture, todos))
+    return entries
+
+
+def team_seasons(ids: list[int]) -> dict[int, Season]:
+    """Each team's latest season not archived."""
+    seasons: dict[int, Season] = {}
+    rows = (
+        StandingRow.objects.filter(team_id__in=ids)
+        .exclude(season__status=Season.Status.ARCHIVED)
+        .select_related("season__league")
+        .order_by("season__created_at")
+    )
+    for row in rows:
+        seasons[row.team_id] = row.season
+    return seasons
+
+
+def next_fixtures(ids: list[int]) -> dict[int, Fixture]:
+    """Each team's next fixture not played, in a running season."""
+    upcoming = (
+        Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
+        .exclude(status=Fixture.Status.PLAYED)
+        .exclude(round__season__status__in=[Season.Status.FINISHED, Season.Status.ARCHIVED])
+        .select_related("round__season", "home_team", "away_team")
+        .order_by("round__season__created_at", "round__number", "id")
+    )
+    found: dict[int, Fixture] = {}
+    for fixture in upcoming:
+        for team_id in (fixture.home_team_id, fixture.away_team_id):
+            if team_id in ids and team_id not in found:
+                found[team_id] = fixture
+    return found
