@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.admin import lineups as admin_lineups
-from games.admin.display import fixture_badge, score_text
+from games.admin.display import fixture_badge
 from games.admin.results import result_form_for_new, result_history
 from games.admin.simulations import season_jobs_url
 from games.forms import ResultForm
@@ -18,7 +18,7 @@ from games.jobs import job_requested_message, simulation_refusal, simulation_req
 from games.models import Inspection, SimulationJob
 from games.results import result_record
 from league.admin.base import LeagueModelAdmin
-from league.admin.display import admin_url, changelist_url
+from league.admin.display import admin_url, changelist_url, score_text
 from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone, as_action
 from league.models import Fixture, Result, Round, Season
