@@ -15,6 +15,7 @@ from games.admin import lineups as admin_lineups
 from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
+from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
 from games.selectors import season_points_leaders
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 
 class MagnoBallRuleset(Ruleset):
-    key = "magnoball"
+    key = KEY
     label = "MagnoBall"
     reference = "docs/rules-magnoball.md"
     simulates = True
