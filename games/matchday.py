@@ -21,7 +21,10 @@ from games.table_inspections import inspection_rows_create, table_inspections_op
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
-from league.models import Fixture, Round, Season
+from league.models import Fixture, Round
+from league.rounds import round_lock, round_opened
+from league.rounds import round_next_to_open as round_next_to_open
+from league.rounds import round_open_refusal as core_round_open_refusal
 from rosters.models import Enhancement
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import inspect_player
@@ -31,35 +34,12 @@ from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import Side
 from rules.magnoball.vocabulary import EnhancementKind
 
-_ROUND_SEASON_STATUS = {
-    Round.Stage.REGULAR: Season.Status.ACTIVE,
-    Round.Stage.PLAYOFF: Season.Status.PLAYOFFS,
-}
-
 
 def round_open_refusal(*, round_: Round) -> GamesError | None:
-    """Why the round may not open now (None: it may): it is not open yet, its stage is the
-    season's (the regular season's rounds while it is active, the knockout's in its
-    playoffs), and rounds open in order."""
-    season = round_.season
-    if round_.status != Round.Status.SCHEDULED:
-        return GamesError(f"{round_} of {season} is already open.", code="round_open")
-    if season.status != _ROUND_SEASON_STATUS[Round.Stage(round_.stage)]:
-        return GamesError(
-            f"{season} is {season.get_status_display().lower()}; {round_} cannot open.",
-            code="season_not_running",
-        )
-    earlier = Round.objects.filter(season=season, number__lt=round_.number)
-    if earlier.filter(status=Round.Status.SCHEDULED).exists():
-        return GamesError(
-            "Rounds open in order: open the earlier rounds first.", code="earlier_round_closed"
-        )
-    return None
-
-
-def round_next_to_open(*, season: Season) -> Round | None:
-    """The season's next round to open: the first not open yet."""
-    return season.rounds.filter(status=Round.Status.SCHEDULED).order_by("number").first()
+    """Why the round may not open now (None: it may): the core's refusal
+    (league.rounds.round_open_refusal), as match day's error."""
+    refusal = core_round_open_refusal(round_=round_)
+    return None if refusal is None else GamesError(refusal.message, code=refusal.code)
 
 
 def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
@@ -71,11 +51,7 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
     dice = dice or server_dice()
     with transaction.atomic():
         # Locks the round: it is opened, and its inspections rolled, exactly once.
-        locked = (
-            Round.objects.select_for_update(of=("self",))
-            .select_related("season__league")
-            .get(pk=round_.pk)
-        )
+        locked = round_lock(round_=round_)
         season = locked.season
         require_commissioner(user=actor, league=season.league)
         if (refusal := round_open_refusal(round_=locked)) is not None:
@@ -95,17 +71,8 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
                 )
             fixture.status = Fixture.Status.INSPECTIONS if pending else Fixture.Status.READY
             fixture.save(update_fields=["status", "updated_at"])
-        locked.status = Round.Status.OPEN
-        locked.opened_at = timezone.now()
-        locked.save(update_fields=["status", "opened_at"])
+        round_opened(round_=locked, actor=actor)
         dispatch_after_commit(season_id=season.pk)
-        audit_record(
-            actor=actor,
-            action="round.open",
-            obj=locked,
-            league=season.league,
-            message=f"{locked} of {season} opened",
-        )
     return locked
 
 

@@ -8,17 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, QuerySet
+from django.forms import BaseForm
 
+from games.admin import lineups as admin_lineups
+from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
+from games.game import KEY
 from games.job_queue import dispatch_after_commit
+from games.matchday import round_open as matchday_round_open
 from games.selectors import coach_teams, season_points_leaders
+from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
-from league.models import Season
+from league.models import Round, Season
 from league.rulesets import Ruleset
-from rosters.admin.season_rules import SeasonRulesInline
+from rosters.admin import teams as admin_teams
+from rosters.admin.season_rules import SeasonRulesInline, rule_changes
 from rosters.models import Player, SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update
 from rosters.services import players_progress, team_create
@@ -33,7 +40,7 @@ if TYPE_CHECKING:
 
 
 class MagnoBallRuleset(Ruleset):
-    key = "magnoball"
+    key = KEY
     label = "MagnoBall"
     reference = "docs/rules-magnoball.md"
     simulates = True
@@ -65,6 +72,68 @@ class MagnoBallRuleset(Ruleset):
 
     def result_aftermath(self, *, fixture: Fixture) -> None:
         game_aftermath(fixture=fixture)
+
+    # --- The admin's pages: rounds, the control room ----------------------------------------
+
+    def round_open(self, *, round_: Round, actor: Actor) -> Round:
+        # Match day: every fitted enhancement inspected (M-E2), rolls in the dice ledger.
+        return matchday_round_open(round_=round_, actor=actor)
+
+    def round_open_lines(self, *, round_: Round) -> Sequence[str]:
+        return admin_season_steps.round_open_lines(round_)
+
+    def round_opened_note(self, *, round_: Round) -> str:
+        return admin_season_steps.round_opened_note(round_)
+
+    def season_admin_steps(self) -> Sequence[Step]:
+        return admin_season_steps.SEASON_SIMULATION_STEPS
+
+    def round_admin_steps(self) -> Sequence[Step]:
+        return (admin_season_steps.ROUND_SIMULATION_STEP,)
+
+    season_room_template = "admin/games/season_control_room.html"
+
+    def season_room_context(self, *, season: Season) -> dict[str, Any]:
+        return admin_season_steps.season_room_context(season)
+
+    def season_settings_changes(self, *, form: BaseForm) -> dict[str, Any]:
+        return rule_changes(form)
+
+    def season_rollover_lines(self) -> Sequence[str]:
+        return (
+            "Injuries go on counting down by games; player statuses follow the new season's "
+            "progression settings (M-P5). Nothing of a match carries over.",
+        )
+
+    def team_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        return (admin_teams.PlayerInline,)
+
+    def team_admin_add_form(self) -> type[BaseForm]:
+        return admin_teams.MagnoBallTeamAddForm
+
+    def team_admin_create(self, *, season: Season, data: Mapping[str, Any], actor: Actor) -> Team:
+        return admin_teams.team_create(season=season, data=data, actor=actor)
+
+    def team_admin_steps(self) -> Sequence[Step]:
+        return admin_teams.TEAM_STEPS
+
+    def team_admin_record(self, *, team: Team) -> str:
+        return admin_teams.team_record(team)
+
+    def team_admin_summary(self, *, team: Team) -> str:
+        return admin_teams.team_summary(team)
+
+    def team_admin_panels(self, *, team: Team) -> Sequence[tuple[str, str]]:
+        return admin_lineups.team_panels(team)
+
+    def team_admin_queryset(self, queryset: QuerySet[Team]) -> QuerySet[Team]:
+        return admin_teams.team_list_annotate(queryset)
+
+    def team_creation_lines(self) -> Sequence[str]:
+        return (admin_teams.CREATION_LINE,)
+
+    def team_created_note(self, *, team: Team) -> str:
+        return f" with {team.players.count()} players"
 
     # --- added for the core's play ---------------------------------------------------------
 

@@ -1,12 +1,14 @@
-"""The commissioner's control room, by subject: seasons (the control room) and their steps,
-rounds, fixtures, inspections, results, the rows of a match, simulation jobs, tournaments,
-line-ups and table dice.
+"""MagnoBall's admin, by subject: fixtures, inspections, results, the rows of a match,
+simulation jobs, line-ups and table dice; and its parts of the core's season and round admins
+(season_steps.py: the simulation steps and the control room's panels, handed to the core by
+games/ruleset.py).
 
-The season, round and fixture admins live here rather than in league/admin/ because their
-steps call the games services (match day, results, simulations, the season's end), and the
-league app may not import games. Every step is one service call behind a confirmation page
-that says what will happen; the service audits it and refuses what the rules refuse, and the
-admin shows its message. Rows of a match are written by the services only.
+The season and round admins and their control room are the core's (league/admin/), for every
+game. The fixture admin lives here because its steps call MagnoBall's services (results,
+simulations); it lists every game's fixtures and offers its steps for MagnoBall's only.
+Every step is one service call behind a confirmation page that says what will happen; the
+service audits it and refuses what the rules refuse, and the admin shows its message. Rows
+of a match are written by the services only.
 
 Django's autodiscovery imports this package: the modules that register are imported here.
 """
@@ -17,10 +19,7 @@ from games.admin import (  # noqa: F401
     lineups,
     match_records,
     results,
-    rounds,
     season_steps,
-    seasons,
     simulations,
     table_dice,
-    tournaments,
 )

@@ -1,23 +1,16 @@
-"""Small presentation helpers the games admin shares: badges, a job's progress bar, a
-score, lists of names."""
+"""Small presentation helpers the games admin shares: badges and a job's progress bar (the
+core's lists of names, dates and scores are in league/admin/display.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from django.utils.formats import date_format
 from django.utils.html import format_html
 
 from games.models import SimulationJob
-from league.models import Fixture, Result, Round
+from league.models import Fixture
 from league.templatetags.league_tags import badge_html
 
 FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")
 LIVE_JOBS = SimulationJob.LIVE_STATES
-
-
-def name_list(items: Iterable[object]) -> str:
-    return ", ".join(str(item) for item in items) or "none"
 
 
 def fixture_badge(fixture: Fixture) -> str:
@@ -53,18 +46,3 @@ def progress_bar(job: SimulationJob) -> str:
         f"Simulation of {job.fixture}",
         job.progress,
     )
-
-
-def score_text(result: Result | None) -> str:
-    if result is None:
-        return "no result"
-    overtime = " after overtime" if result.overtime else ""
-    return f"{result.home_score}–{result.away_score}{overtime}"
-
-
-def round_date(round_: Round) -> str:
-    return f" ({date_format(round_.starts_on)})" if round_.starts_on else ""
-
-
-def fixtures_of(round_: Round) -> list[Fixture]:
-    return list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))

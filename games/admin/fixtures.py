@@ -10,15 +10,16 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.admin import lineups as admin_lineups
-from games.admin.display import fixture_badge, score_text
+from games.admin.display import fixture_badge
 from games.admin.results import result_form_for_new, result_history
 from games.admin.simulations import season_jobs_url
 from games.forms import ResultForm
+from games.game import magnoball_refusal, plays_magnoball
 from games.jobs import job_requested_message, simulation_refusal, simulation_request
 from games.models import Inspection, SimulationJob
 from games.results import result_record
 from league.admin.base import LeagueModelAdmin
-from league.admin.display import admin_url, changelist_url
+from league.admin.display import admin_url, changelist_url, score_text
 from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone, as_action
 from league.models import Fixture, Result, Round, Season
@@ -38,6 +39,8 @@ def _explain_fixture_simulate(fixture: Fixture) -> list[str]:
 
 
 def _run_fixture_simulate(request: HttpRequest, fixture: Fixture, form: Any) -> StepDone:
+    if (refusal := magnoball_refusal(fixture)) is not None:
+        raise refusal  # an action's selection may hold another game's fixtures
     job = simulation_request(fixture=fixture, actor=request.user)
     return StepDone(job_requested_message(job), season_jobs_url(fixture.round.season))
 
@@ -80,8 +83,8 @@ FIXTURE_STEPS = (
 
 @admin.register(Fixture)
 class FixtureAdmin(LeagueModelAdmin[Fixture]):
-    """Fixtures come from the schedule generator; here they are simulated or given a result,
-    and only the kick-off time is edited."""
+    """Fixtures of every game come from the schedule generator; here MagnoBall's are
+    simulated or given a result, and only the kick-off time is edited."""
 
     league_path = "round__season__league"
     list_display = (
@@ -187,6 +190,10 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
             links.insert(0, (f"Result {score_text(result)}", admin_url(result)))
         return format_html_join(" · ", '<a href="{}">{}</a>', ((url, text) for text, url in links))
 
+    def steps_for(self, obj: Fixture) -> tuple[Step, ...]:
+        # Every game's fixtures are listed; MagnoBall's steps are offered for its own only.
+        return FIXTURE_STEPS if plays_magnoball(obj) else ()
+
     def step_buttons(self, request: HttpRequest, obj: Fixture) -> list[dict[str, Any]]:
         buttons = super().step_buttons(request, obj)
         result = Result.objects.filter(fixture=obj).first()
@@ -196,9 +203,7 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
         return buttons
 
     def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
-        return {
-            "panels": [
-                ("Line-ups (M-P3)", admin_lineups.lineups_panel(obj)),
-                ("Result history (audit log)", result_history(obj)),
-            ]
-        }
+        history = ("Result history (audit log)", result_history(obj))
+        if not plays_magnoball(obj):
+            return {"panels": [history]}
+        return {"panels": [("Line-ups (M-P3)", admin_lineups.lineups_panel(obj)), history]}

@@ -7,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.lineups import OPEN_STATUSES, TeamLineup, fixture_lineups, next_fixtures, short_handed
 from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
-from rosters.admin.teams import TeamAdmin as RosterTeamAdmin
 
 
 def short_handed_text(plan: TeamLineup) -> str:
@@ -99,29 +96,19 @@ def _side(side: TeamLineup) -> SafeString:
     )
 
 
-admin.site.unregister(Team)
-
-
-@admin.register(Team)
-class TeamAdmin(RosterTeamAdmin):
-    """The rosters' team admin, with a warning when the team would kick off its next
-    fixture short-handed (M-P3)."""
-
-    def change_page_context(self, request: HttpRequest, obj: Team) -> dict[str, Any]:
-        context = super().change_page_context(request, obj)
-        fixture = next_fixtures(teams=[obj]).get(obj.pk)
-        if fixture is None:
-            return context
-        plan = short_handed(pairs=[(fixture, obj)])
-        if plan:
-            body = format_html(
-                '<p class="errornote">{}.</p><p><a href="{}">The fixture\'s line-ups</a></p>',
-                short_handed_text(plan[0]),
-                admin_url(fixture),
-            )
-        else:
-            body = format_html(
-                "<p>{} kicks off with 11 in {}, {}.</p>", obj, fixture.round, fixture
-            )
-        panels = [*context.get("panels", []), ("Next line-up (M-P3)", body)]
-        return {**context, "panels": panels}
+def team_panels(team: Team) -> list[tuple[str, SafeString]]:
+    """The team page's warning when the team would kick off its next fixture short-handed
+    (M-P3), or its line-up's strength."""
+    fixture = next_fixtures(teams=[team]).get(team.pk)
+    if fixture is None:
+        return []
+    plan = short_handed(pairs=[(fixture, team)])
+    if plan:
+        body = format_html(
+            '<p class="errornote">{}.</p><p><a href="{}">The fixture\'s line-ups</a></p>',
+            short_handed_text(plan[0]),
+            admin_url(fixture),
+        )
+    else:
+        body = format_html("<p>{} kicks off with 11 in {}, {}.</p>", team, fixture.round, fixture)
+    return [("Next line-up (M-P3)", body)]

@@ -12,14 +12,15 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from games.admin.display import FIXTURE_TEAMS, score_text
+from games.admin.display import FIXTURE_TEAMS
 from games.forms import ResultForm
+from games.game import plays_magnoball
 from games.models import Appearance, LineupEntry
 from games.results import result_correct, result_void
 from games.selectors import report_players
 from league.admin.audit import AUDIT_RENDERERS, audit_entries_panel
 from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
-from league.admin.display import admin_url, when
+from league.admin.display import admin_url, score_text, when
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step, StepDone
 from league.models import AuditEntry, Fixture, Result, Season
@@ -253,6 +254,10 @@ class ResultAdmin(ReadOnlyAdmin[Result]):
     @admin.display(description="Recorded", ordering="created_at")
     def recorded(self, obj: Result) -> str:
         return when(obj.created_at)
+
+    def steps_for(self, obj: Result) -> tuple[Step, ...]:
+        # Every game's results are listed; MagnoBall's correct and void its own only.
+        return RESULT_STEPS if plays_magnoball(obj.fixture) else ()
 
     def change_page_context(self, request: HttpRequest, obj: Result) -> dict[str, Any]:
         season = obj.fixture.round.season

@@ -11,7 +11,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
-from games.admin.display import FIXTURE_TEAMS, LIVE_JOBS, job_badge, name_list, progress_bar
+from games.admin.display import FIXTURE_TEAMS, LIVE_JOBS, job_badge, progress_bar
 from games.jobs import (
     SIMULABLE,
     SimulationBatch,
@@ -22,7 +22,7 @@ from games.jobs import (
 )
 from games.models import SimulationJob
 from league.admin.base import ReadOnlyAdmin
-from league.admin.display import admin_url, changelist_url, plural, when
+from league.admin.display import admin_url, changelist_url, name_list, plural, when
 from league.admin.scoping import SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone
 from league.models import Fixture, Season

@@ -1,19 +1,20 @@
-"""The league's admin, by subject: leagues, seasons' settings, standings, the
-audit log and people; and what every admin module of the four apps shares (``base``,
-``steps``, ``scoping``, ``display``).
+"""The league's admin, by subject: leagues, seasons and their control room (with a
+tournament's steps), rounds, standings, the audit log and people; and what every admin module
+of the four apps shares (``base``, ``steps``, ``scoping``, ``display``).
 
 Thin by design (docs/architecture.md): every change a commissioner makes in the admin goes
 through one service (docs/seasons.md), so it is audited; values the services count or roll
-are read-only; the logs are append-only. The admins of teams and players live in
-rosters/admin/, and those of seasons, rounds and fixtures in games/admin/, beside the
-services their steps call (the league app may not import the higher apps).
+are read-only; the logs are append-only. The season, round and team admins serve
+every game: what is a game's own (its settings, steps, panels, team creation and inlines) they
+ask of its ruleset. MagnoBall's own admins (players, fixtures' results and simulations,
+inspections, the dice ledger) live in rosters/admin/ and games/admin/.
 
 Django's autodiscovery imports this package: the modules that register are imported here.
 """
 
 from django.contrib import admin
 
-from league.admin import audit, leagues, people, standings  # noqa: F401
+from league.admin import audit, leagues, people, rounds, seasons, standings, teams  # noqa: F401
 
 admin.site.site_header = "MagnoBall League administration"
 admin.site.site_title = "MagnoBall League admin"

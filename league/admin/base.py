@@ -3,6 +3,7 @@ why, read-only admins for rows only the services write, and ``adopt``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from django import forms
@@ -137,6 +138,11 @@ class LeagueModelAdmin(admin.ModelAdmin[_M]):
             f"admin:{opts.app_label}_{opts.model_name}_step", args=[quote(obj.pk), step.name]
         )
 
+    def steps_for(self, obj: Any) -> Sequence[Step]:
+        """The steps `obj`'s page may offer: ``steps``, unless the admin asks the object's
+        game for more (the season, round and team admins)."""
+        return self.steps
+
     def step_buttons(self, request: HttpRequest, obj: Any) -> list[dict[str, Any]]:
         """The steps the object's page offers now."""
         if obj is None or not self.has_step_permission(request, obj):
@@ -147,7 +153,7 @@ class LeagueModelAdmin(admin.ModelAdmin[_M]):
                 "url": self.step_url(obj, step),
                 "destructive": step.destructive,
             }
-            for step in self.steps
+            for step in self.steps_for(obj)
             if step.shown(obj)
         ]
 
@@ -171,12 +177,12 @@ class LeagueModelAdmin(admin.ModelAdmin[_M]):
         return {}
 
     def step_view(self, request: HttpRequest, object_id: str, step_name: str) -> HttpResponse:
-        step = next((s for s in self.steps if s.name == step_name), None)
-        if step is None:
-            raise Http404(f"No step “{step_name}”.")
         obj = self.get_object(request, unquote(object_id))
         if obj is None:
             return self.missing(request, object_id)
+        step = next((s for s in self.steps_for(obj) if s.name == step_name), None)
+        if step is None:
+            raise Http404(f"No step “{step_name}”.")
         if not self.has_step_permission(request, obj):
             raise PermissionDenied
         back = admin_url(obj, "change")

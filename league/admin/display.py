@@ -1,7 +1,9 @@
-"""Presentation helpers shared by the admins: links to admin pages, times, plurals."""
+"""Presentation helpers shared by the admins: links to admin pages, times, plurals, lists of
+names, a round's date and fixtures, a score."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.admin.utils import quote
@@ -12,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 
-from league.models import AuditEntry
+from league.models import AuditEntry, Fixture, Result, Round
 
 
 def admin_url(obj: models.Model, view: str = "change") -> str:
@@ -54,3 +56,22 @@ def when(value: Any) -> str:
 def plural(count: int, word: str, words: str | None = None) -> str:
     """ "1 fixture", "3 fixtures"."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def name_list(items: Iterable[object]) -> str:
+    return ", ".join(str(item) for item in items) or "none"
+
+
+def score_text(result: Result | None) -> str:
+    if result is None:
+        return "no result"
+    overtime = " after overtime" if result.overtime else ""
+    return f"{result.home_score}–{result.away_score}{overtime}"
+
+
+def round_date(round_: Round) -> str:
+    return f" ({date_format(round_.starts_on)})" if round_.starts_on else ""
+
+
+def fixtures_of(round_: Round) -> list[Fixture]:
+    return list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))

@@ -1,13 +1,36 @@
-"""The season's own settings form, which the season admin (games/admin/seasons.py) uses."""
+"""The season admin and its control room, for every game: its set-up (its own settings and
+the game's, frozen once it starts), the next steps (season_steps.py), the rounds and the
+table; the game's parts of the room (MagnoBall: inspections, simulations, short-handed
+line-ups, the dice ledger) come from its ruleset (``season_room_template``,
+``season_room_context``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.options import IS_POPUP_VAR
+from django.contrib.admin.utils import unquote
+from django.db import models
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 
-from league.models import Season
+from league import services as league_services
+from league.admin.base import LeagueModelAdmin, adopt
+from league.admin.display import admin_url, changelist_url
+from league.admin.scoping import LeagueListFilter
+from league.admin.season_steps import SEASON_STEP, SEASON_STEPS, season_steps_for
+from league.admin.steps import Step, as_action
+from league.errors import LeagueError
+from league.models import AuditEntry, Fixture, Season
+from league.rulesets import ruleset_for
+from league.selectors import standings_for_season
+from league.templatetags.league_tags import badge_html
+from league.tournaments import tournament_create, tournament_format_errors
 
 
 class SeasonAdminForm(forms.ModelForm[Season]):
@@ -42,3 +65,347 @@ class SeasonAdminForm(forms.ModelForm[Season]):
             elif Season.objects.filter(league=league, slug=slug).exists():
                 self.add_error("name", f"{league} already has a season named like this.")
         return cleaned
+
+
+class SeasonOrTournamentForm(SeasonAdminForm):
+    """The season's form, with a tournament's shape checked as its service checks it."""
+
+    class Meta(SeasonAdminForm.Meta):
+        fields = (
+            *SeasonAdminForm.Meta.fields,
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "counts_for_careers",
+        )
+
+    #: Optional on the add page (a league season needs none of them): left out, the
+    #: model's default.
+    OPTIONAL = ("format", "group_count", "group_qualifiers", "days_between_rounds")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for name in self.OPTIONAL:
+            if name in self.fields and cleaned.get(name) in (None, ""):
+                field = Season._meta.get_field(name)
+                assert isinstance(field, models.Field)
+                cleaned[name] = field.get_default()
+        if self.instance._state.adding and cleaned.get("format") == Season.Format.TOURNAMENT:
+            errors = tournament_format_errors(
+                cleaned.get("group_count") or 0, cleaned.get("group_qualifiers") or 0
+            )
+            for name, message in errors.items():
+                self.add_error(name, message)
+        return cleaned
+
+
+def _tables(season: Season) -> list[tuple[str, list[Any]]]:
+    """The control room's tables: a tournament's, one per group once drawn; else one."""
+    rows = list(standings_for_season(season=season).select_related("group"))
+    if season.is_tournament and any(row.group_id for row in rows):
+        rows.sort(key=lambda row: row.group.number if row.group else 0)  # stable: by position
+        tables: dict[str, list[Any]] = {}
+        for row in rows:
+            tables.setdefault(str(row.group or "Not drawn"), []).append(row)
+        return list(tables.items())
+    return [("Standings", rows)] if rows else []
+
+
+@admin.register(Season)
+class SeasonAdmin(LeagueModelAdmin[Season]):
+    """A season's set-up (its settings and rules, frozen once it starts) and its control
+    room: the next steps, the rounds, the simulations in progress and the table."""
+
+    form = SeasonOrTournamentForm
+    list_display = (
+        "name",
+        "league",
+        "format",
+        "status_badge",
+        "team_count",
+        "round_count",
+        "starts_on",
+        "champion",
+    )
+    list_filter = ("format", "status", ("league", LeagueListFilter), "double_round_robin")
+    search_fields = ("name", "league__name")
+    list_select_related = ("league", "champion")
+    date_hierarchy = "starts_on"
+    ordering = ("league__name", "-created_at")
+    autocomplete_fields = ("league",)
+    steps = SEASON_STEPS
+    actions = (
+        as_action(SEASON_STEP["schedule"], "Generate the schedule of the selected seasons"),
+        as_action(SEASON_STEP["start"], "Start the selected draft seasons (freezes their rules)"),
+        as_action(SEASON_STEP["close"], "Close the selected seasons"),
+        as_action(SEASON_STEP["archive"], "Archive the selected finished seasons"),
+    )
+    delete_refusal = (
+        "{name} is kept for the record: its teams' rolls in the dice ledger and the audit log "
+        "refer to it. Archive it once it is finished."
+    )
+
+    add_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "starts_on", "double_round_robin"),
+                "description": "The new season is a draft. Its rules are copied from the "
+                "league's latest season (or the defaults); you review them next, then add "
+                "its teams and generate its schedule.",
+            },
+        ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "days_between_rounds",
+                    "counts_for_careers",
+                ),
+                "description": "For a tournament: a fixed field of league and guest teams, "
+                "a round robin in groups of 3 to 6 and/or a seeded knockout. The groups "
+                "times the qualifiers make the bracket: 2, 4, 8, 16 or 32 teams.",
+            },
+        ),
+    )
+    change_fieldsets = (
+        (
+            None,
+            {
+                "fields": ("league", "name", "slug", "status"),
+                "description": "The status moves with the steps above: generate the "
+                "schedule, start (which freezes the settings and rules), open rounds, "
+                "simulate, playoffs, close, roll over.",
+            },
+        ),
+        (
+            "Schedule and playoffs",
+            {
+                "fields": (
+                    "starts_on",
+                    "double_round_robin",
+                    "days_between_rounds",
+                    "playoff_teams",
+                    "schedule_seed",
+                )
+            },
+        ),
+        (
+            "Tournament",
+            {
+                "fields": (
+                    "format",
+                    "group_count",
+                    "group_qualifiers",
+                    "draw_seed",
+                    "counts_for_careers",
+                )
+            },
+        ),
+        ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
+    )
+
+    def get_fieldsets(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        if obj is None:
+            return self.add_fieldsets
+        if obj.is_tournament:
+            return self.change_fieldsets
+        return tuple(f for f in self.change_fieldsets if f[0] != "Tournament")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        if obj is None:
+            return ()
+        # The status, seed and champion move only through the steps; a season stays in its
+        # league; its settings are frozen with its rules once it starts.
+        fixed: tuple[str, ...] = (
+            "league",
+            "slug",
+            "status",
+            "schedule_seed",
+            "champion",
+            "started_at",
+            "finished_at",
+            "created_at",
+            # A season's format and a tournament's shape are chosen when it is created.
+            "format",
+            "group_count",
+            "group_qualifiers",
+            "draw_seed",
+            "counts_for_careers",
+        )
+        if obj.rules_frozen:
+            fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
+            fixed += ("playoff_teams",)
+        return fixed
+
+    def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
+        # The game's settings (MagnoBall: its rules) come from the league's ruleset.
+        return [] if obj is None else list(ruleset_for(obj.league).season_admin_inlines())
+
+    def steps_for(self, obj: Season) -> tuple[Step, ...]:
+        return season_steps_for(obj)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                team_count=Count("standings", distinct=True),
+                round_count=Count("rounds", distinct=True),
+            )
+        )
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, obj: Season) -> str:
+        return badge_html(obj.status, obj.get_status_display())
+
+    @admin.display(description="Teams", ordering="team_count")
+    def team_count(self, obj: Any) -> int:
+        return int(obj.team_count)
+
+    @admin.display(description="Rounds", ordering="round_count")
+    def round_count(self, obj: Any) -> int:
+        return int(obj.round_count)
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        if change:
+            # The form has checked the fields; the service saves them (refusing a change of
+            # format once the season has started) and writes the audit.
+            changes = {
+                name: data[name]
+                for name in form.changed_data
+                if name in league_services.SEASON_EDITABLE
+            }
+            league_services.season_update(season=obj, actor=request.user, changes=changes)
+            return
+        if data.get("format") == Season.Format.TOURNAMENT:
+            adopt(
+                obj,
+                tournament_create(
+                    league=data["league"],
+                    name=data["name"],
+                    actor=request.user,
+                    starts_on=data["starts_on"],
+                    double_round_robin=data["double_round_robin"],
+                    days_between_rounds=data["days_between_rounds"],
+                    group_count=data["group_count"],
+                    group_qualifiers=data["group_qualifiers"],
+                    counts_for_careers=data["counts_for_careers"],
+                ),
+            )
+            return
+        season = league_services.season_create(
+            league=data["league"],
+            name=data["name"],
+            actor=request.user,
+            starts_on=data["starts_on"],
+            double_round_robin=data["double_round_robin"],
+            **{
+                name: data[name]
+                for name in ("days_between_rounds", "playoff_teams")
+                if name in data
+            },
+        )
+        adopt(obj, season)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        ruleset = ruleset_for(form.instance.league)
+        if formset.model not in {inline.model for inline in ruleset.season_admin_inlines()}:
+            super().save_formset(request, form, formset, change)
+            return
+        # The game's settings go through the service: it refuses frozen settings and writes
+        # the audit. The lists formset.save() would fill feed the admin's own change message.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for settings_form in formset.forms:
+            if not settings_form.has_changed():
+                continue
+            changes = ruleset.season_settings_changes(form=settings_form)
+            if changes and _settings_update(request, form.instance, changes):
+                formset.changed_objects.append((settings_form.instance, list(changes)))
+
+    def response_add(
+        self, request: HttpRequest, obj: Season, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        response = super().response_add(request, obj, post_url_continue)
+        if "_addanother" in request.POST or IS_POPUP_VAR in request.POST:
+            return response
+        # Straight on to the new season's rules, which were copied rather than chosen.
+        return HttpResponseRedirect(reverse("admin:league_season_change", args=[obj.pk]))
+
+    # The control room.
+
+    def get_urls(self) -> list[URLPattern]:
+        room = path(
+            "<path:object_id>/control-room/",
+            self.admin_site.admin_view(self.control_room_view),
+            name="league_season_control_room",
+        )
+        return [room, *super().get_urls()]
+
+    def control_room_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The control room alone, for the season's page to poll while simulations run."""
+        season = self.get_object(request, unquote(object_id))
+        if season is None:
+            return HttpResponse(status=404)
+        context = {**self.change_page_context(request, season), "fragment": True}
+        return TemplateResponse(request, context["room"]["template"], context)
+
+    def change_page_context(self, request: HttpRequest, obj: Season) -> dict[str, Any]:
+        rounds = list(
+            obj.rounds.annotate(
+                total=Count("fixtures"),
+                played=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.PLAYED)),
+                ready=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.READY)),
+                waiting=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.INSPECTIONS)),
+                simulating=Count("fixtures", filter=Q(fixtures__status=Fixture.Status.SIMULATING)),
+            ).order_by("number")
+        )
+        ruleset = ruleset_for(obj.league)
+        room: dict[str, Any] = {
+            "season": obj,
+            "template": ruleset.season_room_template,
+            "steps": self.step_buttons(request, obj),
+            "rounds": [
+                {
+                    "round": round_,
+                    "url": admin_url(round_),
+                    "badge": badge_html(
+                        {"open": "active", "complete": "finished"}.get(round_.status, "draft"),
+                        round_.get_status_display(),
+                    ),
+                    "fixtures_url": changelist_url(Fixture, round=round_.pk),
+                }
+                for round_ in rounds
+            ],
+            "tables": _tables(obj),
+            "add_team_url": f"{reverse('admin:league_team_add')}?season={obj.pk}",
+            "audit_url": changelist_url(AuditEntry, league__id__exact=obj.league_id),
+            "status_badge": badge_html(obj.status, obj.get_status_display()),
+            "poll_url": reverse("admin:league_season_control_room", args=[obj.pk]),
+            "live": False,
+        }
+        game = ruleset.season_room_context(season=obj)
+        room.update(game.pop("room", {}))
+        # The control room shows the step buttons, with what each does.
+        return {"step_buttons": [], "room": room, **game}
+
+
+def _settings_update(request: HttpRequest, season: Season, changes: dict[str, Any]) -> bool:
+    """Save the game's settings a form changed through the service (audited); a refusal is
+    the page's error message."""
+    try:
+        league_services.season_update_rules(season=season, changes=changes, actor=request.user)
+    except LeagueError as error:
+        messages.error(request, f"The rules were not changed: {error.message}")
+        return False
+    return True

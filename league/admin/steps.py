@@ -39,6 +39,8 @@ class Step:
     ``form(obj, data)``, when given, builds the form the confirmation page asks to fill.
     ``shown(obj)`` says whether the object's page offers the button now: the service still
     decides. A step without a form can also run on many selected rows (``as_action``).
+    ``simulation`` marks a step that has a worker play fixtures: offered only for a game
+    that simulates (``Ruleset.simulates``).
     """
 
     name: str
@@ -48,6 +50,7 @@ class Step:
     form: Callable[[Any, Any], forms.Form] | None = None
     shown: Callable[[Any], bool] = lambda obj: True
     destructive: bool = False
+    simulation: bool = False
     template: str = "admin/confirm_step.html"
 
     def label_for(self, obj: Any) -> str:

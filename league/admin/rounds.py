@@ -1,4 +1,5 @@
-"""Rounds: opened and simulated with their steps; only their date is edited."""
+"""Rounds of every game: opened with their step (and the game's own steps: MagnoBall's
+simulation); only their date is edited."""
 
 from __future__ import annotations
 
@@ -8,65 +9,38 @@ from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 
-from games.admin import lineups as admin_lineups
-from games.admin.display import fixtures_of, name_list, round_date
-from games.admin.season_steps import open_round
-from games.admin.simulations import batch_message, season_jobs_url, simulation_lines
-from games.jobs import simulation_request_round, simulation_round_refusal
-from games.matchday import round_open_refusal
 from league.admin.base import LeagueModelAdmin, ReadOnlyTabularInline
-from league.admin.display import plural
+from league.admin.display import round_date
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
-from league.admin.steps import Step, StepDone, as_action, offered, refused_now
+from league.admin.season_steps import explain_round_open, open_round
+from league.admin.steps import Step, as_action, offered, refused_now
 from league.models import Fixture, Round
+from league.rounds import round_open_refusal
+from league.rulesets import ruleset_for
 
 
 def _explain_round_open(round_: Round) -> list[str]:
-    fixtures = fixtures_of(round_)
-    lines = [
-        f"{round_} of {round_.season}{round_date(round_)} opens: "
-        f"{plural(len(fixtures), 'fixture')}: {name_list(fixtures)}."
-    ]
-    if round_.season.rules.enhancements:
-        lines.append(
-            "Every fitted enhancement of a player who may take the field is inspected (M-E2), "
-            "each roll in the dice ledger; a fixture with a detection waits for its decision, "
-            "the others become ready to play."
-        )
-    lines += refused_now(round_open_refusal(round_=round_))
-    return lines + admin_lineups.round_warnings(round_)
+    title = f"{round_} of {round_.season}{round_date(round_)}"
+    return [*explain_round_open(round_, title), *refused_now(round_open_refusal(round_=round_))]
 
 
-def _explain_round_simulate(round_: Round) -> list[str]:
-    return [f"{round_} of {round_.season}:", *simulation_lines(fixtures_of(round_))]
-
-
-def _run_round_simulate(request: HttpRequest, round_: Round, form: Any) -> StepDone:
-    batch = simulation_request_round(round_=round_, actor=request.user)
-    return StepDone(batch_message(batch, str(round_)), season_jobs_url(round_.season))
-
-
-ROUND_STEPS = (
-    Step(
-        name="open",
-        label="Open the round",
-        explain=_explain_round_open,
-        run=lambda request, round_, form: open_round(request, round_),
-        shown=lambda r: offered(
-            round_open_refusal(round_=r), "season_not_running", "earlier_round_closed"
-        ),
-    ),
-    Step(
-        name="simulate",
-        label="Simulate the round",
-        explain=_explain_round_simulate,
-        run=_run_round_simulate,
-        # Offered while the round is open: a complete one has nothing left to simulate.
-        shown=lambda r: (
-            r.status == Round.Status.OPEN and simulation_round_refusal(round_=r) is None
-        ),
+OPEN_STEP = Step(
+    name="open",
+    label="Open the round",
+    explain=_explain_round_open,
+    run=lambda request, round_, form: open_round(request, round_),
+    shown=lambda r: offered(
+        round_open_refusal(round_=r), "season_not_running", "earlier_round_closed"
     ),
 )
+
+
+def round_steps_for(round_: Round) -> tuple[Step, ...]:
+    """Opening the round, then the game's own steps (a simulation step only where the game
+    simulates)."""
+    ruleset = ruleset_for(round_.season.league)
+    game = (s for s in ruleset.round_admin_steps() if ruleset.simulates or not s.simulation)
+    return (OPEN_STEP, *game)
 
 
 class FixtureInline(ReadOnlyTabularInline[Fixture, Round]):
@@ -107,11 +81,8 @@ class RoundAdmin(LeagueModelAdmin[Round]):
     fields = ("season", "number", "stage", "status", "starts_on", "opened_at")
     readonly_fields = ("season", "number", "stage", "status", "opened_at")
     inlines = (FixtureInline,)
-    steps = ROUND_STEPS
-    actions = (
-        as_action(ROUND_STEPS[0], "Open the selected rounds (rolls their inspections)"),
-        as_action(ROUND_STEPS[1], "Simulate the ready fixtures of the selected rounds"),
-    )
+    steps = (OPEN_STEP,)
+    actions = (as_action(OPEN_STEP, "Open the selected rounds (rolls their inspections)"),)
     delete_refusal = (
         "{name} comes from the schedule: regenerate the schedule (before any round opens) "
         "to change the rounds."
@@ -123,6 +94,9 @@ class RoundAdmin(LeagueModelAdmin[Round]):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def steps_for(self, obj: Round) -> tuple[Step, ...]:
+        return round_steps_for(obj)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
         return (

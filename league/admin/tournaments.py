@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from league.admin.display import plural
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.models import Season, StandingRow, Team
+from league.rulesets import ruleset_for
 from league.tournaments import (
     BRACKET_SIZES,
     GROUP_SIZES,
@@ -102,11 +103,11 @@ class GuestTeamForm(forms.Form):
 
 
 def _explain_guest(season: Season) -> list[str]:
+    creation = " ".join(ruleset_for(season.league).team_creation_lines())
     return [
         _field_line(season),
-        "A new guest team is created for this tournament: 18 players rolled by its rules "
-        "(M-P2; status M-P4 and Superstar M-P8 rolls in the dice ledger), entered as the next "
-        "seed. It plays no league season.",
+        f"A new guest team is created for this tournament{': ' + creation if creation else ''}"
+        f"{',' if creation else ''} entered as the next seed. It plays no league season.",
     ]
 
 
@@ -118,7 +119,8 @@ def _run_guest(request: HttpRequest, season: Season, form: GuestTeamForm) -> Ste
         colour=form.cleaned_data["colour"],
         actor=request.user,
     )
-    return StepDone(f"Guest team {team} entered {season} with 18 players.")
+    note = ruleset_for(season.league).team_created_note(team=team)
+    return StepDone(f"Guest team {team} entered {season}{note}.")
 
 
 def _explain_draw(season: Season) -> list[str]:
