@@ -184,7 +184,8 @@ def test_a_scorer_who_was_not_driving_is_refused_beside_his_goal(fixture_one, ar
 
     error = _refused(arena_as(fixture_one.home_team.coach).post(result_url(fixture_one), body))
 
-    assert "goals.0.scorer" in error["fields"] or "goals.0" in error["fields"], error
+    assert "goals.0.scorer" in error["fields"], error
+    assert "scorer_not_driver" in {p["code"] for p in error["problems"]}
 
 
 def test_a_substitute_without_a_kill_is_refused(fixture_one, arena_as):
