@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model, QuerySet
 from django.http import Http404
+from django.urls import reverse
+from rest_framework.exceptions import NotFound
 
 from games.models import Inspection, TableInspection
 from injuries.models import Injury
@@ -35,6 +37,38 @@ def get_visible(queryset: QuerySet[M], *, league_path: str, user: ApiUser, pk: i
     return obj
 
 
+#: Where another game's fixtures and teams are, by ruleset (URL names under "api:").
+OTHER_GAMES = {
+    "arenaball": {"fixture": "api:arenaball-fixture-result", "team": "api:arenaball-team"},
+}
+MAGNOBALL = "magnoball"
+
+
+def _other_game_message(league: League, what: str, name: object, pk: int) -> str:
+    route = OTHER_GAMES.get(league.ruleset, {}).get(what)
+    where = f": see {reverse(route, args=[pk])}" if route else ""
+    game = league.get_ruleset_display()
+    noun = {"fixture": "its result goes", "team": "its roster is"}[what]
+    return f"{name} plays {game}, not MagnoBall; {noun} elsewhere{where}."
+
+
+def require_magnoball_fixture(fixture: Fixture) -> None:
+    """MagnoBall's result, simulation and line-up endpoints take MagnoBall fixtures only: any
+    other game's is a 409 naming where it belongs."""
+    league = fixture.round.season.league
+    if league.ruleset != MAGNOBALL:
+        raise DomainError(
+            _other_game_message(league, "fixture", fixture, fixture.pk), code="other_game"
+        )
+
+
+def require_magnoball_team(team: Team) -> None:
+    """MagnoBall's players are MagnoBall teams' only: another game's team is not found
+    there, with a message naming where its roster is."""
+    if team.league.ruleset != MAGNOBALL:
+        raise NotFound(_other_game_message(team.league, "team", team, team.pk))
+
+
 def fixture_for_report(*, user: ApiUser, fixture_id: int) -> Fixture:
     """A coach of either team or the league's commissioner reports a result."""
     fixture = get_visible(
@@ -44,6 +78,7 @@ def fixture_for_report(*, user: ApiUser, fixture_id: int) -> Fixture:
         pk=fixture_id,
     )
     require_result_reporter(user=user, fixture=fixture)
+    require_magnoball_fixture(fixture)
     return fixture
 
 
@@ -54,6 +89,7 @@ def fixture_for_simulation(*, user: ApiUser, fixture_id: int) -> Fixture:
         user=user,
         pk=fixture_id,
     )
+    require_magnoball_fixture(fixture)
     league = fixture.round.season.league
     if not is_commissioner(user=user, league=league):
         raise PermissionRefused(f"Only a commissioner of {league} may simulate a fixture.")

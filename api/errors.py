@@ -4,11 +4,13 @@
 
 ``code`` is machine-readable, ``message`` is for people, ``fields`` names each offending
 input (dotted paths, list indexes in brackets; ``body`` for the request body as a whole).
+A refusal that names broken game rules (Arenaball's ``problems``) lists each too, with its
+rule id: ``"problems": [{"code", "rule", "field", "message"}]``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -42,9 +44,37 @@ def domain_status(error: DomainError) -> int:
 
 
 def error_body(
-    code: str, message: str, fields: Mapping[str, list[str]] | None = None
+    code: str,
+    message: str,
+    fields: Mapping[str, list[str]] | None = None,
+    problems: Sequence[Mapping[str, str]] = (),
 ) -> dict[str, dict[str, Any]]:
-    return {"error": {"code": code, "message": message, "fields": dict(fields or {})}}
+    body: dict[str, Any] = {"code": code, "message": message, "fields": dict(fields or {})}
+    if problems:
+        body["problems"] = list(problems)
+    return {"error": body}
+
+
+def domain_fields(error: DomainError) -> dict[str, list[str]]:
+    """A refusal's fields as the API names them: ``body`` for the request as a whole (a
+    service's ``__all__``)."""
+    fields: dict[str, list[str]] = {}
+    for name, message in error.fields.items():
+        fields.setdefault("body" if name in ("", "__all__") else name, []).append(message)
+    return fields
+
+
+def domain_problems(error: DomainError) -> list[dict[str, str]]:
+    """The broken rules a refusal carries (``problems``: code, rule, field, message), if any."""
+    return [
+        {
+            "code": str(problem.code),
+            "rule": str(problem.rule),
+            "field": str(problem.field) or "body",
+            "message": str(problem.message),
+        }
+        for problem in getattr(error, "problems", ())
+    ]
 
 
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
@@ -57,8 +87,8 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         )
     if isinstance(exc, DomainError):
         set_rollback()
-        fields = {name: [message] for name, message in exc.fields.items()}
-        return Response(error_body(exc.code, exc.message, fields), status=domain_status(exc))
+        body = error_body(exc.code, exc.message, domain_fields(exc), domain_problems(exc))
+        return Response(body, status=domain_status(exc))
     if isinstance(exc, Http404 | ObjectDoesNotExist):
         exc = exceptions.NotFound()
     if not isinstance(exc, exceptions.APIException):

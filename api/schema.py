@@ -49,7 +49,31 @@ ERROR_CODES = {
     "lineup_fixed": "The fixture has kicked off: its line-up is fixed.",
     "not_in_fixture": "The team does not play in this fixture.",
     "refused": "The league's rules or state refuse the request.",
+    # Arenaball (each refusal of a broken rule lists its `problems` with their rule ids)
+    "other_game": "The fixture or team plays another game: the message names its endpoint.",
+    "design_illegal": "The design breaks the rules (A-T1 … A-T5): see `problems`.",
+    "design_in_use": "A car uses the design: give the car another design first.",
+    "team_illegal": "The cars and crews break the rules (A-T1, A-T2): see `problems`.",
+    "roster_full": "The roster has its 12 characters (A-T2): release one first.",
+    "name_taken": "The team already has a design or character of that name.",
+    "not_on_roster": "The character is not on the roster (dead or released).",
+    "character_seated": "The character crews a car: seat someone else first.",
+    "pits_invalid": "Choose two track cars (1 to 5) to start in the pits (A-G4).",
+    "not_played": "The fixture has no result to correct or void.",
+    "season_closed": "The season is closed: its results can no longer change.",
 }
+
+
+class ProblemSerializer(serializers.Serializer[Any]):
+    """One broken game rule (rules.arenaball.Problem)."""
+
+    code = serializers.CharField(help_text="Stable, for programs, e.g. `goals_total`.")
+    rule = serializers.CharField(help_text="The rule id it breaks, e.g. `A-G1`.")
+    field = serializers.CharField(help_text="The input it concerns, e.g. `goals.0.scorer`.")
+    message = serializers.CharField()
+
+    class Meta:
+        ref_name = "Problem"
 
 
 class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
@@ -64,6 +88,12 @@ class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
             "fields": serializers.DictField(
                 child=serializers.ListField(child=serializers.CharField()),
                 help_text="Each offending input (e.g. `lines[2].points`) with its messages.",
+            ),
+            "problems": ProblemSerializer(
+                many=True,
+                required=False,
+                help_text="Present when the refusal names broken game rules (Arenaball): "
+                "each with its rule id and field.",
             ),
         }
 
@@ -106,6 +136,11 @@ def list_errors() -> dict[int, OpenApiResponse]:
     """The errors of reading a list: also a filter value it does not know (400) and a page
     past the end (404)."""
     return _responses({**_READ, 400: ["invalid"]})
+
+
+def conflict_errors(*codes: str) -> dict[int, OpenApiResponse]:
+    """A read's 409, for the league's state refusing it (e.g. ``other_game``)."""
+    return _responses({409: list(codes)})
 
 
 def write_errors(**extra: list[str]) -> dict[int, OpenApiResponse]:

@@ -7,8 +7,17 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from arenaball.models import Car, Character, CharacterGame, Design, Fitting, SeasonSettings
-from league.models import Season, StandingRow, Team
+from arenaball.models import (
+    Car,
+    Character,
+    CharacterGame,
+    Design,
+    Fitting,
+    Pits,
+    Report,
+    SeasonSettings,
+)
+from league.models import Fixture, Season, StandingRow, Team
 from rules import arenaball as rules
 
 
@@ -90,3 +99,23 @@ def character_history(*, character: Character) -> list[CareerPoint]:
         )
         history.append(CareerPoint(game, driver, gunner, prestige))
     return history
+
+
+# --- reads for the API --------------------------------------------------------------------------
+
+
+def fixture_pits(*, fixture: Fixture) -> list[Pits]:
+    """A-G4: the pits each team's coach chose for `fixture`, home team first."""
+    pits = Pits.objects.filter(fixture=fixture).select_related("chosen_by")
+    return sorted(pits, key=lambda row: row.team_id != fixture.home_team_id)
+
+
+def fixture_report(*, fixture: Fixture) -> Report | None:
+    """A-G5: the played `fixture`'s report with its goals, kills, casualties and
+    substitutions (None before the result, or for a result with no report)."""
+    return (
+        Report.objects.filter(result__fixture=fixture)
+        .select_related("result__reported_by", "winner")
+        .prefetch_related("goals", "kills", "casualties", "substitutions")
+        .first()
+    )

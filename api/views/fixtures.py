@@ -279,7 +279,7 @@ class FixtureResultView(ApiView):
             201: ResultSerializer,
             **write_errors(
                 invalid=["invalid_report"],
-                conflict=["already_played", "not_ready", "season_not_running"],
+                conflict=["already_played", "not_ready", "season_not_running", "other_game"],
             ),
         },
     )
@@ -381,7 +381,9 @@ class FixtureSimulateView(ApiView):
         request=InputSerializer,
         responses={
             202: JobSerializer,
-            **write_errors(conflict=["fixture_not_ready", "job_exists", "season_not_running"]),
+            **write_errors(
+                conflict=["fixture_not_ready", "job_exists", "season_not_running", "other_game"]
+            ),
         },
     )
     def post(self, request: Request, fixture_id: int) -> Response:

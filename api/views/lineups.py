@@ -15,7 +15,7 @@ from api.base import ApiView
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
-from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from api.schema import IDEMPOTENCY_KEY, conflict_errors, read_errors, write_errors
 from games.lineups import Place, TeamLineup, fixture_lineups, lineup_name_reserve
 from league.errors import DomainError
 from league.models import Fixture, Team
@@ -97,7 +97,11 @@ class FixtureLineupView(ApiView):
 
     @extend_schema(
         summary="A fixture's line-ups at kick-off (M-P3)",
-        responses={200: TeamLineupSerializer(many=True), **read_errors()},
+        responses={
+            200: TeamLineupSerializer(many=True),
+            **read_errors(),
+            **conflict_errors("other_game"),
+        },
     )
     def get(self, request: Request, fixture_id: int) -> Response:
         fixture = access.get_visible(
@@ -106,6 +110,7 @@ class FixtureLineupView(ApiView):
             user=request.user,
             pk=fixture_id,
         )
+        access.require_magnoball_fixture(fixture)
         lineups = fixture_lineups(fixture=fixture)
         return Response(self.OutputSerializer(lineups, many=True).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
 
@@ -120,7 +125,7 @@ class FixtureLineupView(ApiView):
             200: TeamLineupSerializer,
             **write_errors(
                 invalid=["place_not_vacant", "reserve_not_available"],
-                conflict=["lineup_fixed", "season_not_running"],
+                conflict=["lineup_fixed", "season_not_running", "other_game"],
             ),
         },
     )
@@ -131,6 +136,7 @@ class FixtureLineupView(ApiView):
             user=request.user,
             pk=fixture_id,
         )
+        access.require_magnoball_fixture(fixture)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

@@ -105,11 +105,12 @@ class TeamPlayerListView(ApiListView[Player]):
         if getattr(self, "swagger_fake_view", False):
             return Player.objects.none()
         team = access.get_visible(
-            Team.objects.all(),
+            Team.objects.select_related("league"),
             league_path="league",
             user=self.request.user,
             pk=self.kwargs["team_id"],
         )
+        access.require_magnoball_team(team)
         return selectors.players(user=self.request.user).filter(team=team)
 
 

@@ -16,6 +16,7 @@ from django.test import Client
 from api.tokens import api_token_create
 from league.models import Fixture
 from league.services import league_create
+from tests.api.arena import arena, arena_as, arena_role, fixture_one  # noqa: F401  (fixtures)
 from tests.factories import UserFactory
 from tests.world import World
 

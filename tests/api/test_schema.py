@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from api import access, arenaball_access
 from api.schema import ERROR_CODES
+from arenaball import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
 from rosters import table_dice
@@ -31,7 +33,7 @@ def test_the_schema_is_openapi_3_with_the_token_scheme(schema):
 def test_every_post_documents_its_refusals(schema):
     posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
 
-    assert len(posts) == 6
+    assert len(posts) == 11  # MagnoBall's 6, Arenaball's 5
     for operation in posts:
         assert {"400", "401", "403", "404", "409", "422", "429"} <= set(operation["responses"])
         assert "Idempotency-Key" in [p["name"] for p in operation["parameters"]]
@@ -41,7 +43,7 @@ def test_the_error_shape_lists_every_code(schema):
     detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
     codes = schema["components"]["schemas"]["CodeEnum"]["enum"]
 
-    assert set(detail) == {"code", "message", "fields"}
+    assert set(detail) == {"code", "message", "fields", "problems"}
     assert sorted(codes) == sorted(ERROR_CODES)
 
 
@@ -55,6 +57,20 @@ SERVICES = [
     table_dice.faces_resolve,
     lineups.lineup_name_reserve,
     lineups._lock_open_fixture,
+    access.require_magnoball_fixture,
+    arenaball_access.team_for_pits,
+    designs.design_save,
+    designs.design_delete,
+    crews.team_cars_set,
+    crews.character_sign,
+    crews.character_rename,
+    crews.character_release,
+    reports.pits_choose,
+    reports.report_check,
+    reports.report_record,
+    reports.report_correct,
+    reports.report_void,
+    reports._require_open,
 ]
 
 
@@ -81,3 +97,70 @@ def test_the_interactive_docs_load_their_scripts_from_our_static_files(client, d
     page = client.get("/api/v1/docs/").content.decode()
     assert "drf_spectacular_sidecar/swagger-ui-dist" in page
     assert "cdn." not in page
+
+
+ARENABALL_OPERATIONS = {
+    ("/api/v1/arenaball/leagues/{league_id}/parts/", "get"),
+    ("/api/v1/arenaball/teams/{team_id}/", "get"),
+    ("/api/v1/arenaball/teams/{team_id}/designs/", "get"),
+    ("/api/v1/arenaball/teams/{team_id}/designs/", "post"),
+    ("/api/v1/arenaball/teams/{team_id}/designs/check/", "post"),
+    ("/api/v1/arenaball/teams/{team_id}/cars/", "put"),
+    ("/api/v1/arenaball/teams/{team_id}/characters/", "post"),
+    ("/api/v1/arenaball/designs/{design_id}/", "get"),
+    ("/api/v1/arenaball/designs/{design_id}/", "put"),
+    ("/api/v1/arenaball/designs/{design_id}/", "delete"),
+    ("/api/v1/arenaball/characters/{character_id}/", "get"),
+    ("/api/v1/arenaball/characters/{character_id}/", "patch"),
+    ("/api/v1/arenaball/characters/{character_id}/release/", "post"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/", "get"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/pits/", "put"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/result/", "post"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/result/", "put"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/result/", "delete"),
+}
+#: Writes whose body is empty by design.
+NO_BODY = {
+    ("/api/v1/arenaball/designs/{design_id}/", "delete"),
+    ("/api/v1/arenaball/characters/{character_id}/release/", "post"),
+    ("/api/v1/arenaball/fixtures/{fixture_id}/result/", "delete"),
+}
+
+
+def test_every_arenaball_operation_has_typed_bodies(schema):
+    found = {
+        (path, method)
+        for path, ops in schema["paths"].items()
+        if path.startswith("/api/v1/arenaball/")
+        for method in ops
+        if method != "parameters"
+    }
+    assert found == ARENABALL_OPERATIONS
+    for path, method in sorted(ARENABALL_OPERATIONS):
+        operation = schema["paths"][path][method]
+        ok = next(code for code in operation["responses"] if code.startswith("2"))
+        response = operation["responses"][ok]
+        if ok != "204":
+            ref = response["content"]["application/json"]["schema"]
+            assert "$ref" in ref or "$ref" in ref.get("items", {}), (path, method)
+        if method != "get" and (path, method) not in NO_BODY:
+            assert "requestBody" in operation, (path, method)
+            body = operation["requestBody"]["content"]["application/json"]["schema"]
+            assert "$ref" in body, (path, method)
+        if method != "get":
+            assert {"400", "401", "403", "404"} <= set(operation["responses"]), (path, method)
+
+
+def test_arenaball_refusals_describe_their_problems(schema):
+    detail = schema["components"]["schemas"]["ErrorDetail"]
+    problem = schema["components"]["schemas"]["Problem"]["properties"]
+
+    assert "problems" in detail["properties"]
+    assert "problems" not in detail.get("required", [])
+    assert set(problem) == {"code", "rule", "field", "message"}
+
+
+def test_the_schema_generates_without_warnings(db, tmp_path):
+    from django.core.management import call_command
+
+    call_command("spectacular", "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
