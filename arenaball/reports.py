@@ -26,7 +26,12 @@ from arenaball.models import (
 )
 from arenaball.report_input import ReportData
 from arenaball.selectors import season_rules
-from league.access import Actor, require_commissioner, require_result_reporter
+from league.access import (
+    Actor,
+    require_coach_or_commissioner,
+    require_commissioner,
+    require_result_reporter,
+)
 from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Result, Season, Team
@@ -108,7 +113,7 @@ def _snapshot_designs(snapshot: Mapping[str, Any]) -> dict[str, rules.Design]:
 def pits_choose(*, fixture: Fixture, team: Team, actor: Actor, slots: Sequence[str]) -> Pits:
     """A-G4: the two track cars `team` starts `fixture` in the pits (its coach or a
     commissioner, before the result)."""
-    require_result_reporter(user=actor, fixture=fixture)
+    require_coach_or_commissioner(user=actor, team=team)
     slots = sorted(set(slots))
     problems = _pits_problems(slots)
     if team.pk not in (fixture.home_team_id, fixture.away_team_id):

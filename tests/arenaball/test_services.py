@@ -13,7 +13,7 @@ from arenaball.designs import design_data_of, design_save, stored_design_check
 from arenaball.errors import ArenaballError
 from arenaball.models import Car, Character, CharacterGame, Design
 from arenaball.report_input import CasualtyData, GoalData, KillData, SubstitutionData
-from arenaball.reports import report_correct, report_record, report_void
+from arenaball.reports import pits_choose, report_correct, report_record, report_void
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
 from tests.arenaball.world import arena_world, driver, gunner, play, win_report
@@ -252,3 +252,18 @@ def test_kills_break_a_tie_in_the_standings():
         "kills" in rows[second.home_team_id].explanation.lower()
         or "kills" in rows[first.home_team_id].explanation.lower()
     )
+
+
+def test_a_coach_chooses_only_his_own_teams_pits():
+    """A-G4: each coach chooses his team's two cars in the pits; a commissioner either."""
+    world = arena_world()
+    fixture = world.fixture()
+    home, away = fixture.home_team, fixture.away_team
+    home_coach = home.coach
+    assert home_coach is not None
+    with pytest.raises(PermissionRefused):
+        pits_choose(fixture=fixture, team=away, actor=home_coach, slots=["4", "5"])
+    pits_choose(fixture=fixture, team=home, actor=home_coach, slots=["4", "5"])
+    pits_choose(fixture=fixture, team=away, actor=world.commissioner, slots=["3", "5"])
+    with pytest.raises(ArenaballError, match="2 track cars"):
+        pits_choose(fixture=fixture, team=home, actor=home_coach, slots=["GK"])
