@@ -14,6 +14,8 @@ from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.models import ReportKill
 from arenaball.selectors import season_rules
+from arenaball.team_entry import team_entry_seasons
+from league.coaching import TodoItem
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
 from rules.arenaball import KILLS
@@ -74,6 +76,18 @@ class ArenaballRuleset(Ruleset):
 
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
         return coaching.coach_teams(user=user, ruleset=self.key)
+
+    def coach_openings(self, *, user: User) -> Sequence[TodoItem]:
+        return [
+            TodoItem(
+                "enter",
+                f"Enter your team in {season.league}: {season}",
+                "arenaball-team-enter",
+                (season.pk,),
+                "Enter a team",
+            )
+            for season in team_entry_seasons(user=user)
+        ]
 
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         crews.team_setup(team=team, actor=actor)

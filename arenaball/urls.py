@@ -6,6 +6,7 @@ from django.urls import path
 from arenaball import views
 
 urlpatterns = [
+    path("arenaball/seasons/<int:pk>/enter/", views.team_enter, name="arenaball-team-enter"),
     path("arenaball/teams/<int:pk>/cars/", views.team_cars, name="arenaball-team-cars"),
     path("arenaball/teams/<int:pk>/sign/", views.character_sign, name="arenaball-character-sign"),
     path("arenaball/teams/<int:pk>/designs/new/", views.design_new, name="arenaball-design-new"),

@@ -9,11 +9,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from arenaball import crews, designs, page_data, reports, selectors
+from arenaball import crews, designs, page_data, reports, selectors, team_entry
 from arenaball.access import (
     access_character,
     access_design,
@@ -21,12 +21,13 @@ from arenaball.access import (
     access_team_to_manage,
     may_manage,
 )
+from arenaball.forms import TeamEntryForm
 from arenaball.report_input import report_data_parse
 from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
-from league.models import Team
-from league.web import refused, run_action, shows_refusal
+from league.models import Season, Team
+from league.web import form_page, refused, run_action, shows_refusal
 
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
@@ -91,6 +92,29 @@ def character_release(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: crews.character_release(character=character_, actor=request.user),
         success=lambda c: f"{c.name} released; his career stays on record.",
         back=reverse("team", args=[character_.team_id]) + "#roster",
+    )
+
+
+@login_required
+def team_enter(request: HttpRequest, pk: int) -> HttpResponse:
+    """An invited coach enters his own team in a season that takes entries (A-T1, A-T2)."""
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    refusal = team_entry.team_entry_refusal(season=season, user=request.user)
+    if refusal is not None:
+        return refused(request, refusal.message)
+    form = TeamEntryForm(request.POST or None)
+    return form_page(
+        request,
+        form,
+        lambda data: team_entry.team_enter(season=season, actor=request.user, **data),
+        context={
+            "title": f"Enter your team in {season}",
+            "intro": "Your team starts with the seed's Track Car and Goalkeeper, eight "
+            "characters and its six cars crewed; rename, redesign and reseat it from its page.",
+            "submit": "Enter the team",
+        },
+        success=lambda team: f"{team.name} entered {season}: build it below.",
+        back=reverse("my-teams"),
     )
 
 

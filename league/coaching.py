@@ -40,6 +40,11 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
     return sorted(teams, key=lambda entry: (entry.team.name, entry.team.pk))
 
 
+def coach_openings(*, user: User) -> list[TodoItem]:
+    """What `user` may start, whatever the game (an invited coach entering his own team)."""
+    return [item for ruleset in rulesets() for item in ruleset.coach_openings(user=user)]
+
+
 def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
     """`user`'s teams of the game `ruleset` with their latest season not archived and next
     fixture, and that fixture's result to report once its round is open."""

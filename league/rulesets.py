@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from league.access import Actor
     from league.admin.steps import Step
-    from league.coaching import CoachTeam
+    from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
     from league.models import Fixture, League, Round, Season, Team
 
@@ -254,6 +254,11 @@ class Ruleset:
         what waits for him ("My teams"); None (the default) lets the core list them with
         their next fixture and its result to report (league.coaching)."""
         return None
+
+    def coach_openings(self, *, user: User) -> Sequence[TodoItem]:
+        """What `user` may start in this game's leagues ("My teams"): Arenaball's invited
+        coach entering his own team. None by default."""
+        return ()
 
     def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
         """Each played fixture's counts for the game's own tie-breakers (Arenaball's kills,

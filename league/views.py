@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.module_loading import import_string
 
 from league import selectors
-from league.coaching import coach_teams
+from league.coaching import coach_openings, coach_teams
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
 
@@ -26,7 +26,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def my_teams(request: HttpRequest) -> HttpResponse:
     """A coach's home: each team he coaches, whatever its game, and what waits for him."""
     teams = coach_teams(user=request.user)  # type: ignore[arg-type]
-    return render(request, "league/my_teams.html", {"teams": teams})
+    openings = coach_openings(user=request.user)  # type: ignore[arg-type]
+    return render(request, "league/my_teams.html", {"teams": teams, "openings": openings})
 
 
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
