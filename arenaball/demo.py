@@ -251,8 +251,8 @@ class _Table:
 
 
 def _crew_available(team: Team, *, actor: User) -> None:
-    """A-P3: seat an available character in every driver's seat left empty by a death and
-    wherever an injured one sits, signing a replacement when nobody is on the bench; one
+    """A-P3: a replacement signed for every driver's seat a death left empty, and a bench
+    character (or a replacement, when the bench is empty) wherever an injured one sits; one
     team_cars_set for the team."""
     cars = team_cars(team=team)
     out = set(
@@ -269,8 +269,9 @@ def _crew_available(team: Team, *, actor: User) -> None:
     def seat(pk: int | None, *, required: bool) -> int | None:
         if (pk is not None and pk not in out) or (pk is None and not required):
             return pk
-        if bench:
+        if bench and pk is not None:  # the injured sit out for the bench
             return bench.pop(0)
+        # The dead's seat (emptied by the aftermath) goes to a replacement signed now.
         return character_sign(team=team, actor=actor, name=_replacement_name(team)).pk
 
     choices = [
