@@ -5,4 +5,4 @@ commissioner sees only his own leagues.
 
 Django's autodiscovery imports this package: the modules that register are imported here."""
 
-from arenaball.admin import fixtures, parts  # noqa: F401
+from arenaball.admin import fixtures, parts, teams  # noqa: F401

@@ -73,7 +73,8 @@ def test_the_commissioner_adds_his_own_part(client: Client) -> None:
     response = client.post(reverse("admin:arenaball_part_add"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     part = Part.objects.get(league=world.league, key="spike_plate")
-    assert not part.shipped and part.cost == 300
+    assert not part.shipped
+    assert part.cost == 300
     assert AuditEntry.objects.filter(action="arenaball.part.create").count() == 1
     # The same key again is refused beside its field.
     again = client.post(reverse("admin:arenaball_part_add"), data)
