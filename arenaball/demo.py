@@ -20,8 +20,9 @@ from arenaball.report_input import CasualtyData, GoalData, KillData, ReportData,
 from arenaball.reports import report_record
 from arenaball.selectors import season_rules, team_cars
 from league.demo import DemoLogin, DemoSummary, demo_user
-from league.models import Fixture, League, Round, Season, Team
+from league.models import Fixture, League, Season, Team
 from league.roles import commissioners_group
+from league.rounds import round_open
 from league.services import (
     league_create,
     season_create,
@@ -103,17 +104,10 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
             rng=rng, actor=commissioner, target=season_rules(season=season).target_points
         )
         for round_ in season.rounds.filter(number__lte=PLAYED_ROUNDS).order_by("number"):
-            _open_round(round_)
+            round_open(round_=round_, actor=None)
             for fixture in round_.fixtures.select_related("home_team", "away_team").order_by("id"):
                 table.play(fixture)
     return DemoSummary(league, season, created=True, logins=logins)
-
-
-def _open_round(round_: Round) -> None:
-    """Open `round_` for reports: the core has no round-open service for a game without a
-    match day yet; its `round_open` replaces this once it lands."""
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
-    round_.fixtures.filter(status=Fixture.Status.SCHEDULED).update(status=Fixture.Status.READY)
 
 
 @dataclass

@@ -13,7 +13,6 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from arenaball.admin.base import CommissionerViewMixin, role_allows
 from arenaball.admin.report_form import (
     ReportForm,
     report_form_for_correction,
@@ -159,7 +158,7 @@ REPORT_STEPS = (
 
 
 @admin.register(ArenaballFixture)
-class ArenaballFixtureAdmin(CommissionerViewMixin, LeagueModelAdmin[ArenaballFixture]):
+class ArenaballFixtureAdmin(LeagueModelAdmin[ArenaballFixture]):
     """Arenaball fixtures come from the schedule; here they get, change or lose their result."""
 
     league_path = "round__season__league"
@@ -186,9 +185,6 @@ class ArenaballFixtureAdmin(CommissionerViewMixin, LeagueModelAdmin[ArenaballFix
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # Read-only: the steps above change a fixture's result.
-
-    def has_step_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return role_allows(request, self.model, "change")
 
     def delete_refusal_for(self, obj: Fixture) -> str:
         return f"{obj} comes from the schedule; void its result instead if it should not count."

@@ -11,7 +11,6 @@ from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from arenaball.admin.base import CommissionerViewMixin, role_allows
 from arenaball.errors import ArenaballError
 from arenaball.models import Part
 from arenaball.parts import PART_FIELDS, part_create, part_delete, part_delete_refusal, part_update
@@ -22,7 +21,7 @@ from league.models import League
 
 
 @admin.register(Part)
-class PartAdmin(CommissionerViewMixin, LeagueModelAdmin[Part]):
+class PartAdmin(LeagueModelAdmin[Part]):
     list_display = ("name", "kind", "key", "spaces", "weight", "cost", "shipped", "fitted")
     list_filter = ("kind", "shipped", ("league", LeagueListFilter))
     search_fields = ("name", "key")
@@ -57,12 +56,6 @@ class PartAdmin(CommissionerViewMixin, LeagueModelAdmin[Part]):
         if db_field.name == "league":
             kwargs["queryset"] = League.objects.filter(ruleset="arenaball")
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return role_allows(request, self.model, "add")
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return role_allows(request, self.model, "change")
 
     def save_model(self, request: HttpRequest, obj: Part, form: Any, change: bool) -> None:
         if change:
@@ -106,6 +99,8 @@ class PartAdmin(CommissionerViewMixin, LeagueModelAdmin[Part]):
         return super(LeagueModelAdmin, self).delete_view(request, object_id, extra_context)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return role_allows(request, self.model, "delete") and (
+        # The model's own permission (the core's base admin deletes nothing).
+        delete = f"{self.opts.app_label}.delete_{self.opts.model_name}"
+        return bool(request.user.has_perm(delete)) and (
             obj is None or part_delete_refusal(obj) is None
         )

@@ -13,7 +13,6 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
-from arenaball.admin.base import role_allows
 from arenaball.models import SeasonSettings
 from league.models import Season
 from rules.arenaball import ArenaballSettings
@@ -102,14 +101,11 @@ class SeasonSettingsInline(admin.StackedInline[SeasonSettings, Season]):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         return SETTING_NAMES if self._frozen(obj) else ()
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return role_allows(request, self.model, "view")
-
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return not self._frozen(obj) and role_allows(request, self.model, "change")
+        return not self._frozen(obj) and super().has_change_permission(request, obj)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return not self._frozen(obj) and role_allows(request, self.model, "add")
+        return not self._frozen(obj) and super().has_add_permission(request, obj)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

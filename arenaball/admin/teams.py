@@ -11,7 +11,6 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from arenaball.admin.base import CommissionerViewMixin
 from arenaball.designs import stored_design_check
 from arenaball.models import Car, Character, Design, Fitting
 from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
@@ -23,7 +22,7 @@ READ_ONLY = (
 )
 
 
-class FittingInline(CommissionerViewMixin, ReadOnlyTabularInline[Fitting, Design]):
+class FittingInline(ReadOnlyTabularInline[Fitting, Design]):
     model = Fitting
     fields = ("ref", "part", "mounting", "quantity", "links", "ammo", "protects")
 
@@ -32,7 +31,7 @@ class FittingInline(CommissionerViewMixin, ReadOnlyTabularInline[Fitting, Design
 
 
 @admin.register(Design)
-class DesignAdmin(CommissionerViewMixin, ReadOnlyAdmin[Design]):
+class DesignAdmin(ReadOnlyAdmin[Design]):
     read_only_reason = READ_ONLY
     league_path = "team__league"
     list_display = ("name", "team", "role", "cost", "weight", "gunners", "verdict")
@@ -89,7 +88,7 @@ class DesignAdmin(CommissionerViewMixin, ReadOnlyAdmin[Design]):
 
 
 @admin.register(Character)
-class CharacterAdmin(CommissionerViewMixin, ReadOnlyAdmin[Character]):
+class CharacterAdmin(ReadOnlyAdmin[Character]):
     read_only_reason = READ_ONLY + " Careers are added up from the games' reports."
     league_path = "team__league"
     list_display = (
@@ -121,7 +120,7 @@ class CharacterAdmin(CommissionerViewMixin, ReadOnlyAdmin[Character]):
 
 
 @admin.register(Car)
-class CarAdmin(CommissionerViewMixin, ReadOnlyAdmin[Car]):
+class CarAdmin(ReadOnlyAdmin[Car]):
     read_only_reason = READ_ONLY
     league_path = "team__league"
     list_display = ("__str__", "team", "slot", "design", "driver", "gunner")
