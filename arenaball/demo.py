@@ -33,7 +33,7 @@ from league.services import (
 from rules.arenaball import PITS_CARS, TRACK_SLOTS, CrewState, Plate
 
 LEAGUE_NAME = "Arenaball Demo League"
-SEASON_NAME = "2027 Season"
+SEASON_NAME = "2026 Season"
 #: The MagnoBall demo's convention (games/demo.py), so one password opens every demo login.
 DEMO_PASSWORD = "magnoball-demo"
 PLAYED_ROUNDS = 3
@@ -79,15 +79,15 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
             ruleset="arenaball",
             commissioners=[commissioner],
             description="Six teams of the desert circuit: armoured cars, a steel ball and "
-            "first to five points. A single round robin.",
+            "first to five points. A single round robin, then the top four play off.",
         )
         season = season_create(
             league=league,
             name=SEASON_NAME,
             actor=commissioner,
-            starts_on=datetime.date(2027, 3, 6),
+            starts_on=datetime.date(2026, 11, 14),
             double_round_robin=False,
-            playoff_teams=0,
+            playoff_teams=4,
         )
         for name, short_name, colour, username in TEAMS:
             team_create(
@@ -107,6 +107,9 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
             round_open(round_=round_, actor=None)
             for fixture in round_.fixtures.select_related("home_team", "away_team").order_by("id"):
                 table.play(fixture)
+        # The next round is open: its games wait for the coaches' pits and reports.
+        following = season.rounds.get(number=PLAYED_ROUNDS + 1)
+        round_open(round_=following, actor=None)
     return DemoSummary(league, season, created=True, logins=logins)
 
 

@@ -27,8 +27,12 @@ class Command(BaseCommand):
                 )
             )
         self.stdout.write("Logins (username / password):")
-        shown: set[str] = set()
+        # One line a login; a login with a part in several demos (the commissioner) names
+        # them all.
+        logins: dict[str, tuple[str, list[str]]] = {}
         for login in (login for summary in summaries for login in summary.logins):
-            if login.username not in shown:
-                shown.add(login.username)
-                self.stdout.write(f"  {login.username:<13} {login.password:<16} {login.role}")
+            password, roles = logins.setdefault(login.username, (login.password, []))
+            if login.role not in roles:
+                roles.append(login.role)
+        for username, (password, roles) in logins.items():
+            self.stdout.write(f"  {username:<13} {password:<16} {'; '.join(roles)}")
