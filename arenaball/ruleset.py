@@ -35,6 +35,7 @@ class ArenaballRuleset(Ruleset):
     label = "Arenaball"
     reference = "docs/rules-arenaball.md"
     simulates = False
+    table_rules = "A-L1"
     urls = ("arenaball.urls",)
     api_urls = ("api.arenaball_urls",)
     team_view = "arenaball.views.team"

@@ -44,6 +44,8 @@ class MagnoBallRuleset(Ruleset):
     label = "MagnoBall"
     reference = "docs/rules-magnoball.md"
     simulates = True
+    table_rules = "M-L1, M-L2"
+    overtime = True
     urls = ("games.urls", "rosters.urls", "injuries.urls")
     api_urls = ("api.magnoball_urls",)
     season_nav_template = "games/includes/season_nav_leaders.html"

@@ -46,6 +46,10 @@ class Ruleset:
     label: ClassVar[str]
     #: The rules reference the ruleset implements, relative to the project (docs/…).
     reference: ClassVar[str] = ""
+    #: The rule ids of its table (points and tie-breakers), cited where the pages explain
+    #: it, and whether its games can be won in overtime (the table's OTW and OTL columns).
+    table_rules: ClassVar[str] = ""
+    overtime: ClassVar[bool] = False
     #: Whether a worker can play its fixtures (a match simulator); otherwise results are
     #: reported from the table only and no page offers simulation.
     simulates: ClassVar[bool] = False
