@@ -10,6 +10,7 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
 from arenaball import aftermath, coaching, crews, season_settings
+from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.models import ReportKill
@@ -98,6 +99,11 @@ class ArenaballRuleset(Ruleset):
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
+
+    season_room_template = "admin/arenaball/season_control_room.html"
+
+    def season_room_context(self, *, season: Season) -> dict[str, Any]:
+        return season_room_context(season=season)
 
     def demo_build(self, *, seed: int) -> DemoSummary | None:
         return demo_league_build(seed=seed)

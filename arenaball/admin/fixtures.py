@@ -22,11 +22,11 @@ from arenaball.errors import ArenaballError
 from arenaball.models import Report
 from arenaball.reports import report_correct, report_record, report_void
 from league.admin.base import LeagueModelAdmin
-from league.admin.display import admin_url
+from league.admin.display import admin_url, changelist_url
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.errors import DomainError
-from league.models import Fixture, Result, Season
+from league.models import Fixture, Result, Round, Season
 from league.results import result_refusal
 
 RULESET = "arenaball"
@@ -235,3 +235,19 @@ class ArenaballFixtureAdmin(LeagueModelAdmin[ArenaballFixture]):
                 )
             ]
         }
+
+
+def season_room_context(*, season: Season) -> dict[str, Any]:
+    """The control room's Arenaball parts: its games ready for a result (in an open round)
+    and the address of its games in this admin."""
+    reports = changelist_url(ArenaballFixture, round__season__id__exact=season.pk)
+    ready = Fixture.objects.filter(
+        round__season=season, round__status=Round.Status.OPEN, result__isnull=True
+    ).count()
+    return {
+        "room": {
+            "to_report": ready,
+            "reports_url": f"{reports}&status__exact={Fixture.Status.READY}",
+            "reports_all_url": reports,
+        }
+    }

@@ -43,15 +43,17 @@ def car_parts(value: str) -> tuple[int, str]:
 
 
 class _Row(forms.Form):
-    """A line of one section; `characters` and `cars` are the game's choices."""
+    """A line of one section; `characters` and `cars` are the game's choices. Every choice of
+    a person or a car starts blank and every other field at its initial value, so a row left
+    as it was is unchanged and left out, as a formset's extra rows are."""
 
     def __init__(self, *args: Any, characters: Choices, cars: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             if getattr(field, "choices_from", None) == "characters":
-                field.choices = characters if field.required else BLANK + characters  # type: ignore[attr-defined]
+                field.choices = BLANK + characters  # type: ignore[attr-defined]
             elif getattr(field, "choices_from", None) == "cars":
-                field.choices = cars if field.required else BLANK + cars  # type: ignore[attr-defined]
+                field.choices = BLANK + cars  # type: ignore[attr-defined]
 
 
 def _character_field(*, required: bool = True, label: str = "Character") -> forms.Field:
@@ -68,7 +70,7 @@ def _car_field(*, required: bool = True, label: str = "Car") -> forms.Field:
 
 class GoalRow(_Row):
     scorer = _character_field(label="Scorer (the driver who carried the ball)")
-    plate = forms.ChoiceField(choices=PLATES)
+    plate = forms.ChoiceField(choices=PLATES, initial=PLATES[0][0])
 
 
 class KillRow(_Row):
@@ -81,13 +83,13 @@ class KillRow(_Row):
 
 class CasualtyRow(_Row):
     character = _character_field()
-    state = forms.ChoiceField(choices=STATES)
+    state = forms.ChoiceField(choices=STATES, initial=STATES[0][0])
 
 
 class SubstitutionRow(_Row):
     on = _car_field(label="Came on (from the pits)")
     off = _car_field(label="For")
-    because = forms.ChoiceField(choices=BECAUSE)
+    because = forms.ChoiceField(choices=BECAUSE, initial=BECAUSE[0][0])
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

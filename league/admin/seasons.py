@@ -184,7 +184,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
                 "fields": ("league", "name", "slug", "status"),
                 "description": "The status moves with the steps above: generate the "
                 "schedule, start (which freezes the settings and rules), open rounds, "
-                "simulate, playoffs, close, roll over.",
+                "play (or simulate) the games, playoffs, close, roll over.",
             },
         ),
         (
