@@ -126,10 +126,12 @@ def test_an_invalid_report_shows_errors_beside_fields_and_changes_nothing(
 
 
 def test_a_malformed_row_is_refused_by_the_form(client: Client) -> None:
+    """A row that says something (an outer plate) but names no scorer is refused beside its
+    field; a row left as it was (blank scorer, the first plate) is a blank row."""
     world = arena_world()
     staff_commissioner(client, world.commissioner)
     fixture = world.fixture()
-    data = report_post(home_score=3, away_score=0, goals=[{"scorer": "", "plate": "centre"}])
+    data = report_post(home_score=3, away_score=0, goals=[{"scorer": "", "plate": "outer"}])
     response = client.post(step_url(fixture, "record"), data)
     assert response.status_code == 200
     assert response.context["form"].formsets["goals"].forms[0].errors["scorer"]
