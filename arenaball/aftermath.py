@@ -13,11 +13,12 @@ from django.utils import timezone
 
 from arenaball.cast import Cast
 from arenaball.models import Car, Character, CharacterGame, Report, ReportCasualty
+from arenaball.report_input import report_data_of
 from arenaball.reports import rules_lineup
 from arenaball.selectors import season_rules
 from league.models import Fixture, Team
 from rules import arenaball as rules
-from rules.arenaball import CrewState, KillHow, LeftBecause, Plate
+from rules.arenaball import CrewState
 
 CAREER = ("driver", "gunner", "prestige", "kills", "goals")
 
@@ -48,49 +49,15 @@ def _report(fixture: Fixture) -> Report | None:
 def report_rules(
     report: Report, fixture: Fixture, cast: Cast
 ) -> tuple[rules.MatchReport, rules.MatchLineup, rules.MatchLineup]:
-    """A stored report and its line-ups as the rules read them."""
+    """A stored report and its line-ups as the rules read them (the stored rows read back
+    as the report they were, then converted as any report is)."""
     home = rules_lineup(report.lineups["home"], cast)
     away = rules_lineup(report.lineups["away"], cast)
-    result = report.result
-    match = rules.MatchReport(
-        home=home.team,
-        away=away.team,
-        home_score=result.home_score,
-        away_score=result.away_score,
-        winner=cast.team_key(report.winner_id),
-        goals=tuple(
-            rules.Goal(
-                cast.team_key(g.team_id) or "",
-                cast.character_key(g.scorer_id) or "",
-                Plate(g.plate),
-            )
-            for g in report.goals.all()
-        ),
-        kills=tuple(
-            rules.Kill(
-                victim_team=cast.team_key(k.victim_team_id) or "",
-                victim_car=k.victim_car,
-                killer_team=cast.team_key(k.killer_team_id),
-                killer_car=k.killer_car or None,
-                killer=cast.character_key(k.killer_id),
-                how=KillHow(k.how) if k.how else None,
-                weapon=k.weapon,
-            )
-            for k in report.kills.all()
-        ),
-        casualties=tuple(
-            rules.Casualty(
-                cast.team_key(c.team_id) or "",
-                cast.character_key(c.character_id) or "",
-                CrewState(c.state),
-            )
-            for c in report.casualties.all()
-        ),
-        substitutions=tuple(
-            rules.Substitution(cast.team_key(s.team_id) or "", s.on, s.off, LeftBecause(s.because))
-            for s in report.substitutions.all()
-        ),
-        time_limit=report.time_limit,
+    match = report_data_of(report).to_rules(
+        cast=cast,
+        home=fixture.home_team,
+        away=fixture.away_team,
+        settings=season_rules(season=fixture.round.season),
     )
     return match, home, away
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from arenaball.cast import Cast
+from arenaball.models import Report
 from league.models import Team
 from rules import arenaball as rules
 from rules.arenaball import CrewState, KillHow, LeftBecause, Plate
@@ -125,6 +126,39 @@ def _by_score(data: ReportData, home: str, away: str, target: int) -> str | None
     if not data.time_limit and max(data.home_score, data.away_score) < target:
         return None
     return home if data.home_score > data.away_score else away
+
+
+def report_data_of(report: Report) -> ReportData:
+    """A stored report read back as the values it was recorded from (its winner as stored)."""
+    result = report.result
+    return ReportData(
+        home_score=result.home_score,
+        away_score=result.away_score,
+        goals=tuple(GoalData(g.team_id, g.scorer_id, g.plate) for g in report.goals.all()),
+        kills=tuple(
+            KillData(
+                victim_team=k.victim_team_id,
+                victim_car=k.victim_car,
+                killer_team=k.killer_team_id,
+                killer_car=k.killer_car,
+                killer=k.killer_id,
+                how=k.how,
+                weapon=k.weapon,
+            )
+            for k in report.kills.all()
+        ),
+        casualties=tuple(
+            CasualtyData(c.team_id, c.character_id, c.state) for c in report.casualties.all()
+        ),
+        substitutions=tuple(
+            SubstitutionData(s.team_id, s.on, s.off, s.because) for s in report.substitutions.all()
+        ),
+        time_limit=report.time_limit,
+        winner=report.winner_id,
+        winner_given=True,
+        home_pits=tuple(report.lineups["home"]["pits"]),
+        away_pits=tuple(report.lineups["away"]["pits"]),
+    )
 
 
 def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str]]:

@@ -33,9 +33,14 @@ from league.access import (
     require_result_reporter,
 )
 from league.audit import audit_record
-from league.errors import LeagueError
-from league.models import Fixture, Result, Season, Team
-from league.results import fixture_lock, result_aftermath, result_refusal, result_score_errors
+from league.models import Fixture, Result, Team
+from league.results import (
+    fixture_lock,
+    result_aftermath,
+    result_change_refusal,
+    result_refusal,
+    result_score_errors,
+)
 from rules import arenaball as rules
 from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
 
@@ -265,13 +270,8 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
     """A commissioner corrects a played game's report: checked against the line-ups it was
     played with, everything it caused recomputed, audited with before and after."""
     with transaction.atomic():
-        locked = fixture_lock(fixture_id=fixture.pk)
+        locked, result = _played(fixture, actor, "correct")
         season = locked.round.season
-        require_commissioner(user=actor, league=season.league)
-        _require_open(season)
-        result = Result.objects.filter(fixture=locked).first()
-        if result is None:
-            raise ArenaballError(f"{locked} has no result to correct.", code="not_played")
         before = report_state(result)
         stored = Report.objects.filter(result=result).first()
         checked = report_check(
@@ -299,13 +299,8 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
     """A commissioner voids a game's result: the fixture is to be played again and all it
     caused (points, deaths, injuries, the table) is recomputed away."""
     with transaction.atomic():
-        locked = fixture_lock(fixture_id=fixture.pk)
+        locked, result = _played(fixture, actor, "void")
         season = locked.round.season
-        require_commissioner(user=actor, league=season.league)
-        _require_open(season)
-        result = Result.objects.filter(fixture=locked).first()
-        if result is None:
-            raise ArenaballError(f"{locked} has no result to void.", code="not_played")
         before = report_state(result)
         result.delete()
         locked.status = Fixture.Status.READY
@@ -322,12 +317,18 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
     return locked
 
 
-def _require_open(season: Season) -> None:
-    """A closed season is frozen: its results, and so its champion, stand."""
-    if season.status in (Season.Status.FINISHED, Season.Status.ARCHIVED):
-        raise LeagueError(
-            f"{season} is closed: its results can no longer change.", code="season_closed"
-        )
+def _played(fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
+    """Lock a played fixture for a commissioner's correction or void (the caller holds the
+    transaction); refused for anyone else, in a closed season, or with no result."""
+    locked = fixture_lock(fixture_id=fixture.pk)
+    season = locked.round.season
+    require_commissioner(user=actor, league=season.league)
+    if (refusal := result_change_refusal(season=season)) is not None:
+        raise refusal
+    result = Result.objects.filter(fixture=locked).first()
+    if result is None:
+        raise ArenaballError(f"{locked} has no result to {change}.", code="not_played")
+    return locked, result
 
 
 def _store(result: Result, checked: Checked) -> None:

@@ -23,6 +23,7 @@ from league.results import (
     MAX_SCORE,
     fixture_lock,
     result_aftermath,
+    result_change_refusal,
     result_refusal,
     result_score_errors,
 )
@@ -507,10 +508,8 @@ def result_void(*, result: Result, actor: Actor) -> Fixture:
 
 def _require_open(season: Season) -> None:
     """A closed season is frozen: its results, and so its champion, stand."""
-    if season.status in (Season.Status.FINISHED, Season.Status.ARCHIVED):
-        raise GamesError(
-            f"{season} is closed: its results can no longer change.", code="season_closed"
-        )
+    if (refusal := result_change_refusal(season=season)) is not None:
+        raise GamesError(refusal.message, code=refusal.code)
 
 
 def _result_state(result: Result) -> dict[str, Any]:

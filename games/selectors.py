@@ -16,8 +16,8 @@ from games.lineups import TeamLineup, fixture_lineups, short_handed
 from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
-from league.coaching import CoachTeam, TodoItem
-from league.models import Fixture, League, Result, Season, StandingRow, Team
+from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
+from league.models import Fixture, League, Result, Season, Team
 from league.selectors import league_visible_q
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
@@ -458,43 +458,25 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
 
 
 def _coach_seasons(ids: list[int]) -> dict[int, Season]:
-    """Each team's latest season not archived."""
-    seasons: dict[int, Season] = {}
-    for standing in (
-        StandingRow.objects.filter(team_id__in=ids)
-        .exclude(season__status=Season.Status.ARCHIVED)
-        .select_related("season__league", "season__rules")
-        .order_by("season__created_at")
-    ):
-        seasons[standing.team_id] = standing.season
-    return seasons
+    """Each team's latest season not archived, with its rules."""
+    return team_seasons(ids, related=("rules",))
 
 
 def _next_fixtures(ids: list[int], todos: dict[int, list[TodoItem]]) -> dict[int, Fixture]:
     """Each team's next fixture not played; a ready one is a result to report."""
-    upcoming = (
-        Fixture.objects.filter(Q(home_team_id__in=ids) | Q(away_team_id__in=ids))
-        .exclude(status=Fixture.Status.PLAYED)
-        .exclude(round__season__status__in=[Season.Status.FINISHED, Season.Status.ARCHIVED])
-        .select_related("round__season", "home_team", "away_team")
-        .order_by("round__season__created_at", "round__number", "id")
-    )
-    next_fixture: dict[int, Fixture] = {}
-    for fixture in upcoming:
-        for team_id in (fixture.home_team_id, fixture.away_team_id):
-            if team_id in ids and team_id not in next_fixture:
-                next_fixture[team_id] = fixture
-                if fixture.status == Fixture.Status.READY:
-                    todos[team_id].append(
-                        TodoItem(
-                            "report",
-                            f"Report the result of {fixture}",
-                            "fixture",
-                            (fixture.pk,),
-                            "Report",
-                        )
-                    )
-    return next_fixture
+    found = next_fixtures(ids)
+    for team_id, fixture in found.items():
+        if fixture.status == Fixture.Status.READY:
+            todos[team_id].append(
+                TodoItem(
+                    "report",
+                    f"Report the result of {fixture}",
+                    "fixture",
+                    (fixture.pk,),
+                    "Report",
+                )
+            )
+    return found
 
 
 def _short_handed_todos(

@@ -3,6 +3,7 @@ fixture and what waits for him, gathered from each team's game (`Ruleset.coach_t
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -70,13 +71,14 @@ def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
     return entries
 
 
-def team_seasons(ids: list[int]) -> dict[int, Season]:
-    """Each team's latest season not archived."""
+def team_seasons(ids: list[int], *, related: Collection[str] = ()) -> dict[int, Season]:
+    """Each team's latest season not archived (with the game's `related` rows, e.g. its
+    settings, loaded in the same query)."""
     seasons: dict[int, Season] = {}
     rows = (
         StandingRow.objects.filter(team_id__in=ids)
         .exclude(season__status=Season.Status.ARCHIVED)
-        .select_related("season__league")
+        .select_related("season__league", *(f"season__{name}" for name in related))
         .order_by("season__created_at")
     )
     for row in rows:

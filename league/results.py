@@ -66,6 +66,16 @@ def result_refusal(
     return None
 
 
+def result_change_refusal(*, season: Season) -> LeagueError | None:
+    """Why `season`'s results may not be corrected or voided now, or None: a closed season
+    is frozen, its results (and so its champion) stand."""
+    if season.status in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+        return LeagueError(
+            f"{season} is closed: its results can no longer change.", code="season_closed"
+        )
+    return None
+
+
 def score_ok(value: Any) -> bool:
     """A score is a whole number from 0 to MAX_SCORE (a bool is not a number here)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SCORE

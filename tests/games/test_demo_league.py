@@ -25,7 +25,7 @@ def _counts() -> dict[str, int]:
 def test_demo_league_builds_eight_named_teams_with_a_coach_each_and_a_schedule():
     out = StringIO()
     call_command("demo_league", stdout=out)
-    league = League.objects.get()
+    league = League.objects.get(ruleset="magnoball")
     season = league.seasons.get(format=Season.Format.LEAGUE)
     assert season.status == Season.Status.ACTIVE
     teams = Team.objects.filter(league=league, guest_of__isnull=True)
@@ -53,7 +53,7 @@ def test_demo_league_run_twice_changes_nothing():
 
 def test_demo_league_has_a_small_tournament_in_its_group_stage():
     call_command("demo_league", stdout=StringIO())
-    cup = Season.objects.get(format=Season.Format.TOURNAMENT)
+    cup = Season.objects.get(format=Season.Format.TOURNAMENT, league__ruleset="magnoball")
     assert cup.status == Season.Status.ACTIVE
     assert cup.groups.count() == 2
     assert cup.guest_teams.count() == 1

@@ -360,7 +360,7 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
     off with 11, the counterparts in; and in every fixture of the round no fit reserve of a
     short place's position is left on the bench."""
     call_command("demo_league", stdout=mock.MagicMock())
-    season = Season.objects.get(format=Season.Format.LEAGUE)  # not the demo's tournament
+    season = Season.objects.get(format=Season.Format.LEAGUE, league__ruleset="magnoball")
     commissioner = season.league.commissioners.get()
     round_ = season.rounds.get(number=3)
     fixtures = list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))

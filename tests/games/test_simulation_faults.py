@@ -54,7 +54,7 @@ BACKENDS = [
     ),
 ]
 
-_SEASON = "season = Season.objects.get(name='2026 Season')\n"
+_SEASON = "season = Season.objects.get(name='2026 Season', league__ruleset='magnoball')\n"
 _IMPORTS = (
     "from league.models import Season, Fixture, Round, Result\n"
     "from games.models import SimulationJob, Inspection\n"
