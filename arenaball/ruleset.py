@@ -14,7 +14,7 @@ from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.models import ReportKill
-from arenaball.selectors import season_rules
+from arenaball.selectors import season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
 from league.models import Season
@@ -99,6 +99,9 @@ class ArenaballRuleset(Ruleset):
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
+
+    def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
+        return "arenaball/includes/season_leaders.html", {"leaders": season_leaders(season=season)}
 
     season_room_template = "admin/arenaball/season_control_room.html"
 

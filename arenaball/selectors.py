@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, Sum
 
 from arenaball.models import (
     Car,
@@ -119,3 +119,41 @@ def fixture_report(*, fixture: Fixture) -> Report | None:
         .prefetch_related("goals", "kills", "casualties", "substitutions")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class SeasonLeader:
+    """A character's totals over one season's games (A-P1)."""
+
+    character: Character
+    goals: int
+    kills: int
+    prestige: int
+
+
+def season_leaders(*, season: Season, limit: int = 5) -> dict[str, list[SeasonLeader]]:
+    """The season's top goal scorers, killers and Prestige earners, from its games (one
+    query)."""
+    totals = (
+        CharacterGame.objects.filter(fixture__round__season=season)
+        .values("character")
+        .annotate(
+            season_goals=Sum("goals"), season_kills=Sum("kills"), season_prestige=Sum("prestige")
+        )
+    )
+    rows = {row["character"]: row for row in totals}
+    characters = Character.objects.filter(pk__in=rows).select_related("team").in_bulk()
+    lines = [
+        SeasonLeader(
+            characters[pk], row["season_goals"], row["season_kills"], row["season_prestige"]
+        )
+        for pk, row in rows.items()
+        if pk in characters
+    ]
+
+    def top(key: str) -> list[SeasonLeader]:
+        ranked = [line for line in lines if getattr(line, key) > 0]
+        ranked.sort(key=lambda line: (-getattr(line, key), line.character.name))
+        return ranked[:limit]
+
+    return {"goals": top("goals"), "kills": top("kills"), "prestige": top("prestige")}

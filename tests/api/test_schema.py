@@ -12,6 +12,7 @@ from api.schema import ERROR_CODES
 from arenaball import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
+from league import results as league_results
 from rosters import table_dice
 from tests.api.conftest import Api
 
@@ -70,7 +71,8 @@ SERVICES = [
     reports.report_record,
     reports.report_correct,
     reports.report_void,
-    reports._require_open,
+    reports._played,
+    league_results.result_change_refusal,
 ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from django.test import Client
 
 from arenaball.crews import CarChoice, character_sign, team_cars_set
 from arenaball.designs import design_data_of, design_save, stored_design_check
@@ -267,3 +268,66 @@ def test_a_coach_chooses_only_his_own_teams_pits():
     pits_choose(fixture=fixture, team=away, actor=world.commissioner, slots=["3", "5"])
     with pytest.raises(ArenaballError, match="2 track cars"):
         pits_choose(fixture=fixture, team=home, actor=home_coach, slots=["GK"])
+
+
+def test_the_season_overview_names_its_leaders():
+    """A-P1: goals, kills and Prestige over the season's games."""
+    world = arena_world()
+    fixture = world.fixture()
+    home, away = fixture.home_team, fixture.away_team
+    killer = driver(home, "1")
+    play(
+        fixture,
+        actor=world.coaches[0],
+        kills=(KillData(away.pk, "2", home.pk, "1", killer.pk, "ram"),),
+    )
+    page = Client().get(f"/leagues/{world.league.slug}/{world.season.slug}/")
+    leaders = page.context["leaders"]
+    assert leaders["goals"][0].character == driver(home, "2")
+    assert leaders["kills"][0].character == killer
+    assert b"Kills (A-G2)" in page.content
+
+
+def test_a_rollover_keeps_the_teams_cars_crews_careers_and_injuries():
+    """A-P3: an injury carries into the next season; the characters keep their careers."""
+    from league.playoffs import playoffs_advance, playoffs_start
+    from league.rounds import round_open
+    from league.season_end import season_close, season_rollover
+
+    world = arena_world(teams=2, playoff_teams=2)
+    season = world.season
+    fixture = world.fixture()
+    away = fixture.away_team
+    hurt = driver(away, "3")
+    play(fixture, actor=world.commissioner, casualties=(CasualtyData(away.pk, hurt.pk, "injured"),))
+    playoffs_start(season=season, actor=world.commissioner)
+    final = season.rounds.get(stage="playoff")
+    round_open(round_=final, actor=world.commissioner)
+    (game,) = final.fixtures.select_related("home_team", "away_team")
+    seated = {pk for car in Car.objects.filter(team=away) for pk in (car.driver_id, car.gunner_id)}
+    reserve = Character.objects.filter(team=away).exclude(pk__in=seated).first()
+    assert reserve is not None
+    team_cars_set(
+        team=away,
+        actor=away.coach,
+        cars=[
+            CarChoice(
+                car.slot,
+                car.design_id,
+                reserve.pk if car.slot == "3" else car.driver_id,
+                car.gunner_id,
+            )
+            for car in Car.objects.filter(team=away)
+        ],
+    )  # the injured character sits the final out, a reserve drives his car
+    play(game, actor=world.commissioner)
+    playoffs_advance(season=season, actor=world.commissioner)
+    closed = season_close(season=season, actor=world.commissioner)
+    following = season_rollover(season=closed, name="Arena 2027", actor=world.commissioner)
+    hurt.refresh_from_db()
+    assert hurt.games_to_miss == 0  # he missed the final, his one game (A-P3)
+    assert Car.objects.filter(team=away).count() == 6
+    assert StandingRow.objects.filter(season=following).count() == 2
+    assert following.arenaball_settings.target_points == 5
+    scorer = driver(game.home_team, "1")
+    assert scorer.goals > 0
