@@ -39,6 +39,7 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def team_cars(request: HttpRequest, pk: int) -> HttpResponse:
     """The six cars' designs and crews, set at once (A-T1, A-T2)."""
@@ -58,6 +59,7 @@ def team_cars(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def character_sign(request: HttpRequest, pk: int) -> HttpResponse:
     team_ = access_team_to_manage(user=request.user, team_id=pk)
@@ -71,6 +73,7 @@ def character_sign(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
     character_ = access_character(user=request.user, character_id=pk)
@@ -84,6 +87,7 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def character_release(request: HttpRequest, pk: int) -> HttpResponse:
     character_ = access_character(user=request.user, character_id=pk)
@@ -168,6 +172,7 @@ def _design_editor(request: HttpRequest, team_: Any, design: Any) -> HttpRespons
 
 
 @require_POST
+@login_required
 @shows_refusal
 def design_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The editor's live check: the posted sheet's totals and every limit's state, as JSON;
@@ -180,6 +185,7 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
     design = access_design(user=request.user, design_id=pk)
@@ -203,6 +209,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 @shows_refusal
 def fixture_pits(request: HttpRequest, pk: int) -> HttpResponse:
     """A-G4: a coach's two track cars in the pits for this game."""

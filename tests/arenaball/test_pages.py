@@ -117,3 +117,17 @@ def test_the_design_check_answers_every_limit_as_json():
     assert not answer["ok"]
     broken = {limit["code"] for limit in answer["limits"] if not limit["ok"]}
     assert {"budget", "ball_gear"} <= broken
+
+
+def test_skill_levels_follow_the_seasons_points_per_level():
+    """A-P2: a level every `points_per_level` Driver or Gunner points (30 by default)."""
+    world = arena_world(points_per_level=2)
+    fixture = world.fixture()
+    play(fixture, actor=world.coaches[0])
+    scorer = driver(fixture.home_team, "2")  # two goals and the win: 3 Driver points
+    page = _client().get(f"/arenaball/characters/{scorer.pk}/")
+    assert page.context["levels"] == {"driver": 1, "gunner": 0}
+    assert [line["value"] for line in page.context["chart"]["thresholds"]] == [2, 4]
+    roster = _client().get(f"/teams/{fixture.home_team_id}/").context["roster"]
+    (entry,) = [e for e in roster if e["character"].pk == scorer.pk]
+    assert entry["level"]["driver"] == 1
