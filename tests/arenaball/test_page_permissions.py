@@ -30,7 +30,7 @@ def _writes(world: ArenaWorld) -> list[tuple[str, str, dict[str, object]]]:
         )
         .get()
     )
-    cars = {
+    cars: dict[str, object] = {
         f"car-{car.slot}-{seat}": str(getattr(car, f"{seat}_id") or "")
         for car in Car.objects.filter(team=team)
         for seat in ("design", "driver", "gunner")
@@ -76,7 +76,7 @@ def test_no_arenaball_write_is_open_to_who_may_not_make_it(who: str) -> None:
     client = Client()
     user = users[who]()
     if user is not None:
-        client.force_login(user)  # type: ignore[arg-type]
+        client.force_login(user)
     before = _state()
     for name, url, data in _writes(world):
         response = client.post(url, data)
@@ -94,7 +94,7 @@ def test_the_teams_coach_and_a_commissioner_may() -> None:
     home = world.fixture().home_team
     for user in (home.coach, world.commissioner):
         client = Client()
-        client.force_login(user)  # type: ignore[arg-type]
+        client.force_login(user)
         response = client.post(f"/arenaball/teams/{home.pk}/sign/", {"name": f"Signed by {user}"})
         assert response.status_code == 302
         assert Character.objects.filter(team=home, name=f"Signed by {user}").exists()
