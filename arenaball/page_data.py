@@ -440,6 +440,8 @@ def report_form(
         "states": [c for c in _choices(CrewState) if c[0] != CrewState.UNHURT],
         "becauses": _choices(LeftBecause),
         "errors": dict(errors or {}),
+        # The row "Add a …" copies (static/js/arenaball.js puts its number in).
+        "blank_line": {"row": "__row__", "values": {}, "errors": []},
     }
 
 

@@ -15,8 +15,9 @@ from arenaball.designs import SHEET_WORDS
 from arenaball.models import Car
 from rules.arenaball import Side
 
-#: Blank rows a page offers for each list (more come with "Add a row", or by saving).
-BLANK_ROWS = {"fittings": 3, "goals": 6, "kills": 4, "casualties": 4, "substitutions": 2}
+#: Blank rows a page offers for each list (more come with "Add a …"): nine goals are the
+#: most a first-to-5 game can have (five off outer plates, four for the loser, A-G1).
+BLANK_ROWS = {"fittings": 3, "goals": 9, "kills": 4, "casualties": 4, "substitutions": 2}
 
 
 @dataclass

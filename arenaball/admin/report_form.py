@@ -120,7 +120,8 @@ SECTIONS: dict[str, tuple[type[_Row], dict[str, str]]] = {
         {"team": "on", "on": "on", "off": "off", "because": "because"},
     ),
 }
-EXTRA_ROWS = {"goals": 8, "kills": 4, "casualties": 4, "substitutions": 3}
+#: Nine goals are the most a first-to-5 game can have (five outer plates, four for the loser).
+EXTRA_ROWS = {"goals": 9, "kills": 4, "casualties": 4, "substitutions": 3}
 SECTION_TITLES = {
     "goals": "Goals, in the order scored (A-G1, A-G5)",
     "kills": "Kills (A-G2)",

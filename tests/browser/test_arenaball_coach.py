@@ -75,6 +75,10 @@ def test_coach_fixes_a_design_that_breaks_two_limits_then_reports_a_game(page):
     screenshot(page, "arenaball-fixture")
 
     page.get_by_role("link", name="Report the result").click()
+    # Nine goal lines (the most a first-to-5 game has); a time-limit game may need more.
+    expect(page.locator("select[name='goals-8-scorer']")).to_be_attached()
+    page.get_by_role("button", name="Add a goal").click()
+    expect(page.locator("select[name='goals-9-scorer']")).to_be_focused()
     home, away = fixture.home_team, fixture.away_team
     page.get_by_label(home.name).fill("5")
     page.get_by_label(away.name).fill("0")
