@@ -19,9 +19,8 @@ from arenaball.models import Car, Character
 from arenaball.report_input import CasualtyData, GoalData, KillData, ReportData, SubstitutionData
 from arenaball.reports import report_record
 from arenaball.selectors import season_rules, team_cars
-from league.demo import DemoLogin, DemoSummary, demo_user
+from league.demo import DemoSummary, demo_people
 from league.models import Fixture, League, Season, Team
-from league.roles import commissioners_group
 from league.rounds import round_open
 from league.services import (
     league_create,
@@ -35,7 +34,6 @@ from rules.arenaball import PITS_CARS, TRACK_SLOTS, CrewState, Plate
 LEAGUE_NAME = "Arenaball Demo League"
 SEASON_NAME = "2026 Season"
 #: The MagnoBall demo's convention (games/demo.py), so one password opens every demo login.
-DEMO_PASSWORD = "magnoball-demo"
 PLAYED_ROUNDS = 3
 
 # (name, short name, colour, coach username)
@@ -54,17 +52,8 @@ LATER_CASUALTIES = (None, None, CrewState.STUNNED, CrewState.INJURED, CrewState.
 
 
 def demo_league_build(*, seed: int = 2026) -> DemoSummary:
-    commissioner = demo_user(
-        "commissioner", DEMO_PASSWORD, is_staff=True, first_name="Morgan", last_name="Reyes"
-    )
-    commissioner.groups.add(commissioners_group())
-    coaches = {
-        username: demo_user(username, DEMO_PASSWORD, first_name=username.capitalize())
-        for *_, username in TEAMS
-    }
-    logins = (
-        DemoLogin("commissioner", DEMO_PASSWORD, f"commissioner of {LEAGUE_NAME}"),
-        *(DemoLogin(username, DEMO_PASSWORD, f"coach of {name}") for name, _, _, username in TEAMS),
+    commissioner, coaches, logins = demo_people(
+        league_name=LEAGUE_NAME, teams=[(name, username) for name, *_, username in TEAMS]
     )
     existing = League.objects.filter(name=LEAGUE_NAME).first()
     if existing is not None:

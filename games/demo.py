@@ -12,9 +12,8 @@ from django.db import transaction
 
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
-from league.demo import DemoLogin, DemoSummary, demo_user
+from league.demo import DemoLogin, DemoSummary, demo_people, demo_user
 from league.models import League, Round, Season
-from league.roles import commissioners_group
 from league.services import (
     league_create,
     season_create,
@@ -35,7 +34,6 @@ from rules.magnoball.simulator import simulate_match
 
 LEAGUE_NAME = "Neon Coast MagnoBall League"
 SEASON_NAME = "2026 Season"
-DEMO_PASSWORD = "magnoball-demo"
 ADMIN_PASSWORD = "magnoball-admin"
 PLAYED_ROUNDS = 2  # simulated when the demo is built, so the standings have something to say
 TOURNAMENT_NAME = "Winter Cup"
@@ -58,19 +56,10 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
     admin = demo_user(
         "admin", ADMIN_PASSWORD, is_staff=True, is_superuser=True, email="admin@example.com"
     )
-    commissioner = demo_user(
-        "commissioner", DEMO_PASSWORD, is_staff=True, first_name="Morgan", last_name="Reyes"
+    commissioner, coaches, people = demo_people(
+        league_name=LEAGUE_NAME, teams=[(name, username) for name, *_, username in TEAMS]
     )
-    commissioner.groups.add(commissioners_group())
-    coaches = {
-        username: demo_user(username, DEMO_PASSWORD, first_name=username.capitalize())
-        for *_, username in TEAMS
-    }
-    logins = (
-        DemoLogin("admin", ADMIN_PASSWORD, "site administrator"),
-        DemoLogin("commissioner", DEMO_PASSWORD, f"commissioner of {LEAGUE_NAME}"),
-        *(DemoLogin(username, DEMO_PASSWORD, f"coach of {name}") for name, _, _, username in TEAMS),
-    )
+    logins = (DemoLogin("admin", ADMIN_PASSWORD, "site administrator"), *people)
     existing = League.objects.filter(name=LEAGUE_NAME).first()
     if existing is not None:
         season = existing.seasons.get(name=SEASON_NAME)

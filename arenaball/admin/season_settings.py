@@ -14,6 +14,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from arenaball.models import SeasonSettings
+from league.admin.tie_breakers import TieBreakersField
 from league.models import Season
 from rules.arenaball import ArenaballSettings
 from rules.arenaball.settings import ArenaballTieBreaker
@@ -41,30 +42,14 @@ SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
 
 
-class TieBreakersField(forms.CharField):
-    """A-L1's order as comma-separated keys, e.g. ``points, kills, name``; the rules say
-    what is valid."""
+class ArenaballTieBreakersField(TieBreakersField):
+    """A-L1's order; the rules say which orders are valid (ending with the name)."""
 
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            return ", ".join(str(item) for item in value)
-        return value
-
-    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
-        if isinstance(value, list | tuple):
-            return [str(item) for item in value]
-        text = super().to_python(value) or ""
-        return [part.strip() for part in text.split(",") if part.strip()]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=ArenaballTieBreaker, **kwargs)
 
     def validate(self, value: Any) -> None:
         super().validate(value)
-        known = {breaker.value for breaker in ArenaballTieBreaker}
-        unknown = [key for key in value if key not in known]
-        if unknown:
-            raise forms.ValidationError(
-                "Unknown tie-breaker: %(keys)s. Choose from: %(choices)s.",
-                params={"keys": ", ".join(unknown), "choices": ", ".join(sorted(known))},
-            )
         error = tie_breaker_error(
             tuple(ArenaballTieBreaker(key) for key in value),
             ArenaballTieBreaker,
@@ -75,7 +60,7 @@ class TieBreakersField(forms.CharField):
 
 
 class SeasonSettingsForm(forms.ModelForm[SeasonSettings]):
-    tie_breakers = TieBreakersField(
+    tie_breakers = ArenaballTieBreakersField(
         help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 60})
     )
 

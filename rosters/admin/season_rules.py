@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin
 from league.admin.scoping import LeagueListFilter
+from league.admin.tie_breakers import TieBreakersField
 from league.errors import LeagueError
 from league.models import League, Season
 from league.templatetags.league_tags import badge_html
@@ -109,35 +110,11 @@ RULE_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 RULE_FIELD_NAMES: tuple[str, ...] = tuple(name for _, names in RULE_FIELDSETS for name in names)
 
 
-class TieBreakersField(forms.CharField):
-    """M-L2's order as comma-separated keys, e.g. ``points, head_to_head, name``."""
-
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            return ", ".join(str(item) for item in value)
-        return value
-
-    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
-        if isinstance(value, list | tuple):
-            return [str(item) for item in value]
-        text = super().to_python(value) or ""
-        return [part.strip() for part in text.split(",") if part.strip()]
-
-    def validate(self, value: Any) -> None:
-        super().validate(value)
-        known = {tie_breaker.value for tie_breaker in TieBreaker}
-        unknown = [key for key in value if key not in known]
-        if unknown:
-            raise forms.ValidationError(
-                "Unknown tie-breaker: %(keys)s. Choose from: %(choices)s.",
-                params={"keys": ", ".join(unknown), "choices": ", ".join(sorted(known))},
-            )
-
-
 class SeasonRulesForm(forms.ModelForm[SeasonRules]):
     """The engine validates the values (SeasonRules.clean); this form only presents them."""
 
     tie_breakers = TieBreakersField(
+        choices=TieBreaker,
         label=RULE_LABELS["tie_breakers"],
         help_text=RULE_HELP_TEXTS["tie_breakers"],
         widget=forms.TextInput(attrs={"size": 70}),

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.demo import ADMIN_PASSWORD, DEMO_PASSWORD, demo_league_build
+from games.demo import ADMIN_PASSWORD, demo_league_build
 from games.matchday import round_open
 from games.models import SimulationJob
+from league.demo import DEMO_PASSWORD
 from league.models import Fixture, Round, Season
 from rosters.models import PlayerSeason
 
