@@ -4,54 +4,20 @@ client for every role (home coach is "coach"), and report bodies as the API take
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from api.tokens import api_token_create
 from league.models import Fixture, Team
 from league.services import league_create
+from tests.api.client import Api
 from tests.arenaball.world import ArenaWorld, arena_world, driver
 from tests.factories import UserFactory
 
 ROLES = ("anonymous", "outsider", "other_coach", "coach", "rival_commissioner", "commissioner")
-
-
-class ArenaApi:
-    """A client that speaks JSON and signs in with a token (or stays anonymous)."""
-
-    def __init__(self, key: str | None = None):
-        self.client = Client()
-        self.key = key
-
-    def _headers(self, headers: dict[str, str]) -> dict[str, str]:
-        if self.key:
-            headers = {"Authorization": f"Token {self.key}", **headers}
-        return headers
-
-    def get(self, path: str, params: dict[str, Any] | None = None, **headers: str) -> Any:
-        return self.client.get(path, params or {}, headers=self._headers(headers))
-
-    def post(self, path: str, body: Any = None, *, raw: str | None = None, **headers: str) -> Any:
-        return self._send("post", path, body, raw, headers)
-
-    def _send(self, method: str, path: str, body: Any, raw: str | None, headers: Any) -> Any:
-        data = raw if raw is not None else json.dumps({} if body is None else body)
-        send = getattr(self.client, method)
-        return send(path, data, content_type="application/json", headers=self._headers(headers))
-
-    def put(self, path: str, body: Any = None, *, raw: str | None = None, **headers: str) -> Any:
-        return self._send("put", path, body, raw, headers)
-
-    def patch(self, path: str, body: Any = None, *, raw: str | None = None, **headers: str) -> Any:
-        return self._send("patch", path, body, raw, headers)
-
-    def delete(self, path: str, **headers: str) -> Any:
-        return self.client.delete(path, headers=self._headers(headers))
 
 
 @pytest.fixture
@@ -65,14 +31,14 @@ def fixture_one(arena: ArenaWorld) -> Fixture:
 
 
 @pytest.fixture
-def arena_as() -> Callable[[User | None], ArenaApi]:
+def arena_as() -> Callable[[User | None], Api]:
     numbers = itertools.count(1)
 
-    def make(user: User | None) -> ArenaApi:
+    def make(user: User | None) -> Api:
         if user is None:
-            return ArenaApi()
+            return Api()
         _, key = api_token_create(user=user, name=f"arena {next(numbers)}", actor=None)
-        return ArenaApi(key)
+        return Api(key)
 
     return make
 

@@ -4,19 +4,18 @@ a commissioner of another league, and a clean local-memory cache for the throttl
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.test import Client
 
 from api.tokens import api_token_create
 from league.models import Fixture
 from league.services import league_create
 from tests.api.arena import arena, arena_as, arena_role, fixture_one  # noqa: F401  (fixtures)
+from tests.api.client import Api
 from tests.factories import UserFactory
 from tests.world import World
 
@@ -35,28 +34,6 @@ def _api_cache(settings: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
-
-
-class Api:
-    """A client that speaks JSON and signs in with a token (or stays anonymous)."""
-
-    def __init__(self, key: str | None = None):
-        self.client = Client()
-        self.key = key
-
-    def _headers(self, headers: dict[str, str]) -> dict[str, str]:
-        if self.key:
-            headers = {"Authorization": f"Token {self.key}", **headers}
-        return headers
-
-    def get(self, path: str, params: dict[str, Any] | None = None, **headers: str) -> Any:
-        return self.client.get(path, params or {}, headers=self._headers(headers))
-
-    def post(self, path: str, body: Any = None, *, raw: str | None = None, **headers: str) -> Any:
-        data = raw if raw is not None else json.dumps({} if body is None else body)
-        return self.client.post(
-            path, data, content_type="application/json", headers=self._headers(headers)
-        )
 
 
 @pytest.fixture
