@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "injuries",
     "games",
     "arenaball",  # beside MagnoBall's apps, independent of them
+    "mn11",  # beside both, independent of them
     "api",
 ]
 

@@ -1,0 +1,1 @@
+"""Magic Number Eleven's admin, one module per subject."""
