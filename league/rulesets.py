@@ -270,6 +270,13 @@ class Ruleset:
         table adds them up (rules.standings.CountBreaker); none by default."""
         return {}
 
+    def table_level_winners(self, *, season: Season) -> Mapping[int, int]:
+        """Each played fixture level on score that the game settled by a tie-break that is
+        not a score (Magic Number Eleven's shootout, E-L1): the winning team's id, by fixture
+        id. The shared table counts it an overtime win for that team and an overtime loss
+        for the other (rules.standings.TableGame.level_winner); none by default."""
+        return {}
+
 
 _registry: dict[str, Ruleset] = {}
 

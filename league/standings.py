@@ -47,7 +47,11 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
         )
         rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
         ruleset = ruleset_for(locked.league)
-        games = _regular_season_games(locked, counts=ruleset.table_counts(season=locked))
+        games = _regular_season_games(
+            locked,
+            counts=ruleset.table_counts(season=locked),
+            level_winners=ruleset.table_level_winners(season=locked),
+        )
         settings = ruleset.table_settings(season=locked)
         changed = []
         # A tournament's groups each have their own table, by the same rules and
@@ -73,9 +77,16 @@ def _tables(rows: list[StandingRow]) -> list[list[StandingRow]]:
     return list(by_group.values())
 
 
-def _regular_season_games(season: Season, *, counts: Mapping[int, GameCounts]) -> list[TableGame]:
+def _regular_season_games(
+    season: Season,
+    *,
+    counts: Mapping[int, GameCounts],
+    level_winners: Mapping[int, int] | None = None,
+) -> list[TableGame]:
     """The results of the season's played regular-season fixtures, in one query, with the
-    game's own counts for its tie-breakers (Arenaball's kills) by fixture id."""
+    game's own counts for its tie-breakers (Arenaball's kills) and the winners of level games
+    it settled otherwise (Magic Number Eleven's shootouts), by fixture id."""
+    level_winners = level_winners or {}
     results = Result.objects.filter(
         fixture__round__season=season,
         fixture__round__stage=Round.Stage.REGULAR,
@@ -91,6 +102,7 @@ def _regular_season_games(season: Season, *, counts: Mapping[int, GameCounts]) -
     games = []
     for fixture_id, home, away, home_score, away_score, overtime in results:
         home_counts, away_counts = counts.get(fixture_id, ((), ()))
+        level_winner = level_winners.get(fixture_id) if home_score == away_score else None
         games.append(
             TableGame(
                 str(home),
@@ -100,6 +112,7 @@ def _regular_season_games(season: Season, *, counts: Mapping[int, GameCounts]) -
                 overtime,
                 home_counts=home_counts,
                 away_counts=away_counts,
+                level_winner=None if level_winner is None else str(level_winner),
             )
         )
     return games

@@ -4,17 +4,24 @@ No simulator: results are reported from the table (E-R1)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
 from league.models import Season
-from league.rulesets import Ruleset
-from mn11 import season_settings
+from league.rulesets import GameCounts, Ruleset
+from mn11 import match_day, season_settings
 from mn11.admin.season_settings import SeasonSettingsInline
+from mn11.models import Report, ReportEvent
 from mn11.season_settings import season_rules
+from rules.mn11 import MAGIC_NUMBER_GOALS, RED_CARDS, GoalKind
 from rules.standings import TableSettings
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from league.coaching import CoachTeam
 
 
 class Mn11Ruleset(Ruleset):
@@ -27,6 +34,9 @@ class Mn11Ruleset(Ruleset):
     overtime = True
     urls = ("mn11.urls",)
     api_urls = ("api.mn11_urls",)
+    team_view = "mn11.views.team"
+    fixture_view = "mn11.views.fixture"
+    season_nav_template = "mn11/includes/season_nav.html"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
@@ -41,8 +51,52 @@ class Mn11Ruleset(Ruleset):
     def table_settings(self, *, season: Season) -> TableSettings:
         return season_rules(season=season).table()
 
+    def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
+        """E-L1: each side's Magic Number goals and red cards (Player Cards sent off)."""
+        counts: dict[int, dict[tuple[str, str], int]] = {}
+        events = ReportEvent.objects.filter(
+            report__result__fixture__round__season=season
+        ).values_list("report__result__fixture_id", "kind", "goal_kind", "side")
+        for fixture_id, kind, goal_kind, side in events:
+            key = _COUNTED.get((kind, goal_kind))
+            if key is not None:
+                tally = counts.setdefault(fixture_id, {})
+                tally[(side, key)] = tally.get((side, key), 0) + 1
+        return {
+            fixture_id: tuple(  # type: ignore[misc]
+                tuple((key, tally.get((side, key), 0)) for key in _COUNT_KEYS)
+                for side in ("home", "away")
+            )
+            for fixture_id, tally in counts.items()
+        }
+
+    def table_level_winners(self, *, season: Season) -> Mapping[int, int]:
+        """E-D5, E-L1: a level match's shootout winner, an overtime win in the table."""
+        winners = Report.objects.filter(result__fixture__round__season=season).exclude(
+            shootout_winner=""
+        )
+        return {
+            fixture_id: home if side == "home" else away
+            for fixture_id, side, home, away in winners.values_list(
+                "result__fixture_id",
+                "shootout_winner",
+                "result__fixture__home_team_id",
+                "result__fixture__away_team_id",
+            )
+        }
+
+    def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
+        return match_day.coach_teams(user=user, ruleset=self.key)
+
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
 
+
+_COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)
+#: Which stored events count for E-L1's tie-breakers: (kind, goal kind) → count key.
+_COUNTED = {
+    (ReportEvent.Kind.GOAL.value, GoalKind.MAGIC_NUMBER.value): MAGIC_NUMBER_GOALS.key,
+    (ReportEvent.Kind.SEND_OFF.value, ""): RED_CARDS.key,
+}
 
 MN11 = Mn11Ruleset()

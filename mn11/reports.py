@@ -1,0 +1,248 @@
+"""Match reports (E-R1, E-D1 … E-D5): a coach of either team or a commissioner reports a
+match; the commissioner corrects or voids it. Each report is checked by the rules
+(rules.mn11.report_errors, shootout_errors inside it) with the match day's Away set and GK
+picks where it leaves them out, every error beside its field; then the core stores the
+result (a shootout's win as an overtime result on a level score) and its aftermath
+recomputes the standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from league.access import Actor, require_commissioner, require_result_reporter
+from league.audit import audit_record
+from league.models import Fixture, Result, Round
+from league.results import (
+    fixture_lock,
+    result_aftermath,
+    result_change_refusal,
+    result_refusal,
+    result_score_errors,
+)
+from mn11.errors import Mn11Error, report_refused
+from mn11.models import MatchDay, Report, ReportEvent, ReportKick
+from mn11.report_input import ReportData
+from mn11.season_settings import season_rules
+from rules import mn11 as rules
+from rules.mn11 import AwaySet, GkCard, Side
+
+
+def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
+    """`data` for `fixture` with the match day filled in, checked against every rule of the
+    report (E-S1, E-S3, E-D1 … E-D5, E-R1); raises an Mn11Error with each fault beside its
+    field."""
+    day = MatchDay.objects.filter(fixture=fixture).first()
+    data = data.with_match_day(
+        away_set=AwaySet(day.away_set) if day and day.away_set else None,
+        gk_home=GkCard(day.gk_home) if day and day.gk_home else None,
+        gk_away=GkCard(day.gk_away) if day and day.gk_away else None,
+    )
+    errors = rules.report_errors(
+        data.to_rules(),
+        settings=season_rules(season=fixture.round.season),
+        knockout=fixture.round.stage == Round.Stage.PLAYOFF,
+    )
+    if data.away_set is None:
+        errors.insert(
+            0, rules.ReportError("away_set", "E-S1", "Record the Away set the Away team chose.")
+        )
+    score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
+    errors += [rules.ReportError(name, "E-R1", text) for name, text in score_errors.items()]
+    if errors:
+        raise report_refused(errors, code="invalid_report")
+    return data
+
+
+def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
+    """A match's report (a coach of either team or a commissioner): checked, stored with the
+    core's result, the fixture played, the aftermath run, audited; all or nothing."""
+    with transaction.atomic():
+        # Locks the fixture: one result, however many reports arrive at once.
+        locked = fixture_lock(fixture_id=fixture.pk)
+        require_result_reporter(user=actor, fixture=locked)
+        if (refusal := result_refusal(fixture=locked)) is not None:
+            raise refusal
+        checked = report_check(fixture=locked, data=data)
+        result = Result.objects.create(
+            fixture=locked,
+            home_score=checked.home_score,
+            away_score=checked.away_score,
+            overtime=bool(checked.shootout),
+            source=Result.Source.REPORTED,
+            reported_by=actor if actor is not None and actor.is_authenticated else None,
+        )
+        _store(result, checked)
+        locked.status = Fixture.Status.PLAYED
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.reported",
+            obj=result,
+            league=locked.round.season.league,
+            message=f"{locked}: {checked.home_score}–{checked.away_score}{_shootout_note(result)}",
+            after=report_state(result),
+        )
+    return result
+
+
+def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
+    """A commissioner corrects a played match's report (the match day it was played with
+    where the correction leaves it out); the table recomputed, audited before and after."""
+    with transaction.atomic():
+        locked, result = _played(fixture, actor, "correct")
+        before = report_state(result)
+        stored = Report.objects.filter(result=result).first()
+        if stored is not None:
+            data = data.with_match_day(
+                away_set=AwaySet(stored.away_set),
+                gk_home=GkCard(stored.gk_home) if stored.gk_home else None,
+                gk_away=GkCard(stored.gk_away) if stored.gk_away else None,
+            )
+        checked = report_check(fixture=locked, data=data)
+        Report.objects.filter(result=result).delete()
+        result.home_score, result.away_score = checked.home_score, checked.away_score
+        result.overtime = bool(checked.shootout)
+        result.source = Result.Source.CORRECTED
+        result.save(update_fields=["home_score", "away_score", "overtime", "source", "updated_at"])
+        _store(result, checked)
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.corrected",
+            obj=result,
+            league=locked.round.season.league,
+            message=f"{locked}: corrected to {checked.home_score}–{checked.away_score}"
+            f"{_shootout_note(result)}",
+            before=before,
+            after=report_state(result),
+        )
+    return result
+
+
+def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
+    """A commissioner voids a match's result: the fixture is to be played again, the table
+    recomputed without it."""
+    with transaction.atomic():
+        locked, result = _played(fixture, actor, "void")
+        before = report_state(result)
+        result.delete()
+        locked.status = Fixture.Status.READY
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.void",
+            obj=locked,
+            league=locked.round.season.league,
+            message=f"Result of {locked} voided",
+            before=before,
+        )
+    return locked
+
+
+def _played(fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
+    """Lock a played fixture for a commissioner's correction or void (the caller holds the
+    transaction); refused for anyone else, in a closed season, or with no result."""
+    locked = fixture_lock(fixture_id=fixture.pk)
+    season = locked.round.season
+    require_commissioner(user=actor, league=season.league)
+    if (refusal := result_change_refusal(season=season)) is not None:
+        raise refusal
+    result = Result.objects.filter(fixture=locked).first()
+    if result is None:
+        raise Mn11Error(f"{locked} has no result to {change}.", code="not_played")
+    return locked, result
+
+
+def _store(result: Result, data: ReportData) -> None:
+    report = data.to_rules()
+    winner = report.shootout_winner
+    stored = Report.objects.create(
+        result=result,
+        away_set=report.away_set.value,
+        gk_home=report.gk_home.value if report.gk_home else "",
+        gk_away=report.gk_away.value if report.gk_away else "",
+        shootout_winner=winner.value if winner else "",
+    )
+    ReportEvent.objects.bulk_create(
+        _event_row(stored, index, event) for index, event in enumerate(report.events)
+    )
+    ReportKick.objects.bulk_create(
+        ReportKick(
+            report=stored,
+            order=index,
+            side=kick.side.value,
+            scored=kick.scored,
+            card=kick.card or "",
+        )
+        for index, kick in enumerate(report.shootout)
+    )
+
+
+def _event_row(report: Report, order: int, event: rules.Event) -> ReportEvent:
+    row = ReportEvent(report=report, order=order, side=event.side.value, half=event.half)
+    if isinstance(event, rules.Goal):
+        row.kind, row.card, row.goal_kind = ReportEvent.Kind.GOAL, event.card, event.kind.value
+    elif isinstance(event, rules.VarDecision):
+        row.kind, row.strength, row.var_card = ReportEvent.Kind.VAR, event.strength, event.card
+        row.magic_number, row.warning = event.magic_number, event.warning
+    elif isinstance(event, rules.CornerKick):
+        row.kind, row.attempts = ReportEvent.Kind.CORNER, list(event.attempts)
+        row.attack_power, row.defence_power = event.attack_power, event.defence_power
+    else:
+        row.kind, row.card = ReportEvent.Kind.SEND_OFF, event.card
+    return row
+
+
+def _shootout_note(result: Result) -> str:
+    report = Report.objects.filter(result=result).first()
+    if report is None or not report.shootout_winner:
+        return ""
+    return f", {Side(report.shootout_winner).label} won the shootout"
+
+
+def report_state(result: Result) -> dict[str, Any]:
+    """The result and its report as the audit log and the API show them."""
+    state: dict[str, Any] = {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "overtime": result.overtime,
+    }
+    report = Report.objects.filter(result=result).first()
+    if report is None:
+        return state
+    return {
+        **state,
+        "away_set": report.away_set,
+        "gk_home": report.gk_home,
+        "gk_away": report.gk_away,
+        "shootout_winner": report.shootout_winner,
+        "events": [event_state(row) for row in report.events.all()],
+        "shootout": [[k.side, k.scored, k.card] for k in report.kicks.all()],
+    }
+
+
+def event_state(row: ReportEvent) -> dict[str, Any]:
+    """One stored event as the API shows (and takes) it."""
+    state: dict[str, Any] = {"type": row.kind, "side": row.side, "half": row.half}
+    if row.kind == ReportEvent.Kind.GOAL:
+        return {**state, "card": row.card, "kind": row.goal_kind}
+    if row.kind == ReportEvent.Kind.VAR:
+        return {
+            **state,
+            "strength": row.strength,
+            "card": row.var_card,
+            "magic_number": row.magic_number,
+            "warning": row.warning,
+        }
+    if row.kind == ReportEvent.Kind.CORNER:
+        return {
+            **state,
+            "attempts": row.attempts,
+            "attack_power": row.attack_power,
+            "defence_power": row.defence_power,
+        }
+    return {**state, "card": row.card}
