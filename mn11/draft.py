@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -149,7 +150,9 @@ def _card_refusal(
     owner = next((pick.team for pick in picks if pick.card == card), None)
     if owner is not None:
         return Mn11Error(f"{card_name(draft, card)} already belongs to {owner}.", code="taken")
-    return Mn11Error(f"{card} is not a Star Player card of this draft.", code="unknown_card")
+    return Mn11Error(
+        f"{card} is not a Star Player card of this draft.", code="unknown_card", field="card"
+    )
 
 
 def draft_pick_refusal(
@@ -465,3 +468,52 @@ def draft_board(*, season: Season, user: Actor, now: datetime | None = None) -> 
         refusal="" if refusal is None else refusal.message,
         version=len(picks),
     )
+
+
+def _when(moment: Any) -> str:
+    return "" if moment is None else timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def draft_board_data(board: DraftBoard) -> dict[str, Any]:
+    """The board as plain data: the page's poll and the API answer it."""
+    turn = board.turn
+    return {
+        "version": board.version,
+        "done": board.done,
+        "turn": None
+        if turn is None or board.on_clock is None
+        else {
+            "team": board.on_clock.name,
+            "team_id": board.on_clock.pk,
+            "round": turn.round,
+            "pick": turn.pick,
+            "pick_in_round": turn.pick_in_round,
+        },
+        "deadline": board.deadline.isoformat() if board.deadline else None,
+        "deadline_text": _when(board.deadline),
+        "waits_for_commissioner": board.waits_for_commissioner,
+        "may_pick": board.may_pick,
+        "refusal": board.refusal,
+        "cards_left": [{"key": card.key, "name": card.name} for card in board.cards_left],
+        "squads": [
+            {
+                "team": squad.team.name,
+                "team_id": squad.team.pk,
+                "cards": [{"key": c.key, "name": c.name} for c in squad.cards],
+            }
+            for squad in board.squads
+        ],
+        "picks": [
+            {
+                "number": pick.number,
+                "round": pick.round,
+                "team": pick.team.name,
+                "card": pick.card,
+                "name": pick.name,
+                "automatic": pick.automatic,
+                "made_by": pick.made_by,
+                "made_at": _when(pick.made_at),
+            }
+            for pick in board.picks
+        ],
+    }

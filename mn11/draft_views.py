@@ -4,14 +4,11 @@ through `access_season`, calls one service or selector and renders."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -32,55 +29,6 @@ def access_season(*, user: User | AnonymousUser, season_id: int) -> Season:
     if season is None:
         raise Http404("No such Magic Number Eleven season, or its league is private.")
     return season
-
-
-def _when(moment: Any) -> str:
-    return "" if moment is None else timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
-
-
-def board_json(board: drafts.DraftBoard) -> dict[str, Any]:
-    """The board as the page's script (and the API's tests) read it."""
-    turn = board.turn
-    return {
-        "version": board.version,
-        "done": board.done,
-        "turn": None
-        if turn is None or board.on_clock is None
-        else {
-            "team": board.on_clock.name,
-            "team_id": board.on_clock.pk,
-            "round": turn.round,
-            "pick": turn.pick,
-            "pick_in_round": turn.pick_in_round,
-        },
-        "deadline": board.deadline.isoformat() if board.deadline else None,
-        "deadline_text": _when(board.deadline),
-        "waits_for_commissioner": board.waits_for_commissioner,
-        "may_pick": board.may_pick,
-        "refusal": board.refusal,
-        "cards_left": [{"key": card.key, "name": card.name} for card in board.cards_left],
-        "squads": [
-            {
-                "team": squad.team.name,
-                "team_id": squad.team.pk,
-                "cards": [{"key": c.key, "name": c.name} for c in squad.cards],
-            }
-            for squad in board.squads
-        ],
-        "picks": [
-            {
-                "number": pick.number,
-                "round": pick.round,
-                "team": pick.team.name,
-                "card": pick.card,
-                "name": pick.name,
-                "automatic": pick.automatic,
-                "made_by": pick.made_by,
-                "made_at": _when(pick.made_at),
-            }
-            for pick in board.picks
-        ],
-    }
 
 
 @require_GET
@@ -105,7 +53,7 @@ def draft_state(request: HttpRequest, pk: int) -> JsonResponse:
     board = drafts.draft_board(season=season, user=request.user)
     if board is None:
         return JsonResponse({"started": False})
-    return JsonResponse({"started": True, **board_json(board)})
+    return JsonResponse({"started": True, **drafts.draft_board_data(board)})
 
 
 @require_POST
