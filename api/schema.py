@@ -61,6 +61,15 @@ ERROR_CODES = {
     "pits_invalid": "Choose two track cars (1 to 5) to start in the pits (A-G4).",
     "not_played": "The fixture has no result to correct or void.",
     "season_closed": "The season is closed: its results can no longer change.",
+    # Magic Number Eleven's draft (E-S2)
+    "unknown_card": "No Star Player card of this draft has that key.",
+    "taken": "Another team signed that card already.",
+    "draft_done": "The draft is over: every team has signed its cards.",
+    "not_started": "The season's draft has not started.",
+    "season_started": "The season has left draft: its draft is closed.",
+    "deadline_passed": "The pick's deadline passed: it waits for the commissioner.",
+    "already_started": "The season's draft has started already.",
+    "draft_impossible": "The draft cannot be held: too few teams, or a pool too small.",
 }
 
 

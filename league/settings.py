@@ -232,12 +232,19 @@ SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 15, minimum=1)
 # queued job whose message has not been picked up for this long is sent again.
 SIMULATION_STALE_SECONDS = env_int("SIMULATION_STALE_SECONDS", 60, minimum=5)
 SIMULATION_RESEND_SECONDS = env_int("SIMULATION_RESEND_SECONDS", 60, minimum=5)
+MN11_DRAFT_SWEEP_SECONDS = env_int("MN11_DRAFT_SWEEP_SECONDS", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-simulation-jobs": {
         "task": "games.tasks.sweep_simulation_jobs",
         "schedule": float(SIMULATION_SWEEP_SECONDS),
         "options": {"expires": float(SIMULATION_SWEEP_SECONDS)},
-    }
+    },
+    # E-S2: a Magic Number Eleven draft's missed deadlines, drawn with automatic picks on.
+    "mn11-draft-deadlines": {
+        "task": "mn11.tasks.draft_deadlines",
+        "schedule": float(MN11_DRAFT_SWEEP_SECONDS),
+        "options": {"expires": float(MN11_DRAFT_SWEEP_SECONDS)},
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
+from league.admin.steps import Step
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
 from mn11 import match_day, season_settings
@@ -90,6 +91,11 @@ class Mn11Ruleset(Ruleset):
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
+
+    def season_admin_steps(self) -> Sequence[Step]:
+        from mn11.admin.draft import DRAFT_START_STEP  # the admin module imports the services
+
+        return (DRAFT_START_STEP,)
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

@@ -1,3 +1,3 @@
 """Magic Number Eleven's admin, one module per subject."""
 
-from mn11.admin import catalogue  # noqa: F401  (registers the Star Player names)
+from mn11.admin import catalogue, draft  # noqa: F401  (each registers its admins)
