@@ -16,11 +16,12 @@ from django.db import transaction
 from league.access import Actor, is_coach, is_commissioner, require_coach_or_commissioner
 from league.audit import audit_record
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
-from league.models import Fixture, Result, Round, Team
+from league.models import Fixture, Result, Round, Season, Team
 from league.results import fixture_lock
 from mn11.discipline import team_suspended
+from mn11.draft import team_stars
 from mn11.errors import Mn11Error
-from mn11.models import Lineup, MatchDay
+from mn11.models import Draft, Lineup, MatchDay
 from mn11.season_settings import season_rules
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GkCard, Side
@@ -112,6 +113,15 @@ def fieldable(card: str, *, side: Side, away_set: AwaySet | None, stars: frozens
     return own_set or card in stars
 
 
+def fieldable_stars(*, team: Team, season: Season, settings: rules.Mn11Settings) -> frozenset[str]:
+    """E-S2: the Star Player cards `team` may field: those it signed in the season's draft;
+    a season that held no draft plays with the whole pool, as at a friendly table
+    (docs/rules-decisions.md)."""
+    if Draft.objects.filter(season=season).exists():
+        return frozenset(card.key for card in team_stars(team=team, season=season))
+    return frozenset(card.key for card in rules.star_pool(pool=settings.star_pool))
+
+
 def lineup_submit(*, fixture: Fixture, actor: Actor, side: Side, cards: Sequence[str]) -> Lineup:
     """E-S3: `side`'s starting line-up (its coach or a commissioner): checked by
     rules.mn11.lineup_errors with its GK pick and its suspended cards."""
@@ -124,7 +134,7 @@ def lineup_submit(*, fixture: Fixture, actor: Actor, side: Side, cards: Sequence
         away_set = AwaySet(day.away_set) if day.away_set else None
         if side is Side.AWAY and away_set is None:
             raise Mn11Error("Choose the Away set first (E-S1).", code="lineup_invalid")
-        stars = frozenset(card.key for card in rules.star_pool(pool=settings.star_pool))
+        stars = fieldable_stars(team=team, season=season, settings=settings)
         errors = rules.lineup_errors(
             settings=settings,
             cards=cards,
