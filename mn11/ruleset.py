@@ -10,10 +10,12 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
 from league.admin.steps import Step
+from league.demo import DemoSummary
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
 from mn11 import match_day, season_settings
 from mn11.admin.season_settings import SeasonSettingsInline
+from mn11.demo import demo_league_build
 from mn11.models import Report, ReportEvent
 from mn11.season_settings import season_rules
 from rules.mn11 import MAGIC_NUMBER_GOALS, RED_CARDS, GoalKind
@@ -88,6 +90,9 @@ class Mn11Ruleset(Ruleset):
 
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
         return match_day.coach_teams(user=user, ruleset=self.key)
+
+    def demo_build(self, *, seed: int) -> DemoSummary | None:
+        return demo_league_build(seed=seed)
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
