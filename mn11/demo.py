@@ -40,11 +40,6 @@ TEAMS = (
 )
 #: Home's outfield cards; Away's by its set (E-S1): the keys match day takes (docs/mn11.md).
 HOME_CARDS = [f"home-{n}" for n in range(1, 10)]
-GK_KEYS = {
-    GkCard.DEFENCE_COVER: "gk-defence-cover",
-    GkCard.COUNTERATTACK: "gk-counterattack",
-    GkCard.BUILD_UP: "gk-build-up",
-}
 
 
 def demo_league_build(*, seed: int = 2026) -> DemoSummary:
@@ -116,8 +111,8 @@ def _play(fixture: Fixture, rng: random.Random) -> None:
     away_cards = [f"away-{away_set.value}-{n}" for n in range(1, 10)]
     home_star = team_stars(team=home, season=season)[0].key
     away_star = team_stars(team=away, season=season)[0].key
-    home_eleven = [GK_KEYS[home_gk], *HOME_CARDS, home_star]
-    away_eleven = [GK_KEYS[away_gk], *away_cards, away_star]
+    home_eleven = [home_gk.card_key, *HOME_CARDS, home_star]
+    away_eleven = [away_gk.card_key, *away_cards, away_star]
     lineup_submit(fixture=fixture, actor=home.coach, side=Side.HOME, cards=home_eleven)
     lineup_submit(fixture=fixture, actor=away.coach, side=Side.AWAY, cards=away_eleven)
     raw = _report(rng, home_cards=home_eleven[1:], away_cards=away_eleven[1:])
