@@ -3,6 +3,42 @@ the "api" namespace)."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from api.views import mn11_matches
 
 urlpatterns: list[URLPattern] = []
+
+# --- match day, results and discipline (api/views/mn11_matches.py) ---------------------------
+urlpatterns += [
+    path(
+        "mn11/fixtures/<int:fixture_id>/",
+        mn11_matches.Mn11FixtureView.as_view(),
+        name="mn11-fixture",
+    ),
+    path(
+        "mn11/fixtures/<int:fixture_id>/away-set/",
+        mn11_matches.AwaySetView.as_view(),
+        name="mn11-fixture-away-set",
+    ),
+    path(
+        "mn11/fixtures/<int:fixture_id>/gk/",
+        mn11_matches.GkPickView.as_view(),
+        name="mn11-fixture-gk",
+    ),
+    path(
+        "mn11/fixtures/<int:fixture_id>/lineup/",
+        mn11_matches.LineupView.as_view(),
+        name="mn11-fixture-lineup",
+    ),
+    path(
+        "mn11/fixtures/<int:fixture_id>/result/",
+        mn11_matches.Mn11ResultView.as_view(),
+        name="mn11-fixture-result",
+    ),
+    path(
+        "mn11/seasons/<int:season_id>/discipline/",
+        mn11_matches.SeasonDisciplineView.as_view(),
+        name="mn11-season-discipline",
+    ),
+]

@@ -61,6 +61,11 @@ ERROR_CODES = {
     "pits_invalid": "Choose two track cars (1 to 5) to start in the pits (A-G4).",
     "not_played": "The fixture has no result to correct or void.",
     "season_closed": "The season is closed: its results can no longer change.",
+    # Magic Number Eleven (a refused report lists its `problems` with their E-… rule ids)
+    "gk_pick_refused": "Not this GK card now: Home picks first, then Away one of the two "
+    "left (E-S3); or the season plays no GK cards.",
+    "lineup_invalid": "The line-up breaks the rules (E-S3: 11 of the team's cards, its GK "
+    "card among them; no suspended card, E-D3), or the Away set is not chosen yet (E-S1).",
 }
 
 
