@@ -12,6 +12,7 @@ from django.db import models
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
 from mn11 import match_day, season_settings
+from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.models import Report, ReportEvent
 from mn11.season_settings import season_rules
@@ -90,6 +91,13 @@ class Mn11Ruleset(Ruleset):
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
+
+    # --- the season's control room: matches to report, links to the fixtures' admin ----------
+
+    season_room_template = "admin/mn11/season_control_room.html"
+
+    def season_room_context(self, *, season: Season) -> dict[str, Any]:
+        return season_room_context(season=season)
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)
