@@ -105,9 +105,7 @@ def test_a_coach_reports_a_red_card_and_a_shootout_after_a_level_score(page):
     page.get_by_role("button", name="Report the result").click()
     expect(page.get_by_text(re.compile("Result saved"))).to_be_visible()
     assert Report.objects.get(result__fixture=fixture).shootout_winner == "home"
-    points = dict(
-        StandingRow.objects.filter(season=world.season).values_list("team_id", "points")
-    )
+    points = dict(StandingRow.objects.filter(season=world.season).values_list("team_id", "points"))
     assert (points[home.pk], points[away.pk]) == (2, 1)
 
     page.goto(f"/leagues/{world.league.slug}/{world.season.slug}/standings/")
