@@ -70,6 +70,11 @@ ERROR_CODES = {
     "deadline_passed": "The pick's deadline passed: it waits for the commissioner.",
     "already_started": "The season's draft has started already.",
     "draft_impossible": "The draft cannot be held: too few teams, or a pool too small.",
+    # Magic Number Eleven (a refused report lists its `problems` with their E-… rule ids)
+    "gk_pick_refused": "Not this GK card now: Home picks first, then Away one of the two "
+    "left (E-S3); or the season plays no GK cards.",
+    "lineup_invalid": "The line-up breaks the rules (E-S3: 11 of the team's cards, its GK "
+    "card among them; no suspended card, E-D3), or the Away set is not chosen yet (E-S1).",
 }
 
 

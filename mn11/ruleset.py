@@ -14,6 +14,7 @@ from league.demo import DemoSummary
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
 from mn11 import match_day, season_settings
+from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
 from mn11.models import Report, ReportEvent
@@ -101,6 +102,13 @@ class Mn11Ruleset(Ruleset):
         from mn11.admin.draft import DRAFT_START_STEP  # the admin module imports the services
 
         return (DRAFT_START_STEP,)
+
+    # --- the season's control room: matches to report, links to the fixtures' admin ----------
+
+    season_room_template = "admin/mn11/season_control_room.html"
+
+    def season_room_context(self, *, season: Season) -> dict[str, Any]:
+        return season_room_context(season=season)
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

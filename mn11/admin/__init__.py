@@ -1,3 +1,3 @@
 """Magic Number Eleven's admin, one module per subject."""
 
-from mn11.admin import catalogue, draft  # noqa: F401  (each registers its admins)
+from mn11.admin import catalogue, draft, reports  # noqa: F401  (each registers its admins)

@@ -7,12 +7,14 @@ import re
 
 import pytest
 
-from api import access, arenaball_access
+from api import access, arenaball_access, mn11_access
 from api.schema import ERROR_CODES
 from arenaball import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
 from league import results as league_results
+from mn11 import match_day as mn11_match_day
+from mn11 import reports as mn11_reports
 from rosters import table_dice
 from tests.api.conftest import Api
 
@@ -34,7 +36,7 @@ def test_the_schema_is_openapi_3_with_the_token_scheme(schema):
 def test_every_post_documents_its_refusals(schema):
     posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
 
-    assert len(posts) == 13  # MagnoBall's 6, Arenaball's 5, Magic Number Eleven's 2
+    assert len(posts) == 14  # MagnoBall's 6, Arenaball's 5, Magic Number Eleven's 3
     for operation in posts:
         assert {"400", "401", "403", "404", "409", "422", "429"} <= set(operation["responses"])
         assert "Idempotency-Key" in [p["name"] for p in operation["parameters"]]
@@ -73,6 +75,16 @@ SERVICES = [
     reports.report_void,
     reports._played,
     league_results.result_change_refusal,
+    mn11_access.side_for_team,
+    mn11_match_day.side_of,
+    mn11_match_day._locked_day,
+    mn11_match_day.gk_pick_choose,
+    mn11_match_day.lineup_submit,
+    mn11_reports.report_check,
+    mn11_reports.report_record,
+    mn11_reports.report_correct,
+    mn11_reports.report_void,
+    mn11_reports._played,
 ]
 
 
@@ -147,6 +159,31 @@ def test_every_arenaball_operation_has_typed_bodies(schema):
             assert "$ref" in ref or "$ref" in ref.get("items", {}), (path, method)
         if method != "get" and (path, method) not in NO_BODY:
             assert "requestBody" in operation, (path, method)
+            body = operation["requestBody"]["content"]["application/json"]["schema"]
+            assert "$ref" in body, (path, method)
+        if method != "get":
+            assert {"400", "401", "403", "404"} <= set(operation["responses"]), (path, method)
+
+
+MN11_OPERATIONS = {
+    ("/api/v1/mn11/fixtures/{fixture_id}/", "get"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/away-set/", "put"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/gk/", "put"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/lineup/", "put"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/result/", "post"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/result/", "put"),
+    ("/api/v1/mn11/fixtures/{fixture_id}/result/", "delete"),
+    ("/api/v1/mn11/seasons/{season_id}/discipline/", "get"),
+}
+
+
+def test_every_mn11_match_operation_has_typed_bodies(schema):
+    for path, method in sorted(MN11_OPERATIONS):
+        operation = schema["paths"][path][method]
+        ok = next(code for code in operation["responses"] if code.startswith("2"))
+        ref = operation["responses"][ok]["content"]["application/json"]["schema"]
+        assert "$ref" in ref or "$ref" in ref.get("items", {}), (path, method)
+        if method in ("post", "put"):
             body = operation["requestBody"]["content"]["application/json"]["schema"]
             assert "$ref" in body, (path, method)
         if method != "get":
