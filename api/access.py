@@ -40,6 +40,7 @@ def get_visible(queryset: QuerySet[M], *, league_path: str, user: ApiUser, pk: i
 #: Where another game's fixtures and teams are, by ruleset (URL names under "api:").
 OTHER_GAMES = {
     "arenaball": {"fixture": "api:arenaball-fixture-result", "team": "api:arenaball-team"},
+    "mn11": {"fixture": "api:mn11-fixture-result"},
 }
 MAGNOBALL = "magnoball"
 

@@ -437,3 +437,16 @@ def test_a_bad_correction_is_refused_and_the_report_stands(world, fixture_one, a
 
     _refused(response)
     assert Result.objects.get(fixture=fixture_one).home_score == 2
+
+
+@pytest.mark.parametrize("path", ["result", "simulate", "lineup"])
+def test_magnoballs_fixture_endpoints_refuse_an_mn11_fixture_naming_its_own(
+    world, fixture_one, api_of, path
+):
+    response = api_of(world.commissioner).post(f"/api/v1/fixtures/{fixture_one.pk}/{path}/", {})
+
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "other_game"
+    assert f"/api/v1/mn11/fixtures/{fixture_one.pk}/result/" in error["message"]
+    assert not Result.objects.exists()
