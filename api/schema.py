@@ -70,6 +70,7 @@ ERROR_CODES = {
     "deadline_passed": "The pick's deadline passed: it waits for the commissioner.",
     "already_started": "The season's draft has started already.",
     "draft_impossible": "The draft cannot be held: too few teams, or a pool too small.",
+    "turn_moved": "The pick named was made meanwhile: the board shows the pick now on the clock.",
     # Magic Number Eleven (a refused report lists its `problems` with their E-… rule ids)
     "gk_pick_refused": "Not this GK card now: Home picks first, then Away one of the two "
     "left (E-S3); or the season plays no GK cards.",

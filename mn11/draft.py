@@ -337,17 +337,30 @@ def drafts_catch_up(*, now: datetime | None = None) -> int:
 
 
 def draft_pick(
-    *, season: Season, actor: Actor, card: str, now: datetime | None = None
+    *,
+    season: Season,
+    actor: Actor,
+    card: str,
+    now: datetime | None = None,
+    pick_number: int | None = None,
 ) -> DraftPick:
     """E-S2: sign `card` for the team on the clock: its coach (before the deadline, or after
     it with automatic picks on, until the draw) or a commissioner (any time). Missed picks
-    are drawn first; two picks for the same turn never both land (the draft's lock)."""
+    are drawn first; two picks for the same turn never both land (the draft's lock), and a
+    pick made for `pick_number` (the pick the picker saw on the clock) is refused once that
+    pick is made: it never lands on the next team's turn."""
     now = now or timezone.now()
     draft_catch_up(season=season, now=now)  # committed first: a refusal below keeps the draws
     with transaction.atomic():
         # Locks the draft: the turn, the cards left and the clock are read and moved under it.
         draft = _lock(season)
         picks = _picks(draft)
+        if pick_number is not None and pick_number != len(picks) + 1:
+            raise Mn11Error(
+                f"Pick {pick_number} has been made meanwhile; the board shows the pick now on "
+                "the clock.",
+                code="turn_moved",
+            )
         refusal = _refusal_for_pick(draft, picks, user=actor, card=card, now=now)
         if refusal is not None:
             raise refusal

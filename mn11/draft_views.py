@@ -63,9 +63,13 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     """E-S2: sign a card for the team on the clock (its coach, or a commissioner)."""
     season = access_season(user=request.user, season_id=pk)
     card = request.POST.get("card", "")
+    number = request.POST.get("pick", "")
+    pick_number = int(number) if number.isdigit() else None
     return run_action(
         request,
-        lambda: drafts.draft_pick(season=season, actor=request.user, card=card),
+        lambda: drafts.draft_pick(
+            season=season, actor=request.user, card=card, pick_number=pick_number
+        ),
         success=lambda pick: f"{pick.team} signed {drafts.card_name(pick.draft, pick.card)}.",
         back=reverse("mn11-draft", args=[season.pk]),
     )

@@ -138,6 +138,12 @@ class DraftPickView(ApiView):
 
     class InputSerializer(StrictInputSerializer):
         card = serializers.CharField(max_length=20, help_text='A card key, e.g. "base-07".')
+        pick = StrictIntegerField(
+            required=False,
+            min_value=1,
+            help_text="The pick you saw on the clock (its number in the draft): refused with "
+            "turn_moved once it is made, so a late request never signs for the next team.",
+        )
 
         class Meta:
             ref_name = "Mn11DraftPickInput"
@@ -158,6 +164,7 @@ class DraftPickView(ApiView):
                     "not_started",
                     "season_started",
                     "deadline_passed",
+                    "turn_moved",
                 ],
             ),
         },
@@ -169,7 +176,10 @@ class DraftPickView(ApiView):
     def pick(self, request: Request, season: Season) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        drafts.draft_pick(season=season, actor=request.user, card=serializer.validated_data["card"])
+        data = serializer.validated_data
+        drafts.draft_pick(
+            season=season, actor=request.user, card=data["card"], pick_number=data.get("pick")
+        )
         location = reverse(STATE_URL, args=[season.pk])
         body = draft_data(season=season, user=request.user)
         return Response(body, status=201, headers={"Location": location})

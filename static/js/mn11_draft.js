@@ -47,6 +47,7 @@
       return option;
     }));
     document.getElementById("pick-team").textContent = state.turn ? state.turn.team : "";
+    document.getElementById("pick-number").value = state.turn ? String(state.turn.pick) : "";
     form.hidden = !state.may_pick;
     var refusal = document.getElementById("pick-refusal");
     refusal.textContent = state.refusal;

@@ -359,3 +359,16 @@ def test_refusals_are_domain_errors_that_change_nothing():
         draft_pick(season=world.season, actor=world.commissioner, card="nope")
     assert not DraftPick.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="mn11.draft_pick").exists()
+
+
+def test_a_pick_for_a_pick_already_made_never_signs_for_the_next_team():
+    """E-S2: a late request names the pick it saw on the clock; once that pick is made it is
+    refused (turn_moved) instead of signing a card for whoever is on the clock now."""
+    world = draft_world()
+    draft = draft_start(season=world.season, actor=world.commissioner)
+    first = world.coach_of(draft.order[0])
+    draft_pick(season=world.season, actor=first, card="base-01", pick_number=1)
+    with pytest.raises(Mn11Error) as refused:
+        draft_pick(season=world.season, actor=world.commissioner, card="base-02", pick_number=1)
+    assert refused.value.code == "turn_moved"
+    assert DraftPick.objects.count() == 1

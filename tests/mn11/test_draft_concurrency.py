@@ -1,6 +1,7 @@
 """E-S2: two picks for the same turn sent at once (the coach and a commissioner, different
-cards): one lands, the other is refused. Real threads on PostgreSQL, each with its own
-connection; SQLite serialises every writer, so there is no race to test there."""
+cards, both for pick 1): one lands, the other is refused and does not sign for the next team.
+Real threads on PostgreSQL, each with its own connection; SQLite serialises every writer, so
+there is no race to test there."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_two_picks_for_the_same_turn_at_once_one_wins():
     def pick(user, card: str) -> None:
         try:
             barrier.wait(timeout=30)
-            draft_pick(season=world.season, actor=user, card=card)
+            draft_pick(season=world.season, actor=user, card=card, pick_number=1)
             outcomes.append("picked")
         except DomainError as error:
             outcomes.append(error.code)
@@ -45,5 +46,6 @@ def test_two_picks_for_the_same_turn_at_once_one_wins():
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    assert sorted(outcomes) == ["forbidden", "picked"]
+    # The second, locked out until the first landed, finds pick 1 made (never pick 2's).
+    assert sorted(outcomes) == ["picked", "turn_moved"]
     assert DraftPick.objects.count() == 1
