@@ -5,6 +5,7 @@ rolling it over are league/season_end.py."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from django.db import transaction
 
@@ -12,6 +13,7 @@ from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
+from league.rulesets import ruleset_for
 from league.services import season_transition
 
 
@@ -124,13 +126,19 @@ def knockout_round_create(*, season: Season, pairs: list[tuple[int, int]]) -> Ro
     return round_
 
 
-def knockout_winner(result: Result, seeds: dict[int, int]) -> int:
-    """A knockout game's winner; a drawn one (an overtime with no goal) goes to the higher
-    seed (Decided: docs/rules-decisions.md)."""
+def knockout_winner(
+    result: Result, seeds: dict[int, int], level_winners: Mapping[int, int] | None = None
+) -> int:
+    """A knockout game's winner: the higher score; a level one, the winner its game's
+    tie-break named (`level_winners` by fixture id: Magic Number Eleven's shootout, E-D5),
+    else the higher seed (MagnoBall's drawn overtime; Decided: docs/rules-decisions.md)."""
     fixture = result.fixture
     if result.home_score != result.away_score:
         home_won = result.home_score > result.away_score
         return fixture.home_team_id if home_won else fixture.away_team_id
+    named = (level_winners or {}).get(fixture.pk)
+    if named in (fixture.home_team_id, fixture.away_team_id):
+        return named
     return min((fixture.home_team_id, fixture.away_team_id), key=seeds.__getitem__)
 
 
@@ -146,7 +154,8 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
         current = Round.objects.filter(season=locked, stage=Round.Stage.PLAYOFF).latest("number")
         seeds = knockout_seeds(locked)
         results = Result.objects.filter(fixture__round=current).select_related("fixture")
-        winners = [knockout_winner(r, seeds) for r in results.order_by("fixture_id")]
+        level = ruleset_for(locked.league).table_level_winners(season=locked)
+        winners = [knockout_winner(r, seeds, level) for r in results.order_by("fixture_id")]
         if len(winners) == 1:
             champion = Team.objects.get(pk=winners[0])
             locked.champion = champion

@@ -3,12 +3,14 @@ knockout bracket with the rounds still to come (docs/seasons.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
 from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_seeds, knockout_winner
+from league.rulesets import ruleset_for
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,7 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
     if not rounds:
         return []
     seeds = knockout_seeds(season)
+    level = ruleset_for(season.league).table_level_winners(season=season)
     bracket: list[BracketRound] = []
     games = len(rounds[0].fixtures.all())
     index = 0
@@ -100,7 +103,8 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
     while games >= 1:
         round_ = rounds[index] if index < len(rounds) else None
         if round_ is not None:
-            played = [_game(n, f, seeds) for n, f in enumerate(round_.fixtures.all(), start=1)]
+            fixtures = enumerate(round_.fixtures.all(), start=1)
+            played = [_game(n, f, seeds, level) for n, f in fixtures]
         else:
             played = [_future(n, previous, games * 2) for n in range(1, games + 1)]
         bracket.append(BracketRound(_stage_name(games), round_, played))
@@ -113,7 +117,9 @@ def _side(team: Team, seeds: dict[int, int], score: int | None, won: bool) -> Br
     return BracketSlot(team, seed if seed and seed < 10_000 else None, score, won)
 
 
-def _game(number: int, fixture: Fixture, seeds: dict[int, int]) -> BracketGame:
+def _game(
+    number: int, fixture: Fixture, seeds: dict[int, int], level: Mapping[int, int]
+) -> BracketGame:
     result: Result | None = getattr(fixture, "result", None)
     if result is None:
         return BracketGame(
@@ -122,14 +128,14 @@ def _game(number: int, fixture: Fixture, seeds: dict[int, int]) -> BracketGame:
             _side(fixture.away_team, seeds, None, False),
             fixture,
         )
-    winner = knockout_winner(result, seeds)
+    winner = knockout_winner(result, seeds, level)
     return BracketGame(
         number,
         _side(fixture.home_team, seeds, result.home_score, winner == fixture.home_team_id),
         _side(fixture.away_team, seeds, result.away_score, winner == fixture.away_team_id),
         fixture,
         overtime=result.overtime,
-        by_seed=result.home_score == result.away_score,
+        by_seed=result.home_score == result.away_score and fixture.pk not in level,
     )
 
 
