@@ -26,7 +26,7 @@ def test_a_level_final_goes_to_the_shootout_winner_not_the_higher_seed():
     round_open(round_=final_round, actor=world.commissioner)
     final = final_round.fixtures.select_related("home_team", "away_team").get()
     seeds = dict(StandingRow.objects.filter(season=season).values_list("team_id", "position"))
-    lower_seed = max((final.home_team_id, final.away_team_id), key=lambda team: seeds[team])
+    lower_seed = max((final.home_team_id, final.away_team_id), key=lambda team: seeds[team] or 0)
     side = "home" if lower_seed == final.home_team_id else "away"
     other = "away" if side == "home" else "home"
     card = {"home": "home-9", "away": "away-base-7"}
