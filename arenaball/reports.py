@@ -29,17 +29,17 @@ from arenaball.selectors import season_rules
 from league.access import (
     Actor,
     require_coach_or_commissioner,
-    require_commissioner,
     require_result_reporter,
 )
 from league.audit import audit_record
 from league.models import Fixture, Result, Team
 from league.results import (
     fixture_lock,
+    played_fixture_lock,
     result_aftermath,
-    result_change_refusal,
     result_refusal,
     result_score_errors,
+    result_void,
 )
 from rules import arenaball as rules
 from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
@@ -270,7 +270,7 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
     """A commissioner corrects a played game's report: checked against the line-ups it was
     played with, everything it caused recomputed, audited with before and after."""
     with transaction.atomic():
-        locked, result = _played(fixture, actor, "correct")
+        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="correct")
         season = locked.round.season
         before = report_state(result)
         stored = Report.objects.filter(result=result).first()
@@ -298,37 +298,7 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
 def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
     """A commissioner voids a game's result: the fixture is to be played again and all it
     caused (points, deaths, injuries, the table) is recomputed away."""
-    with transaction.atomic():
-        locked, result = _played(fixture, actor, "void")
-        season = locked.round.season
-        before = report_state(result)
-        result.delete()
-        locked.status = Fixture.Status.READY
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
-        audit_record(
-            actor=actor,
-            action="result.void",
-            obj=locked,
-            league=season.league,
-            message=f"Result of {locked} voided",
-            before=before,
-        )
-    return locked
-
-
-def _played(fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
-    """Lock a played fixture for a commissioner's correction or void (the caller holds the
-    transaction); refused for anyone else, in a closed season, or with no result."""
-    locked = fixture_lock(fixture_id=fixture.pk)
-    season = locked.round.season
-    require_commissioner(user=actor, league=season.league)
-    if (refusal := result_change_refusal(season=season)) is not None:
-        raise refusal
-    result = Result.objects.filter(fixture=locked).first()
-    if result is None:
-        raise ArenaballError(f"{locked} has no result to {change}.", code="not_played")
-    return locked, result
+    return result_void(fixture=fixture, actor=actor, state=report_state)
 
 
 def _store(result: Result, checked: Checked) -> None:

@@ -8,12 +8,12 @@ aftermath."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import transaction
 
-from league.access import Actor, require_result_reporter
+from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season
@@ -74,6 +74,45 @@ def result_change_refusal(*, season: Season) -> LeagueError | None:
             f"{season} is closed: its results can no longer change.", code="season_closed"
         )
     return None
+
+
+def played_fixture_lock(*, fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
+    """Lock a played fixture for a commissioner's correction or void (`change` names it; the
+    caller holds the transaction); refused for anyone else, in a closed season, or with no
+    result."""
+    locked = fixture_lock(fixture_id=fixture.pk)
+    season = locked.round.season
+    require_commissioner(user=actor, league=season.league)
+    if (refusal := result_change_refusal(season=season)) is not None:
+        raise refusal
+    result = Result.objects.filter(fixture=locked).first()
+    if result is None:
+        raise LeagueError(f"{locked} has no result to {change}.", code="not_played")
+    return locked, result
+
+
+def result_void(
+    *, fixture: Fixture, actor: Actor, state: Callable[[Result], dict[str, Any]]
+) -> Fixture:
+    """A commissioner voids a game's result (a game whose report rows hang off the result):
+    the fixture is to be played again and all the result caused is recomputed away; audited
+    with the result as the game's `state` shows it."""
+    with transaction.atomic():
+        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="void")
+        before = state(result)
+        result.delete()
+        locked.status = Fixture.Status.READY
+        locked.save(update_fields=["status", "updated_at"])
+        result_aftermath(fixture=locked)
+        audit_record(
+            actor=actor,
+            action="result.void",
+            obj=locked,
+            league=locked.round.season.league,
+            message=f"Result of {locked} voided",
+            before=before,
+        )
+    return locked
 
 
 def score_ok(value: Any) -> bool:

@@ -11,17 +11,18 @@ from typing import Any
 
 from django.db import transaction
 
-from league.access import Actor, require_commissioner, require_result_reporter
+from league.access import Actor, require_result_reporter
 from league.audit import audit_record
 from league.models import Fixture, Result, Round
 from league.results import (
     fixture_lock,
+    played_fixture_lock,
     result_aftermath,
-    result_change_refusal,
     result_refusal,
     result_score_errors,
+    result_void,
 )
-from mn11.errors import Mn11Error, report_refused
+from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData
 from mn11.season_settings import season_rules
@@ -92,7 +93,7 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
     """A commissioner corrects a played match's report (the match day it was played with
     where the correction leaves it out); the table recomputed, audited before and after."""
     with transaction.atomic():
-        locked, result = _played(fixture, actor, "correct")
+        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="correct")
         before = report_state(result)
         stored = Report.objects.filter(result=result).first()
         if stored is not None:
@@ -125,36 +126,7 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
 def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
     """A commissioner voids a match's result: the fixture is to be played again, the table
     recomputed without it."""
-    with transaction.atomic():
-        locked, result = _played(fixture, actor, "void")
-        before = report_state(result)
-        result.delete()
-        locked.status = Fixture.Status.READY
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
-        audit_record(
-            actor=actor,
-            action="result.void",
-            obj=locked,
-            league=locked.round.season.league,
-            message=f"Result of {locked} voided",
-            before=before,
-        )
-    return locked
-
-
-def _played(fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
-    """Lock a played fixture for a commissioner's correction or void (the caller holds the
-    transaction); refused for anyone else, in a closed season, or with no result."""
-    locked = fixture_lock(fixture_id=fixture.pk)
-    season = locked.round.season
-    require_commissioner(user=actor, league=season.league)
-    if (refusal := result_change_refusal(season=season)) is not None:
-        raise refusal
-    result = Result.objects.filter(fixture=locked).first()
-    if result is None:
-        raise Mn11Error(f"{locked} has no result to {change}.", code="not_played")
-    return locked, result
+    return result_void(fixture=fixture, actor=actor, state=report_state)
 
 
 def _store(result: Result, data: ReportData) -> None:

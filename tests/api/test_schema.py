@@ -73,7 +73,7 @@ SERVICES = [
     reports.report_record,
     reports.report_correct,
     reports.report_void,
-    reports._played,
+    league_results.played_fixture_lock,
     league_results.result_change_refusal,
     mn11_access.side_for_team,
     mn11_match_day.side_of,
@@ -84,7 +84,6 @@ SERVICES = [
     mn11_reports.report_record,
     mn11_reports.report_correct,
     mn11_reports.report_void,
-    mn11_reports._played,
 ]
 
 
