@@ -13,17 +13,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from league.admin.base import LeagueModelAdmin
 from league.admin.display import admin_url, changelist_url
-from league.admin.scoping import LeagueListFilter, SeasonListFilter
-from league.admin.steps import Step, StepDone, offered, refused_now
+from league.admin.game_fixtures import GameFixtureAdmin, GameReportSteps, fixture_score
 from league.errors import DomainError
 from league.models import Fixture, Result, Round, Season
-from league.results import result_refusal
 from mn11.errors import Mn11Error
 from mn11.models import MatchDay, Report
 from mn11.report_input import EVENT_TYPES, ReportData, report_data_parse
@@ -301,22 +297,6 @@ def report_lines(report: Report) -> dict[str, list[dict[str, Any]]]:
 # --- the steps ---------------------------------------------------------------------------------
 
 
-def _score(fixture: Fixture) -> str:
-    result = Result.objects.filter(fixture=fixture).first()
-    return "—" if result is None else f"{result.home_score}–{result.away_score}"
-
-
-def _refused(error: DomainError, form: ReportForm) -> DomainError:
-    """The service's errors go beside their fields; the page's top says how many."""
-    form.add_service_error(error)
-    count = len(error.fields) or 1
-    return DomainError(
-        f"The report was not saved: {count} problem{'s' if count > 1 else ''}, each shown "
-        "beside its field.",
-        code=error.code,
-    )
-
-
 def _explain_record(fixture: Fixture) -> list[str]:
     return [
         f"You report {fixture} for the coaches: the score, the Away set and GK picks (the "
@@ -325,133 +305,48 @@ def _explain_record(fixture: Fixture) -> list[str]:
         "is shown beside its field and nothing is saved.",
         "Then the standings are recomputed (a shootout's winner takes the overtime win, "
         "E-L1). You can correct or void it later.",
-        *refused_now(result_refusal(fixture=fixture)),
     ]
-
-
-def _run_record(request: HttpRequest, fixture: Fixture, form: ReportForm) -> StepDone:
-    try:
-        result = report_record(fixture=fixture, data=form.report_data(), actor=request.user)
-    except Mn11Error as error:
-        raise _refused(error, form) from None
-    return StepDone(f"{fixture}: {result.home_score}–{result.away_score} recorded.")
 
 
 def _explain_correct(fixture: Fixture) -> list[str]:
     return [
-        f"The report of {fixture} ({_score(fixture)}) is replaced by the one below, checked "
+        f"The report of {fixture} ({fixture_score(fixture)}) is replaced by the one below, checked "
         "by the rules as a new one is.",
         "The standings and the season's discipline (E-D3) are recomputed from it.",
         "The audit log keeps the report before and after.",
     ]
 
 
-def _run_correct(request: HttpRequest, fixture: Fixture, form: ReportForm) -> StepDone:
-    before = _score(fixture)
-    try:
-        result = report_correct(fixture=fixture, data=form.report_data(), actor=request.user)
-    except Mn11Error as error:
-        raise _refused(error, form) from None
-    return StepDone(
-        f"{fixture} is now {result.home_score}–{result.away_score} (was {before}); the "
-        "standings have been recomputed."
-    )
-
-
 def _explain_void(fixture: Fixture) -> list[str]:
     return [
-        f"The result of {fixture} ({_score(fixture)}) and its report are deleted; the fixture "
-        "is ready to be played again.",
+        f"The result of {fixture} ({fixture_score(fixture)}) and its report are deleted; the "
+        "fixture is ready to be played again.",
         "The standings and the season's discipline are recomputed without it.",
         "The audit log keeps the report as it was.",
     ]
 
 
-def _run_void(request: HttpRequest, fixture: Fixture, form: Any) -> StepDone:
-    voided = report_void(fixture=fixture, actor=request.user)
-    return StepDone(f"The result of {voided} is void; it is ready to be played again.")
-
-
-def _played(fixture: Fixture) -> bool:
-    return Result.objects.filter(fixture=fixture).exists()
-
-
-REPORT_STEPS = (
-    Step(
-        name="record",
-        label="Record the result",
-        explain=_explain_record,
-        run=_run_record,
-        form=report_form_for_new,
-        shown=lambda f: offered(result_refusal(fixture=f)),
-        template=REPORT_TEMPLATE,
-    ),
-    Step(
-        name="correct",
-        label="Correct the result",
-        explain=_explain_correct,
-        run=_run_correct,
-        form=report_form_for_correction,
-        shown=_played,
-        destructive=True,
-        template=REPORT_TEMPLATE,
-    ),
-    Step(
-        name="void",
-        label="Void the result",
-        explain=_explain_void,
-        run=_run_void,
-        shown=_played,
-        destructive=True,
-    ),
-)
+REPORT_STEPS = GameReportSteps(
+    record=report_record,
+    correct=report_correct,
+    void=report_void,
+    form_new=report_form_for_new,
+    form_correction=report_form_for_correction,
+    template=REPORT_TEMPLATE,
+    explain_record=_explain_record,
+    explain_correct=_explain_correct,
+    explain_void=_explain_void,
+    recomputed="the standings have been",
+).steps()
 
 
 @admin.register(Mn11Fixture)
-class Mn11FixtureAdmin(LeagueModelAdmin[Mn11Fixture]):
+class Mn11FixtureAdmin(GameFixtureAdmin[Mn11Fixture]):
     """Magic Number Eleven fixtures come from the schedule; here they get, change or lose
     their result."""
 
-    league_path = "round__season__league"
-    list_display = ("__str__", "season", "round_number", "status", "score")
-    list_filter = (
-        "status",
-        ("round__season__league", LeagueListFilter),
-        ("round__season", SeasonListFilter),
-        ("round__number", admin.AllValuesFieldListFilter),
-    )
-    search_fields = ("home_team__name", "away_team__name")
-    list_select_related = ("round__season__league", "home_team", "away_team", "result")
-    ordering = ("round__season__league__name", "-round__season__created_at", "round__number", "id")
-    fields = ("round", "home_team", "away_team", "status", "kickoff", "report")
-    readonly_fields = fields
+    ruleset = RULESET
     steps = REPORT_STEPS
-    add_refusal = "Fixtures come from the season's schedule."
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Mn11Fixture]:
-        return super().get_queryset(request).filter(round__season__league__ruleset=RULESET)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False  # Read-only: the steps above change a fixture's result.
-
-    def delete_refusal_for(self, obj: Fixture) -> str:
-        return f"{obj} comes from the schedule; void its result instead if it should not count."
-
-    @admin.display(description="Season", ordering="round__season")
-    def season(self, obj: Fixture) -> Season:
-        return obj.round.season
-
-    @admin.display(description="Round", ordering="round__number")
-    def round_number(self, obj: Fixture) -> int:
-        return obj.round.number
-
-    @admin.display(description="Score")
-    def score(self, obj: Fixture) -> str:
-        result = getattr(obj, "result", None)
-        return "—" if result is None else f"{result.home_score}–{result.away_score}"
 
     @admin.display(description="Report")
     def report(self, obj: Fixture) -> str:
