@@ -58,6 +58,8 @@ class MatchState:
     box_vacant: set[Side] = field(default_factory=set)
     _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
+    #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
+    _threats: dict[Side, dict[Square, int]] = field(default_factory=dict)
     #: Coach memos for this match (pure functions of the players' roll-relevant state).
     reach_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     odds_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
@@ -81,8 +83,47 @@ class MatchState:
         return cached
 
     def field_changed(self) -> None:
-        """Someone came onto or left the grid: forget the cached :meth:`on_field` lists."""
+        """Someone came onto or left the grid: forget the cached :meth:`on_field` lists and
+        :meth:`threats` maps."""
         self._on_field.clear()
+        self._threats.clear()
+
+    def threats(self, side: Side) -> dict[Square, int]:
+        """For each square, how many opponents of ``side`` stand next to it (absent: none).
+
+        Built once, then updated by :meth:`step`; callers must not change it.
+        """
+        cached = self._threats.get(side)
+        if cached is None:
+            neighbours = self.board.neighbour_table()
+            cached = {}
+            for opponent in self.on_field(side.other):
+                assert opponent.square is not None
+                for square in neighbours[opponent.square]:
+                    cached[square] = cached.get(square, 0) + 1
+            self._threats[side] = cached
+        return cached
+
+    def step(self, player: PlayerSnapshot, to: Square) -> None:
+        """Move ``player`` from his square to the free square ``to``, keeping the occupancy
+        and the opponents' :meth:`threats` map in step (no rebuild per move)."""
+        here = player.square
+        assert here is not None
+        occupant = self.occupant
+        del occupant[here]
+        occupant[to] = player.key
+        player.square = to
+        cached = self._threats.get(player.side.other)
+        if cached is not None:
+            neighbours = self.board.neighbour_table()
+            for square in neighbours[here]:
+                left = cached[square] - 1
+                if left:
+                    cached[square] = left
+                else:
+                    del cached[square]
+            for square in neighbours[to]:
+                cached[square] = cached.get(square, 0) + 1
 
     def can_act(self, player: PlayerSnapshot) -> bool:
         return player.on_field and not player.is_stunned(self.turn)

@@ -11,7 +11,6 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable
-from itertools import chain
 
 from .board import Board, Square, distance
 from .coach import Coach, Decision, HandOff, Idle, LeaveBox, Move, Pass, Replace, Shoot, Tackle
@@ -453,7 +452,7 @@ class _Match:
         own_line = board.goal_line_squares(player.side)
         # M-S5 (setting off): the coach sent him to his goal line to take the empty box.
         walking_to_box = player.side in s.box_vacant and not player.has_ball and target in own_line
-        threats = self._threats(player.side) if steps > 0 else {}
+        threats = s.threats(player.side)
         while steps > 0:
             here = player.square
             assert here is not None
@@ -476,9 +475,7 @@ class _Match:
             step = self._next_step(here, target, threats)
             if step is None:
                 break
-            del s.occupant[here]
-            s.occupant[step] = player.key
-            player.square = step
+            s.step(player, step)
             steps -= 1
             became_adjacent = threats.get(step, 0) > 0
             if s.loose_ball == step:
@@ -528,12 +525,6 @@ class _Match:
             if best is None or option < best:
                 best = option
         return None if best is None else best[2]
-
-    def _threats(self, side: Side) -> dict[Square, int]:
-        """For each square, how many opponents of ``side`` stand next to it."""
-        neighbours = self.state.board.neighbour_table()
-        squares = [opponent.square for opponent in self.state.on_field(side.other)]
-        return Counter(chain.from_iterable(neighbours[sq] for sq in squares if sq is not None))
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state

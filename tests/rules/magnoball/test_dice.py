@@ -44,6 +44,14 @@ def test_m_d8_random_dice_are_reproducible_and_cover_every_face() -> None:
     assert set(rolls) == {1, 2, 3, 4, 5, 6}
 
 
+def test_m_d8_random_dice_draw_what_randrange_draws_from_the_same_seed() -> None:
+    """The engine's dice skip ``randrange``'s Python-level calls; the faces must not change."""
+    dice = RandomDice(random.Random(11))
+    reference = random.Random(11)
+    sides = [4, 6, 8, 10, 12, 20, 2, 3, 5, 7] * 300
+    assert [dice.roll(s) for s in sides] == [reference.randrange(s) + 1 for s in sides]
+
+
 def test_m_d1_ladder_shifts_one_type_and_stays_at_d20() -> None:
     assert shift_die(12, -1) == 10
     assert shift_die(10, 1) == 12
