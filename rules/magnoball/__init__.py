@@ -1,7 +1,14 @@
+# ruff: noqa: E402  (the engine modules are imported after use_compiled chose their build)
 """MagnoBall rules engine: pure Python, imports nothing from Django.
 
-Rules are cited by the ids of docs/rules-magnoball.md (M-D1 … M-L2).
+Rules are cited by the ids of docs/rules-magnoball.md (M-D1 … M-L2). The modules may run
+compiled by mypyc when built for these very sources (``engine_build``; docs/performance.md).
 """
+
+from .engine_build import ENGINE_BUILD, ENGINE_BUILD_REASON, use_compiled
+
+use_compiled(__path__)  # before any engine module is imported
+
 
 from .batch import SeriesStats, run_series
 from .between_matches import (
@@ -107,6 +114,8 @@ from .vocabulary import (
 __all__ = [
     "DIE_LADDER",
     "DIE_LADDER_WITH_D4",
+    "ENGINE_BUILD",
+    "ENGINE_BUILD_REASON",
     "ENGINE_VERSION",
     "FIRST_STRING",
     "FIRST_STRING_ORDER",

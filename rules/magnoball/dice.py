@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from .errors import DiceExhaustedError, FaceOutOfRangeError
+
 __all__ = [
     "DIE_LADDER",
     "DIE_LADDER_WITH_D4",
@@ -56,14 +58,6 @@ class RandomDice:
         while face >= sides:
             face = getrandbits(bits)
         return face + 1
-
-
-class DiceExhaustedError(RuntimeError):
-    """A :class:`ScriptedDice` was asked for more faces than it was given."""
-
-
-class FaceOutOfRangeError(ValueError):
-    """A scripted face does not exist on the die being rolled."""
 
 
 class ScriptedDice:

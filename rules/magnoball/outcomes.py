@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .errors import RuleNotAllowedError
+
 __all__ = ["Condition", "RuleNotAllowedError"]
 
 
@@ -18,7 +20,3 @@ class Condition(StrEnum):
     @property
     def leaves_field(self) -> bool:
         return self in (Condition.HURT, Condition.INCAPACITATED)
-
-
-class RuleNotAllowedError(ValueError):
-    """An action the settings or the player's position do not allow (the message says why)."""

@@ -16,6 +16,7 @@ from .board import Board, Square, distance
 from .coach import Coach, Decision, HandOff, Idle, LeaveBox, Move, Pass, Replace, Shoot, Tackle
 from .contact import ContactKind, resolve_contact
 from .dice import RandomDice, RollRecord
+from .errors import MatchSetupError
 from .face_off_and_movement import face_off, movement_roll
 from .match_result import (
     MatchEvent,
@@ -40,10 +41,6 @@ __all__ = ["MatchSetupError", "simulate_match"]
 
 _OVERTIME = 3
 _PROGRESS_EVERY = 50
-
-
-class MatchSetupError(ValueError):
-    """The team sheets cannot make a match (duplicate keys, bad settings)."""
 
 
 def simulate_match(

@@ -8,27 +8,30 @@ optimisation. A speed-up must not change the rules' statistical behaviour or the
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from rules.magnoball import ENGINE_VERSION, simulator
+from rules.magnoball import ENGINE_BUILD, ENGINE_VERSION, simulator
 
 from .golden import GOLDEN, SCENARIOS, digests
 
 
 @pytest.fixture(scope="module")
-def golden() -> dict[str, object]:
-    data: dict[str, object] = json.loads(GOLDEN.read_text())
+def golden() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(GOLDEN.read_text())
     return data
 
 
-def test_the_golden_file_is_of_this_engine_version(golden: dict[str, object]) -> None:
+def test_the_golden_file_is_of_this_engine_version(golden: dict[str, Any]) -> None:
     assert golden["engine_version"] == ENGINE_VERSION
 
 
 @pytest.mark.parametrize("label", list(SCENARIOS))
-def test_the_same_seeds_give_the_same_matches(golden: dict[str, object], label: str) -> None:
-    recorded = golden["scenarios"][label]  # type: ignore[index]
+def test_the_same_seeds_give_the_same_matches(golden: dict[str, Any], label: str) -> None:
+    recorded = golden["scenarios"][label]
     played = digests(simulator, SCENARIOS[label])
     mismatched = [seed for seed, (a, b) in enumerate(zip(played, recorded, strict=True)) if a != b]
-    assert not mismatched, f"{len(mismatched)} seeds play differently, first {mismatched[:5]}"
+    assert not mismatched, (
+        f"{ENGINE_BUILD} engine: {len(mismatched)} seeds play differently, first {mismatched[:5]}"
+    )

@@ -1,0 +1,122 @@
+"""Compile the MagnoBall engine with mypyc when its sources changed (``./dev`` runs this).
+
+Run: ``python tools/build_engine.py [--force]``. The build goes to
+``build/engine/<python tag>/`` with a stamp of the sources' hash (rules/magnoball/
+engine_build.py), so it is redone only when the engine, rules.settings, rules.standings or
+mypy changed. A failed build prints a warning and exits 1; the pure-Python engine then runs
+(and a build that failed for these sources is not tried again until they change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.magnoball.engine_build import (  # noqa: E402  (needs ROOT on sys.path)
+    COMPILED_ROOT,
+    STAMP,
+    compiled_modules,
+    source_hash,
+)
+
+#: The mypyc shared library's import name: inside the package, next to its modules.
+GROUP = "rules.magnoball._native"
+
+
+def say(message: str) -> None:
+    print(f"\033[1m==> {message}\033[0m", flush=True)
+
+
+def warn(message: str) -> None:
+    print(f"\033[33mWarning:\033[0m {message}", file=sys.stderr, flush=True)
+
+
+def mypy_version() -> str:
+    from mypy.version import __version__
+
+    return __version__
+
+
+def compile_into(target: Path) -> None:
+    """The setuptools step (in a child process): every engine module into ``target``."""
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]  # setuptools 65 has no types
+
+    sources = [str(p.relative_to(ROOT)) for p in compiled_modules()]
+    setup(
+        name="magnoball-engine",
+        script_args=[
+            "build_ext",
+            "--build-lib",
+            str(target),
+            "--build-temp",
+            str(target.parent / (target.name + ".obj")),
+        ],
+        ext_modules=mypycify(
+            sources,
+            opt_level="3",
+            group_name=GROUP,
+            target_dir=str(target.parent / (target.name + ".c")),
+        ),
+    )
+
+
+def build(force: bool) -> int:
+    version = mypy_version()
+    wanted = f"{version} {source_hash(version)}"
+    COMPILED_ROOT.parent.mkdir(parents=True, exist_ok=True)
+    failed = COMPILED_ROOT.with_name(COMPILED_ROOT.name + ".failed")
+    with open(COMPILED_ROOT.parent / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two ./dev at once: the second waits, then skips
+        if not force and STAMP.exists() and STAMP.read_text().strip() == wanted:
+            return 0
+        if not force and failed.exists() and failed.read_text().strip() == wanted:
+            warn("the compiled engine failed to build for these sources: the pure-Python one runs")
+            return 1
+        say("Compiling the MagnoBall engine with mypyc (once per change, a minute or two)")
+        started = time.monotonic()
+        work = COMPILED_ROOT.with_name(COMPILED_ROOT.name + ".new")
+        for leftover in work.parent.glob(work.name + "*"):
+            shutil.rmtree(leftover, ignore_errors=True)
+        made = subprocess.run(
+            [sys.executable, __file__, "--compile-into", str(work)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if made.returncode != 0:
+            failed.write_text(wanted + "\n")
+            tail = "\n".join((made.stdout + made.stderr).strip().splitlines()[-15:])
+            warn(f"the engine did not compile; the pure-Python engine runs instead.\n{tail}")
+            return 1
+        (work / STAMP.name).write_text(wanted + "\n")
+        shutil.rmtree(COMPILED_ROOT, ignore_errors=True)
+        work.rename(COMPILED_ROOT)
+        for leftover in work.parent.glob(work.name + "*"):
+            shutil.rmtree(leftover, ignore_errors=True)
+        failed.unlink(missing_ok=True)
+        say(f"Compiled the engine in {time.monotonic() - started:.0f} s into {COMPILED_ROOT}")
+        return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--force", action="store_true", help="build even when up to date")
+    parser.add_argument("--compile-into", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.compile_into:
+        compile_into(args.compile_into)
+        return 0
+    return build(args.force)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
