@@ -1,15 +1,24 @@
-"""Benchmark the match simulator: full matches per second on one core, and what limits it.
+"""Benchmark the match simulator: full matches per second on one core, pure and compiled.
 
-Run: ``python bench/engine.py [--seconds 5] [--no-profile]``; ``--series 10000`` also plays
-that many matches between two identical standard rosters (all Pro, no Superstars) and prints
-the home win rate, mean goals and mean Incapacitated players per match.
+Run: ``python bench/engine.py [--seconds 5] [--rounds 2] [--no-profile]``. For default
+settings and for every optional rule on it plays matches (seeds 0, 1, 2 …) with the
+pure-Python engine and, when ``./dev`` has built it, the mypyc-compiled one, each in a child
+process (``MAGNOBALL_PURE_ENGINE=1`` for the pure one), in alternating rounds so both see the
+same machine load; it prints the best round of each, their ratio and whether the goal of
+issue #16 (≥ 1,000 matches/s with default settings on one core) is met. Rates are per second
+of the process's CPU time (the machine may be shared; wall-clock rates are shown too).
+``--series 10000`` also plays that many matches between two identical standard rosters (all
+Pro, no Superstars) and prints the home win rate, mean goals and mean Incapacitated players.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pstats
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -17,6 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.magnoball import (
+    ENGINE_BUILD,
+    ENGINE_BUILD_REASON,
     LoweringDieType,
     RuleSettings,
     Side,
@@ -27,6 +38,7 @@ from rules.magnoball import (
 
 HOME = standard_team("h", "Home")
 AWAY = standard_team("a", "Away", Side.AWAY)
+GOAL = 1000  # matches a second, default settings, one core (issue #16 item 5)
 
 SCENARIOS = {
     "default settings": RuleSettings(),
@@ -52,13 +64,18 @@ GROUPS = {
 }
 
 
-def rate(settings: RuleSettings, seconds: float) -> tuple[float, int]:
-    start = time.perf_counter()
+def rate(settings: RuleSettings, seconds: float) -> dict[str, float]:
+    """Matches per CPU second and per wall second, playing seeds 0, 1, 2 … for ``seconds``."""
+    cpu, wall = time.process_time(), time.perf_counter()
     matches = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - cpu < seconds:
         simulate_match(home=HOME, away=AWAY, settings=settings, seed=matches)
         matches += 1
-    return matches / (time.perf_counter() - start), matches
+    return {
+        "cpu": matches / (time.process_time() - cpu),
+        "wall": matches / (time.perf_counter() - wall),
+        "matches": matches,
+    }
 
 
 def profile_shares(settings: RuleSettings, matches: int) -> dict[str, float]:
@@ -77,26 +94,94 @@ def profile_shares(settings: RuleSettings, matches: int) -> dict[str, float]:
     return {group: share / whole for group, share in totals.items()}
 
 
+def measure(seconds: float, profile: bool) -> None:
+    """Child process: this process's build, every scenario, as one JSON line (with the
+    profile shares when asked: cProfile sees only the pure engine's functions)."""
+    rates = {label: rate(settings, seconds) for label, settings in SCENARIOS.items()}
+    shares = {label: profile_shares(s, 100) for label, s in SCENARIOS.items()} if profile else {}
+    out = {"build": ENGINE_BUILD, "reason": ENGINE_BUILD_REASON, "rates": rates, "profile": shares}
+    print(json.dumps(out))
+
+
+def in_child(pure: bool, seconds: float, profile: bool) -> dict[str, object]:
+    env = {**os.environ, "MAGNOBALL_PURE_ENGINE": "1" if pure else "0"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            "--measure",
+            "--seconds",
+            str(seconds),
+            *(["--profile"] if profile else []),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def compare(seconds: float, rounds: int, profile: bool) -> None:
+    best: dict[str, dict[str, dict[str, float]]] = {}
+    compiled_reason = ""
+    shares: dict[str, dict[str, float]] = {}
+    for round_number in range(rounds):
+        for pure in (True, False):
+            got = in_child(pure, seconds, profile and pure and round_number == 0)
+            shares = shares or got["profile"]  # type: ignore[assignment]
+            build = str(got["build"])
+            if not pure and build != "compiled":
+                compiled_reason = str(got["reason"])
+                continue
+            rates: dict[str, dict[str, float]] = got["rates"]  # type: ignore[assignment]
+            mine = best.setdefault(build, {})
+            for label, r in rates.items():
+                if label not in mine or r["cpu"] > mine[label]["cpu"]:
+                    mine[label] = r
+    print(f"best of {rounds} rounds of {seconds:g} CPU seconds each, one core:")
+    for label in SCENARIOS:
+        plain = best["pure"][label]
+        line = f"{label}: pure {plain['cpu']:,.0f} matches/s (wall {plain['wall']:,.0f})"
+        if "compiled" in best:
+            compiled = best["compiled"][label]
+            line += (
+                f", compiled {compiled['cpu']:,.0f} matches/s (wall {compiled['wall']:,.0f}),"
+                f" compiled/pure {compiled['cpu'] / plain['cpu']:.2f}x"
+            )
+        print(line)
+        if label in shares:
+            by_share = sorted(shares[label].items(), key=lambda i: -i[1])
+            text = ", ".join(f"{g} {s:.0%}" for g, s in by_share)
+            print(f"  pure engine profile (own time): {text}")
+    if compiled_reason:
+        print(f"compiled engine: not measured ({compiled_reason})")
+    fastest = max(b["default settings"]["cpu"] for b in best.values())
+    verdict = "met" if fastest >= GOAL else "NOT met"
+    print(f"goal (>= {GOAL:,} matches/s, default settings, one core): {verdict} ({fastest:,.0f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument("--series", type=int, default=0, metavar="N")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for label, settings in SCENARIOS.items():
-        per_second, matches = rate(settings, args.seconds)
-        print(f"{label}: {per_second:,.0f} matches/s ({matches} matches, one core)")
-        if not args.no_profile:
-            shares = profile_shares(settings, 100)
-            text = ", ".join(f"{g} {s:.0%}" for g, s in sorted(shares.items(), key=lambda i: -i[1]))
-            print(f"  profile (own time): {text}")
+    if args.measure:
+        measure(args.seconds, args.profile)
+        return
+    compare(args.seconds, args.rounds, not args.no_profile)
     if args.series:
         start = time.perf_counter()
         stats = run_series(home=HOME, away=AWAY, settings=RuleSettings(), matches=args.series)
         elapsed = time.perf_counter() - start
         print(
-            f"series of {stats.matches} matches (default settings, seeds 0..{stats.matches - 1},"
-            f" {elapsed:.0f} s): home win rate {stats.home_win_rate:.3f},"
+            f"series of {stats.matches} matches ({ENGINE_BUILD} engine, default settings, seeds"
+            f" 0..{stats.matches - 1}, {elapsed:.0f} s): home win rate {stats.home_win_rate:.3f},"
             f" away win rate {stats.away_win_rate:.3f}, draws {stats.draw_rate:.3f},"
             f" overtime {stats.overtime_rate:.3f}, mean goals {stats.mean_goals:.3f},"
             f" mean Incapacitated {stats.mean_incapacitated:.3f}, mean Hurt {stats.mean_hurt:.3f}"

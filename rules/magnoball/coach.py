@@ -380,8 +380,8 @@ class Coach:
     ) -> float:
         """P(attacker's result is lower: he Hurts or Incapacitates the defender)."""
         key = (
-            attacker.key,
-            defender.key,
+            state.token(attacker),
+            state.token(defender),
             kind,
             attacker.move_mode,
             defender.move_mode,
@@ -471,7 +471,7 @@ class Coach:
 
     def _reach(self, state: MatchState, player: PlayerSnapshot, mode: MoveMode) -> float:
         """The mean number of squares ``player`` moves in ``mode``."""
-        key = (player.key, mode, player.hurt, player.substitute_goalie)
+        key = (state.token(player), mode, player.hurt, player.substitute_goalie)
         memo = state.reach_memo
         reach = memo.get(key)
         if reach is None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .board import Board, Square, distance
 from .dice import RandomDice, RollRecord
 from .match_result import MatchEvent, MatchInjury
-from .rolls import GoalZone, RollKind, RollSpec, effective_roll
+from .rolls import GoalZone, RollKind, RollSpec, effective_roll, roll_token
 from .settings import RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot, Side
 from .vocabulary import Position, StatCategory
@@ -17,6 +17,26 @@ if TYPE_CHECKING:
     from .coach import Shoot
 
 __all__ = ["LineupSlot", "MatchState"]
+
+#: Memos shared by every match in this process, keyed by roll tokens (rolls.roll_token), not
+#: player keys: a roster's second match finds its specs and odds already worked out. Pure
+#: functions of their keys, so sharing them never changes a match; cleared when large.
+_SHARED_SPECS: dict[tuple[object, ...], RollSpec | None] = {}
+_SHARED_REACH: dict[tuple[object, ...], float] = {}
+_SHARED_ODDS: dict[tuple[object, ...], float] = {}
+_SHARED_KEPT = 200_000
+
+
+def _shared_specs() -> dict[tuple[object, ...], RollSpec | None]:
+    return _SHARED_SPECS
+
+
+def _shared_reach() -> dict[tuple[object, ...], float]:
+    return _SHARED_REACH
+
+
+def _shared_odds() -> dict[tuple[object, ...], float]:
+    return _SHARED_ODDS
 
 
 @dataclass(slots=True)
@@ -56,14 +76,28 @@ class MatchState:
     #: whose keeper was taken out with nobody in the box yet.
     keeper: dict[Side, str | None] = field(default_factory=dict)
     box_vacant: set[Side] = field(default_factory=set)
-    _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=dict)
+    _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=_shared_specs)
+    _tokens: dict[str, int] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
     #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
     _threats: dict[Side, dict[Square, int]] = field(default_factory=dict)
-    #: Coach memos for this match (pure functions of the players' roll-relevant state).
-    reach_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
-    odds_memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    #: Coach memos (pure functions of the players' roll tokens and roll-relevant state); the
+    #: shot memo holds decisions naming this match's players, so it is this match's own.
+    reach_memo: dict[tuple[object, ...], float] = field(default_factory=_shared_reach)
+    odds_memo: dict[tuple[object, ...], float] = field(default_factory=_shared_odds)
     shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):
+            if len(memo) >= _SHARED_KEPT:
+                memo.clear()
+
+    def token(self, player: PlayerSnapshot) -> int:
+        """:func:`~rules.magnoball.rolls.roll_token` of ``player`` (fixed for the match)."""
+        token = self._tokens.get(player.key)
+        if token is None:
+            token = self._tokens[player.key] = roll_token(player, self.settings)
+        return token
 
     # --- questions ---------------------------------------------------------------------------
 
@@ -192,12 +226,13 @@ class MatchState:
         after_ricochet: bool = False,
         hurt: bool | None = None,
     ) -> RollSpec | None:
-        """:func:`effective_roll`, memoised for this match (traits do not change in a match);
-        a :class:`~rules.magnoball.rolls.RollSpecs` for the rule functions."""
+        """:func:`effective_roll`, memoised by roll token (traits do not change in a match) in
+        a memo every match shares; a :class:`~rules.magnoball.rolls.RollSpecs` for the rule
+        functions."""
         mode = player.move_mode if mode is None else mode
         hurt = player.hurt if hurt is None else hurt
         key = (
-            player.key,
+            self.token(player),
             kind,
             mode,
             range_squares,

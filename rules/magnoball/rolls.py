@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import count
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
@@ -26,6 +27,7 @@ __all__ = [
     "plain_spec",
     "roll",
     "roll_specs",
+    "roll_token",
 ]
 
 
@@ -344,12 +346,18 @@ def effective_roll(
     """
     mode = player.move_mode if mode is None else mode
     hurt = player.hurt if hurt is None else hurt
+    traits = _traits(player, settings, player.substitute_goalie)
+    rules = _roll_settings(settings)
+    return _effective_roll(traits, kind, rules, mode, range_squares, zone, after_ricochet, hurt)
+
+
+def _traits(player: PlayerSnapshot, settings: RuleSettings, substitute_goalie: bool) -> _Traits:
     levels = (
         tuple(sorted(player.stat_levels.items()))
         if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
         else ()
     )
-    traits = _Traits(
+    return _Traits(
         player.position,
         player.status,
         player.veteran_actions,
@@ -357,15 +365,36 @@ def effective_roll(
         player.superstar_actions,
         levels,
         player.enhancements,
-        player.substitute_goalie,
+        substitute_goalie,
     )
-    rules = _RollSettings(
+
+
+def _roll_settings(settings: RuleSettings) -> _RollSettings:
+    return _RollSettings(
         settings.lowering_die_type,
         settings.progression_mode,
         settings.enhancements,
         settings.superstars,
     )
-    return _effective_roll(traits, kind, rules, mode, range_squares, zone, after_ricochet, hurt)
+
+
+_TOKENS: dict[tuple[_Traits, _RollSettings], int] = {}
+_NEXT_TOKEN = count()
+_TOKENS_KEPT = 50_000
+
+
+def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
+    """A number for everything but the in-match state that ``player``'s rolls depend on
+    under ``settings`` (his traits and the roll settings): players with the same token roll
+    alike, in any match. A number is never given to other traits, so memos keyed by tokens
+    (the simulator's, across matches) stay right even after this table is cleared."""
+    key = (_traits(player, settings, False), _roll_settings(settings))
+    token = _TOKENS.get(key)
+    if token is None:
+        if len(_TOKENS) >= _TOKENS_KEPT:
+            _TOKENS.clear()  # bounded: a long-lived worker sees many rosters
+        token = _TOKENS[key] = next(_NEXT_TOKEN)
+    return token
 
 
 @lru_cache(maxsize=16384)
