@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .board import Board, Square, distance
-from .dice import RandomDice, RollRecord
+from .dice import DiceSource, RollRecord
 from .match_result import MatchEvent, MatchInjury
 from .rolls import GoalZone, RollKind, RollSpec, effective_roll, roll_token
 from .settings import RuleSettings
@@ -54,7 +54,7 @@ class MatchState:
 
     settings: RuleSettings
     board: Board
-    dice: RandomDice
+    dice: DiceSource  # RandomDice in a match; tests script the faces (ScriptedDice)
     players: dict[str, PlayerSnapshot]
     lineups: dict[Side, list[LineupSlot]]
     occupant: dict[Square, str] = field(default_factory=dict)

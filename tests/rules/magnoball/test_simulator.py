@@ -292,7 +292,7 @@ def _keeper_taken_out(at_once: bool) -> _Match:
     s = match.state
     assert s.goalie[Side.HOME] is None
     assert s.keeper[Side.HOME] == "hg"
-    s.dice = ScriptedDice([2, 8])  # type: ignore[assignment]
+    s.dice = ScriptedDice([2, 8])
     match._contact(s.players["awb"], s.players["hg"], ContactKind.TACKLE)
     assert s.players["hg"].hurt
     s.dice = RandomDice(random.Random(1))
@@ -410,7 +410,7 @@ def test_m_t2_a_stunned_tackler_sits_out_his_teams_next_turn_only() -> None:
     ]
     match = match_on_board(home, away, {"hb": (4, 6), "wb": (4, 7)})
     s = match.state
-    s.dice = ScriptedDice([9, 4])  # type: ignore[assignment]
+    s.dice = ScriptedDice([9, 4])
     turn = s.turn
     tackler = s.players["hb"]
     match._contact(tackler, s.players["wb"], ContactKind.TACKLE)
