@@ -200,8 +200,8 @@ def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
 def round_not_open_text(*, round_: Round) -> str:
     """For a fixture whose round is not open: who opens it (the league's commissioners, by
     name) and when (its date if it has one; rounds open in order, by hand)."""
-    league = round_.season.league
-    names = [person.get_full_name() or person.get_username() for person in league.commissioners.all()]
+    commissioners = round_.season.league.commissioners.order_by("last_name", "username")
+    names = [person.get_full_name() or person.get_username() for person in commissioners]
     if not names:
         who = "A site administrator opens it"
     elif len(names) == 1:

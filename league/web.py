@@ -18,7 +18,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from league.errors import DomainError, PermissionRefused
 
 
-def refused(request: HttpRequest, message: str, *, back: str = "", status: int = 403) -> HttpResponse:
+def refused(
+    request: HttpRequest, message: str, *, back: str = "", status: int = 403
+) -> HttpResponse:
     """The page a refused request gets: what was refused and why, with a way back: the
     `next` it names, else the same-site page it came from, else the object's page
     (`back`)."""

@@ -92,9 +92,7 @@ def test_signing_in_lands_a_coach_on_my_teams(client: Client, world):
     assert _sign_in(client, world.home_coach.username) == reverse("my-teams")
 
 
-def test_signing_in_lands_a_commissioner_on_his_running_seasons_control_room(
-    client: Client, world
-):
+def test_signing_in_lands_a_commissioner_on_his_running_seasons_control_room(client: Client, world):
     world.commissioner.set_password("right password")
     world.commissioner.is_staff = True
     world.commissioner.save()

@@ -44,9 +44,7 @@ def _owner_and_inspector(world, inspection: Inspection):
     return world.away_coach, world.home_coach
 
 
-def test_allow_and_ban_show_only_to_the_opposing_coach_and_commissioners(
-    client, world, detected
-):
+def test_allow_and_ban_show_only_to_the_opposing_coach_and_commissioners(client, world, detected):
     owner, inspector = _owner_and_inspector(world, detected)
     page_url = reverse("fixture", args=[detected.fixture_id])
     ban_url = reverse("inspection-ban", args=[detected.pk])
@@ -91,7 +89,8 @@ def test_the_owner_asking_to_ban_is_refused_with_why_and_a_way_back(client, worl
     fixture_url = reverse("fixture", args=[detected.fixture_id])
 
     response = client.get(
-        reverse("inspection-ban", args=[detected.pk]), HTTP_REFERER=f"http://testserver{fixture_url}"
+        reverse("inspection-ban", args=[detected.pk]),
+        HTTP_REFERER=f"http://testserver{fixture_url}",
     )
 
     page = response.content.decode()
@@ -184,5 +183,7 @@ def test_a_round_not_open_says_which_commissioner_opens_it_and_when(client, worl
 
     page = client.get(reverse("fixture", args=[fixture.pk])).content.decode()
 
-    assert "This round is not open yet. Morgan Reyes, the league&#x27;s commissioner, opens it" in page
+    assert (
+        "This round is not open yet. Morgan Reyes, the league&#x27;s commissioner, opens it" in page
+    )
     assert "on its date, 5 December 2026" in page
