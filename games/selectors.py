@@ -13,7 +13,8 @@ from django.db.models.functions import Coalesce
 
 from games.lineups import OPEN_STATUSES as LINEUP_OPEN
 from games.lineups import TeamLineup, fixture_lineups, short_handed
-from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
+from games.match_moments import EventLine, event_lines
+from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
@@ -106,16 +107,17 @@ def team_sheet(
 
 # --- Reads for the pages ----------------------------------------------------------------------
 
-#: The rolls the roster shows per player, each with its column abbreviation and its name.
-ROSTER_ROLLS: tuple[tuple[RollKind, str, str], ...] = (
-    (RollKind.MOVE, "Mv", "Movement"),
-    (RollKind.FACE_OFF, "FO", "Face-off"),
-    (RollKind.SHOT, "Sh", "Shot at goal"),
-    (RollKind.PASS_CATCH, "Ps", "Passing (catching the ball)"),
-    (RollKind.BLOCK_PASS, "BP", "Blocking a pass (lower wins)"),
-    (RollKind.TACKLE, "Tk", "Tackle (lower wins)"),
-    (RollKind.STEAL, "St", "Stealing the ball (lower wins)"),
-    (RollKind.SAVE, "Sv", "Save"),
+#: The rolls the roster shows per player, each with its action (whose two letters head the
+#: column, rules/magnoball/vocabulary.py) and its name.
+ROSTER_ROLLS: tuple[tuple[RollKind, Action, str], ...] = (
+    (RollKind.MOVE, Action.MOVEMENT, "Movement"),
+    (RollKind.FACE_OFF, Action.FACE_OFFS, "Face-off"),
+    (RollKind.SHOT, Action.SCORING, "Shot at goal"),
+    (RollKind.PASS_CATCH, Action.PASSING, "Passing (catching the ball)"),
+    (RollKind.BLOCK_PASS, Action.BLOCKING_PASSES, "Blocking a pass (lower wins)"),
+    (RollKind.TACKLE, Action.TACKLES, "Tackle (lower wins)"),
+    (RollKind.STEAL, Action.STEALING, "Stealing the ball (lower wins)"),
+    (RollKind.SAVE, Action.SAVES, "Save"),
 )
 
 
@@ -239,11 +241,13 @@ def _roll_cells(
 ) -> list[RollCell]:
     """The roster's rolls for a player, each marked where it differs from his position's."""
     rolls = []
-    for kind, abbr, label in ROSTER_ROLLS:
+    for kind, action, label in ROSTER_ROLLS:
         spec = effective_roll(snap, kind, settings)
         text = spec.describe() if spec else "–"
         changed = text != base[(snap.position, kind)]
-        rolls.append(RollCell(abbr, label, text, changed, spec.notes if spec else ""))
+        rolls.append(
+            RollCell(action.abbreviation, label, text, changed, spec.notes if spec else "")
+        )
     return rolls
 
 
@@ -629,7 +633,12 @@ class MatchReport:
     home: list[StatRow]
     away: list[StatRow]
     injuries: list[Injury]
-    events: list[MatchEvent]
+    events: list[EventLine]
+
+    @property
+    def key_moments(self) -> list[EventLine]:
+        """Goals, Incapacitations and the saves that mattered (games/match_moments.py)."""
+        return [line for line in self.events if line.moment]
 
 
 def match_report(*, fixture: Fixture) -> MatchReport | None:
@@ -660,7 +669,7 @@ def match_report(*, fixture: Fixture) -> MatchReport | None:
         injuries=list(
             Injury.objects.filter(fixture=fixture).select_related("player").order_by("id")
         ),
-        events=list(result.events.order_by("sequence")),
+        events=event_lines(result.events.order_by("sequence"), home_team_id=fixture.home_team_id),
     )
 
 
@@ -684,16 +693,16 @@ def replay_data(*, fixture: Fixture, report: MatchReport) -> dict[str, Any]:
         "players": players,
         "events": [
             {
-                "half": e.half,
-                "kind": e.kind,
-                "text": e.text,
-                "players": e.data.get("players", []),
-                "from": e.data.get("from"),
-                "to": e.data.get("to"),
-                "ball": e.data.get("ball"),
-                "side": e.data.get("side"),
+                "half": line.half,
+                "kind": line.kind,
+                "text": line.caption,
+                "players": line.data.get("players", []),
+                "from": line.data.get("from"),
+                "to": line.data.get("to"),
+                "ball": line.data.get("ball"),
+                "side": line.data.get("side"),
             }
-            for e in report.events
+            for line in report.events
         ],
     }
 
