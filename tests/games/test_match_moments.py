@@ -18,13 +18,13 @@ def test_goals_incapacitations_and_close_saves_are_key_moments_and_the_rest_not(
     lines = event_lines(
         [
             _event("possession", HOME, "half 1: Ada wins the face-off"),
-            _event("save", AWAY, "Gus saves"),  # 0–0: mattered
+            _event("save", AWAY, "Gus saves"),  # 0-0: mattered
             _event("goal", HOME, "Ada scores: 2 point(s)"),
-            _event("save", AWAY, "Gus saves"),  # 2–0: did not
+            _event("save", AWAY, "Gus saves"),  # 2-0: did not
             _event("hurt", AWAY, "Bo is hurt"),
             _event("incapacitated", AWAY, "Cy is incapacitated"),
             _event("goal", AWAY, "Dee scores: 1 point(s)", half=2),
-            _event("save", HOME, "Hal saves", half=2),  # 2–1: mattered
+            _event("save", HOME, "Hal saves", half=2),  # 2-1: mattered
         ],
         home_team_id=HOME,
     )

@@ -10,12 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.jobs import simulation_request
 from games.job_runner import simulation_run
+from games.jobs import simulation_request
 from games.results import PlayerLine, ResultReport, result_record
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import StatCategory
-from tests.world import sign_in
 
 pytestmark = pytest.mark.django_db
 
@@ -58,10 +57,11 @@ def test_the_match_centre_uses_the_rosters_abbreviations_with_a_legend(client, w
 
     for category in StatCategory:
         assert f">{category.abbreviation}</abbr></th>" in centre
-        assert f"<dt><abbr title=\"{category.label}\">{category.abbreviation}</abbr></dt>" in roster
+        assert f'<dt><abbr title="{category.label}">{category.abbreviation}</abbr></dt>' in roster
     for old in ("Scor", "Face", "Pass", "Bloc", "Tack", "Stea", "Save"):
         assert f">{old}</abbr>" not in centre
-    assert LEGEND in centre and LEGEND in roster
+    assert LEGEND in centre
+    assert LEGEND in roster
 
 
 def test_the_dice_ledger_names_each_purpose_in_words(superuser, reported):
@@ -84,15 +84,14 @@ def simulated(world, match_day):
     return match_day
 
 
-def test_the_match_centre_shows_key_moments_first_and_the_rest_behind_a_toggle(
-    client, simulated
-):
+def test_the_match_centre_shows_key_moments_first_and_the_rest_behind_a_toggle(client, simulated):
     page = client.get(reverse("fixture", args=[simulated.pk])).content.decode()
 
     key, full, stats = (page.index(s) for s in ("Key moments", "Full play-by-play", "Stat lines"))
     assert key < full < stats
-    assert "<details class=\"pbp\"><summary>Full play-by-play" in page
+    assert '<details class="pbp"><summary>Full play-by-play' in page
     assert "Goals and injuries" not in page
     assert "half 1: half 1" not in page.lower()
-    assert "⏮" not in page and "⏭" not in page
+    assert "⏮" not in page
+    assert "⏭" not in page
     assert 'aria-label="Back to the start">|◀ Start</button>' in page
