@@ -385,14 +385,53 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
 # --- The coach's home ------------------------------------------------------------------------
 
 
-def _short_handed_todo(plan: TeamLineup) -> TodoItem:
-    """M-P3: the team would kick off short-handed; the coach can call up a Rookie, heal,
-    swap strings or name another fit reserve on the match-day page."""
+@dataclass(frozen=True)
+class TeamRemedies:
+    """What a coach can still do about a short line-up (M-P3, M-P9, M-I3)."""
+
+    open_spots: int
+    reactivate: list[str]  # fit again on the injured list
+    heal: list[str]  # force-healing still possible
+    injured_active: list[str]  # out injured on the active roster: the injured list frees a spot
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _remedies_text(plan: TeamLineup, remedies: TeamRemedies) -> str:
+    """The ways to fill the empty places, each named, or that there is none."""
+    ways = []
+    if remedies.open_spots:
+        spots = remedies.open_spots
+        ways.append(f"call up a Rookie ({spots} open spot{'s' if spots > 1 else ''})")
+        if remedies.reactivate:
+            ways.append(f"reactivate {_and(remedies.reactivate)}")
+    elif remedies.injured_active:
+        ways.append(
+            f"put {_and(remedies.injured_active)} on the injured list to open a spot for a Rookie"
+        )
+    if remedies.heal:
+        ways.append(f"try force-healing {_and(remedies.heal)}")
+    if plan.bench:
+        count = len(plan.bench)
+        ways.append(
+            f"name one of {count} fit reserve{'s' if count > 1 else ''} of another position "
+            "on the match-day page"
+        )
+    if not ways:
+        return "Nothing can fill them now: the team plays short-handed (M-P3)."
+    return f"To fill: {'; or '.join(ways)}."
+
+
+def _short_handed_todo(plan: TeamLineup, remedies: TeamRemedies) -> TodoItem:
+    """M-P3: the team would kick off short-handed; the item says how to fill the places."""
     fixture = plan.fixture
     when = "before the round opens" if fixture.status == Fixture.Status.SCHEDULED else "at kick-off"
     return TodoItem(
         "short_handed",
-        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}",
+        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}. "
+        f"{_remedies_text(plan, remedies)}",
         "fixture",
         (fixture.pk,),
         "Line-up",
@@ -416,7 +455,6 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
     seasons = _coach_seasons(ids)
     todos: dict[int, list[TodoItem]] = defaultdict(list)
     next_fixture = _next_fixtures(ids, todos)
-    _short_handed_todos(teams, next_fixture, todos)
     _inspection_todos(ids, todos)
     _inspection_roll_todos(ids, todos)
     players = list(
@@ -451,7 +489,11 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
                     "Pick",
                 )
             )
-    _heal_todos([p.pk for p in players], seasons, todos)
+    injuries = open_injuries(player_ids=[p.pk for p in players])
+    _short_handed_todos(
+        teams, next_fixture, _remedies(teams, players, injuries, seasons, active_counts), todos
+    )
+    _heal_todos(injuries, seasons, todos)
     _call_up_todos(teams, active_counts, todos)
     return [
         CoachTeam(
@@ -483,8 +525,36 @@ def _next_fixtures(ids: list[int], todos: dict[int, list[TodoItem]]) -> dict[int
     return found
 
 
+def _remedies(
+    teams: list[Team],
+    players: list[Player],
+    injuries: Mapping[int, OpenInjury],
+    seasons: Mapping[int, Season],
+    active_counts: Mapping[int, int],
+) -> dict[int, TeamRemedies]:
+    """Each team's ways to fill a short line-up, from the rows coach_teams already read."""
+    found = {
+        team.pk: TeamRemedies(ROSTER_SIZE - active_counts.get(team.pk, 0), [], [], [])
+        for team in teams
+    }
+    for player in players:
+        remedies, injury = found[player.team_id], injuries.get(player.pk)
+        season = seasons.get(player.team_id)
+        if player.roster_state == Player.RosterState.INJURED_LIST and injury is None:
+            remedies.reactivate.append(player.name)
+        elif injury is not None and not injury.career_over:
+            if injury.force_healing_open and (season is None or season.rules.force_healing):
+                remedies.heal.append(player.name)
+            if player.roster_state == Player.RosterState.ACTIVE and injury.games_left:
+                remedies.injured_active.append(player.name)
+    return found
+
+
 def _short_handed_todos(
-    teams: list[Team], next_fixture: Mapping[int, Fixture], todos: dict[int, list[TodoItem]]
+    teams: list[Team],
+    next_fixture: Mapping[int, Fixture],
+    remedies: Mapping[int, TeamRemedies],
+    todos: dict[int, list[TodoItem]],
 ) -> None:
     """M-P3: a next fixture, line-ups still open in a season under way, that a team would
     play short-handed."""
@@ -498,7 +568,7 @@ def _short_handed_todos(
             in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
         ]
     ):
-        todos[plan.team.pk].append(_short_handed_todo(plan))
+        todos[plan.team.pk].append(_short_handed_todo(plan, remedies[plan.team.pk]))
 
 
 def _inspection_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
@@ -555,10 +625,12 @@ def _inspection_roll_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> 
 
 
 def _heal_todos(
-    player_ids: list[int], seasons: Mapping[int, Season], todos: dict[int, list[TodoItem]]
+    injuries: Mapping[int, OpenInjury],
+    seasons: Mapping[int, Season],
+    todos: dict[int, list[TodoItem]],
 ) -> None:
     """M-I3: an injury force-healing may still try, where the season allows it."""
-    for injury in open_injuries(player_ids=player_ids).values():
+    for injury in injuries.values():
         season = seasons.get(injury.injury.player.team_id)
         if injury.force_healing_open and (season is None or season.rules.force_healing):
             todos[injury.injury.player.team_id].append(
