@@ -95,3 +95,24 @@ def test_the_match_centre_shows_key_moments_first_and_the_rest_behind_a_toggle(c
     assert "⏮" not in page
     assert "⏭" not in page
     assert 'aria-label="Back to the start">|◀ Start</button>' in page
+
+
+def _visible_codes(html: str) -> set[str]:
+    """snake_case words a reader would see: the text outside tags, scripts and styles."""
+    import re
+
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.DOTALL)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return set(re.findall(r"\b[a-z]+_[a-z_]+\b", text))
+
+
+def test_no_page_of_a_played_match_shows_a_stored_code(client, world, reported):
+    forward = world.away.players.get(shirt_number=1)
+    usernames = {world.home_coach.username, world.away_coach.username}  # names, not codes
+    for url in (
+        reverse("fixture", args=[reported.pk]),
+        reverse("player", args=[forward.pk]),
+        reverse("team", args=[world.away.pk]),
+    ):
+        codes = _visible_codes(client.get(url).content.decode())
+        assert codes - usernames == set(), url
