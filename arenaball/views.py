@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -86,14 +87,23 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
 @login_required
 @shows_refusal
 def character_release(request: HttpRequest, pk: int) -> HttpResponse:
+    """Asked first on its own page (no script needed), as MagnoBall's Release is."""
     character_ = access_character(user=request.user, character_id=pk)
-    return run_action(
+    return form_page(
         request,
-        lambda: crews.character_release(character=character_, actor=request.user),
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: crews.character_release(character=character_, actor=request.user),
+        context={
+            "title": f"Release {character_.name}",
+            "intro": f"{character_.name} leaves {character_.team} for good; his career stays "
+            "on record. This cannot be undone.",
+            "team": character_.team,
+            "submit": f"Release {character_.name}",
+            "danger": True,
+        },
         success=lambda c: f"{c.name} released; his career stays on record.",
         back=reverse("team", args=[character_.team_id]) + "#roster",
     )
@@ -184,15 +194,24 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
     return JsonResponse(page_data.check_json(check, errors=read.errors_by_row(errors), read=read))
 
 
-@require_POST
 @login_required
 @shows_refusal
 def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Asked first on its own page (no script needed)."""
     design = access_design(user=request.user, design_id=pk)
     name = design.name
-    return run_action(
+    return form_page(
         request,
-        lambda: designs.design_delete(design=design, actor=request.user),
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: designs.design_delete(design=design, actor=request.user),
+        context={
+            "title": f"Remove the design {name}",
+            "intro": f"{name} is removed from {design.team}'s designs; no car of the team "
+            "uses it. This cannot be undone.",
+            "team": design.team,
+            "submit": f"Remove {name}",
+            "danger": True,
+        },
         success=f"{name} removed.",
         back=reverse("team", args=[design.team_id]) + "#designs",
     )

@@ -9,12 +9,18 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
 from games.jobs import SimulationJobStatus, simulation_job_status
-from games.models import SimulationJob, TableInspection
+from games.models import Inspection, SimulationJob, TableInspection
 from games.selectors import fixture_for_page, simulation_jobs_visible
 from games.table_inspections import rolling_team
-from league.access import Actor, is_coach, is_commissioner, require_result_reporter
+from league.access import (
+    Actor,
+    FixtureRoles,
+    is_coach,
+    is_commissioner,
+    require_result_reporter,
+)
 from league.errors import PermissionRefused
-from league.models import Fixture
+from league.models import Fixture, League
 from league.selectors import league_visible_q
 
 AnyUser = User | AnonymousUser
@@ -71,6 +77,48 @@ def access_table_inspection_for_roll(
             f"commissioner enter the inspection rolls for {table_inspection.player}."
         )
     return table_inspection, sides
+
+
+def may_decide(*, roles: FixtureRoles, inspection: Inspection) -> bool:
+    """M-E2: the opposing coach decides a detection, or a commissioner for him; never the
+    coach whose enhancement it is."""
+    return roles.commissioner or any(
+        team.pk == inspection.inspecting_team_id for team in roles.coach_of
+    )
+
+
+def access_inspection_for_decision(*, user: AnyUser, inspection_id: int) -> Inspection:
+    """A detection awaiting its decision that `user` may decide (refused, saying who may,
+    otherwise); not found unless its league is visible to `user`."""
+    inspection = (
+        Inspection.objects.select_related(
+            "enhancement__player__team",
+            "fixture__round__season__league",
+            "fixture__home_team",
+            "fixture__away_team",
+        )
+        .filter(pk=inspection_id, fixture__round__season__league__in=_visible_leagues(user))
+        .first()
+    )
+    if inspection is None:
+        raise Http404("No such inspection, or its league is private.")
+    fixture = inspection.fixture
+    if not may_decide(roles=FixtureRoles(user=user, fixture=fixture), inspection=inspection):
+        inspector = (
+            fixture.home_team
+            if inspection.inspecting_team_id == fixture.home_team_id
+            else fixture.away_team
+        )
+        raise PermissionRefused(
+            f"Only the coach of {inspector} (the opposing team) or a commissioner decides "
+            f"whether {inspection.enhancement.get_kind_display()} on "
+            f"{inspection.enhancement.player} may play."
+        )
+    return inspection
+
+
+def _visible_leagues(user: AnyUser) -> list[int]:
+    return list(League.objects.filter(league_visible_q(user=user)).values_list("pk", flat=True))
 
 
 def access_job_status(*, user: AnyUser, job_id: int) -> SimulationJobStatus:

@@ -13,7 +13,8 @@ from django.db.models.functions import Coalesce
 
 from games.lineups import OPEN_STATUSES as LINEUP_OPEN
 from games.lineups import TeamLineup, fixture_lineups, short_handed
-from games.models import Appearance, Inspection, MatchEvent, SimulationJob, TableInspection
+from games.match_moments import EventLine, event_lines
+from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
@@ -106,16 +107,17 @@ def team_sheet(
 
 # --- Reads for the pages ----------------------------------------------------------------------
 
-#: The rolls the roster shows per player, each with its column abbreviation and its name.
-ROSTER_ROLLS: tuple[tuple[RollKind, str, str], ...] = (
-    (RollKind.MOVE, "Mv", "Movement"),
-    (RollKind.FACE_OFF, "FO", "Face-off"),
-    (RollKind.SHOT, "Sh", "Shot at goal"),
-    (RollKind.PASS_CATCH, "Ps", "Passing (catching the ball)"),
-    (RollKind.BLOCK_PASS, "BP", "Blocking a pass (lower wins)"),
-    (RollKind.TACKLE, "Tk", "Tackle (lower wins)"),
-    (RollKind.STEAL, "St", "Stealing the ball (lower wins)"),
-    (RollKind.SAVE, "Sv", "Save"),
+#: The rolls the roster shows per player, each with its action (whose two letters head the
+#: column, rules/magnoball/vocabulary.py) and its name.
+ROSTER_ROLLS: tuple[tuple[RollKind, Action, str], ...] = (
+    (RollKind.MOVE, Action.MOVEMENT, "Movement"),
+    (RollKind.FACE_OFF, Action.FACE_OFFS, "Face-off"),
+    (RollKind.SHOT, Action.SCORING, "Shot at goal"),
+    (RollKind.PASS_CATCH, Action.PASSING, "Passing (catching the ball)"),
+    (RollKind.BLOCK_PASS, Action.BLOCKING_PASSES, "Blocking a pass (lower wins)"),
+    (RollKind.TACKLE, Action.TACKLES, "Tackle (lower wins)"),
+    (RollKind.STEAL, Action.STEALING, "Stealing the ball (lower wins)"),
+    (RollKind.SAVE, Action.SAVES, "Save"),
 )
 
 
@@ -239,11 +241,13 @@ def _roll_cells(
 ) -> list[RollCell]:
     """The roster's rolls for a player, each marked where it differs from his position's."""
     rolls = []
-    for kind, abbr, label in ROSTER_ROLLS:
+    for kind, action, label in ROSTER_ROLLS:
         spec = effective_roll(snap, kind, settings)
         text = spec.describe() if spec else "–"
         changed = text != base[(snap.position, kind)]
-        rolls.append(RollCell(abbr, label, text, changed, spec.notes if spec else ""))
+        rolls.append(
+            RollCell(action.abbreviation, label, text, changed, spec.notes if spec else "")
+        )
     return rolls
 
 
@@ -381,14 +385,53 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
 # --- The coach's home ------------------------------------------------------------------------
 
 
-def _short_handed_todo(plan: TeamLineup) -> TodoItem:
-    """M-P3: the team would kick off short-handed; the coach can call up a Rookie, heal,
-    swap strings or name another fit reserve on the match-day page."""
+@dataclass(frozen=True)
+class TeamRemedies:
+    """What a coach can still do about a short line-up (M-P3, M-P9, M-I3)."""
+
+    open_spots: int
+    reactivate: list[str]  # fit again on the injured list
+    heal: list[str]  # force-healing still possible
+    injured_active: list[str]  # out injured on the active roster: the injured list frees a spot
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _remedies_text(plan: TeamLineup, remedies: TeamRemedies) -> str:
+    """The ways to fill the empty places, each named, or that there is none."""
+    ways = []
+    if remedies.open_spots:
+        spots = remedies.open_spots
+        ways.append(f"call up a Rookie ({spots} open spot{'s' if spots > 1 else ''})")
+        if remedies.reactivate:
+            ways.append(f"reactivate {_and(remedies.reactivate)}")
+    elif remedies.injured_active:
+        ways.append(
+            f"put {_and(remedies.injured_active)} on the injured list to open a spot for a Rookie"
+        )
+    if remedies.heal:
+        ways.append(f"try force-healing {_and(remedies.heal)}")
+    if plan.bench:
+        count = len(plan.bench)
+        ways.append(
+            f"name one of {count} fit reserve{'s' if count > 1 else ''} of another position "
+            "on the match-day page"
+        )
+    if not ways:
+        return "Nothing can fill them now: the team plays short-handed (M-P3)."
+    return f"To fill: {'; or '.join(ways)}."
+
+
+def _short_handed_todo(plan: TeamLineup, remedies: TeamRemedies) -> TodoItem:
+    """M-P3: the team would kick off short-handed; the item says how to fill the places."""
     fixture = plan.fixture
     when = "before the round opens" if fixture.status == Fixture.Status.SCHEDULED else "at kick-off"
     return TodoItem(
         "short_handed",
-        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}",
+        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}. "
+        f"{_remedies_text(plan, remedies)}",
         "fixture",
         (fixture.pk,),
         "Line-up",
@@ -412,7 +455,6 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
     seasons = _coach_seasons(ids)
     todos: dict[int, list[TodoItem]] = defaultdict(list)
     next_fixture = _next_fixtures(ids, todos)
-    _short_handed_todos(teams, next_fixture, todos)
     _inspection_todos(ids, todos)
     _inspection_roll_todos(ids, todos)
     players = list(
@@ -447,7 +489,11 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
                     "Pick",
                 )
             )
-    _heal_todos([p.pk for p in players], seasons, todos)
+    injuries = open_injuries(player_ids=[p.pk for p in players])
+    _short_handed_todos(
+        teams, next_fixture, _remedies(teams, players, injuries, seasons, active_counts), todos
+    )
+    _heal_todos(injuries, seasons, todos)
     _call_up_todos(teams, active_counts, todos)
     return [
         CoachTeam(
@@ -479,8 +525,36 @@ def _next_fixtures(ids: list[int], todos: dict[int, list[TodoItem]]) -> dict[int
     return found
 
 
+def _remedies(
+    teams: list[Team],
+    players: list[Player],
+    injuries: Mapping[int, OpenInjury],
+    seasons: Mapping[int, Season],
+    active_counts: Mapping[int, int],
+) -> dict[int, TeamRemedies]:
+    """Each team's ways to fill a short line-up, from the rows coach_teams already read."""
+    found = {
+        team.pk: TeamRemedies(ROSTER_SIZE - active_counts.get(team.pk, 0), [], [], [])
+        for team in teams
+    }
+    for player in players:
+        remedies, injury = found[player.team_id], injuries.get(player.pk)
+        season = seasons.get(player.team_id)
+        if player.roster_state == Player.RosterState.INJURED_LIST and injury is None:
+            remedies.reactivate.append(player.name)
+        elif injury is not None and not injury.career_over:
+            if injury.force_healing_open and (season is None or season.rules.force_healing):
+                remedies.heal.append(player.name)
+            if player.roster_state == Player.RosterState.ACTIVE and injury.games_left:
+                remedies.injured_active.append(player.name)
+    return found
+
+
 def _short_handed_todos(
-    teams: list[Team], next_fixture: Mapping[int, Fixture], todos: dict[int, list[TodoItem]]
+    teams: list[Team],
+    next_fixture: Mapping[int, Fixture],
+    remedies: Mapping[int, TeamRemedies],
+    todos: dict[int, list[TodoItem]],
 ) -> None:
     """M-P3: a next fixture, line-ups still open in a season under way, that a team would
     play short-handed."""
@@ -494,7 +568,7 @@ def _short_handed_todos(
             in (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
         ]
     ):
-        todos[plan.team.pk].append(_short_handed_todo(plan))
+        todos[plan.team.pk].append(_short_handed_todo(plan, remedies[plan.team.pk]))
 
 
 def _inspection_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> None:
@@ -551,10 +625,12 @@ def _inspection_roll_todos(ids: list[int], todos: dict[int, list[TodoItem]]) -> 
 
 
 def _heal_todos(
-    player_ids: list[int], seasons: Mapping[int, Season], todos: dict[int, list[TodoItem]]
+    injuries: Mapping[int, OpenInjury],
+    seasons: Mapping[int, Season],
+    todos: dict[int, list[TodoItem]],
 ) -> None:
     """M-I3: an injury force-healing may still try, where the season allows it."""
-    for injury in open_injuries(player_ids=player_ids).values():
+    for injury in injuries.values():
         season = seasons.get(injury.injury.player.team_id)
         if injury.force_healing_open and (season is None or season.rules.force_healing):
             todos[injury.injury.player.team_id].append(
@@ -629,7 +705,12 @@ class MatchReport:
     home: list[StatRow]
     away: list[StatRow]
     injuries: list[Injury]
-    events: list[MatchEvent]
+    events: list[EventLine]
+
+    @property
+    def key_moments(self) -> list[EventLine]:
+        """Goals, Incapacitations and the saves that mattered (games/match_moments.py)."""
+        return [line for line in self.events if line.moment]
 
 
 def match_report(*, fixture: Fixture) -> MatchReport | None:
@@ -660,7 +741,7 @@ def match_report(*, fixture: Fixture) -> MatchReport | None:
         injuries=list(
             Injury.objects.filter(fixture=fixture).select_related("player").order_by("id")
         ),
-        events=list(result.events.order_by("sequence")),
+        events=event_lines(result.events.order_by("sequence"), home_team_id=fixture.home_team_id),
     )
 
 
@@ -684,16 +765,16 @@ def replay_data(*, fixture: Fixture, report: MatchReport) -> dict[str, Any]:
         "players": players,
         "events": [
             {
-                "half": e.half,
-                "kind": e.kind,
-                "text": e.text,
-                "players": e.data.get("players", []),
-                "from": e.data.get("from"),
-                "to": e.data.get("to"),
-                "ball": e.data.get("ball"),
-                "side": e.data.get("side"),
+                "half": line.half,
+                "kind": line.kind,
+                "text": line.caption,
+                "players": line.data.get("players", []),
+                "from": line.data.get("from"),
+                "to": line.data.get("to"),
+                "ball": line.data.get("ball"),
+                "side": line.data.get("side"),
             }
-            for e in report.events
+            for line in report.events
         ],
     }
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
     path("fixtures/<int:pk>/lineup/", views.fixture_lineup_name, name="fixture-lineup"),
     path("inspections/<int:pk>/decide/", views.inspection_decide_view, name="inspection-decide"),
+    path("inspections/<int:pk>/ban/", views.inspection_ban, name="inspection-ban"),
     path(
         "table-inspections/<int:pk>/roll/",
         table_views.table_inspection_roll,

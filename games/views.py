@@ -4,6 +4,7 @@ every change is one service call."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -15,7 +16,9 @@ from games import selectors
 from games.access import (
     access_fixture,
     access_fixture_for_report,
+    access_inspection_for_decision,
     access_job_status,
+    may_decide,
     sides_for,
 )
 from games.forms import ResultForm
@@ -29,7 +32,7 @@ from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
 from league.selectors import league_visible_q, team_fixtures
-from league.web import add_domain_error, refused, run_action, shows_refusal
+from league.web import add_domain_error, form_page, refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -147,6 +150,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
     job = selectors.fixture_live_job(fixture=fixture_)
+    inspections = selectors.fixture_inspections(fixture=fixture_)
     return render(
         request,
         "games/fixture.html",
@@ -166,7 +170,8 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
                 for side in (home, away)
                 if not lineup_is_fixed(fixture_) and (commissioner or side.team in coach_of)
             ],
-            "inspections": selectors.fixture_inspections(fixture=fixture_),
+            "inspections": inspections,
+            "decidable": [i.pk for i in inspections if may_decide(roles=roles, inspection=i)],
             "table_rolls": [
                 (ti, sides_for(user=request.user, table_inspection=ti))
                 for ti in selectors.fixture_table_inspections(fixture=fixture_)
@@ -283,6 +288,32 @@ def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: inspection_decide(inspection=inspection, allow=allow, actor=request.user),
         success=f"{inspection.enhancement.get_kind_display()} on "
         f"{inspection.enhancement.player} {word}.",
+        back=reverse("fixture", args=[inspection.fixture_id]),
+        changed=f"inspection-{inspection.pk}",
+    )
+
+
+@login_required
+@shows_refusal
+def inspection_ban(request: HttpRequest, pk: int) -> HttpResponse:
+    """Banning drops the enhancement for good (M-E2), so it is asked first, as Release is."""
+    inspection = access_inspection_for_decision(user=request.user, inspection_id=pk)
+    enhancement = inspection.enhancement
+    what = f"{enhancement.get_kind_display()} on {enhancement.player}"
+    return form_page(
+        request,
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: inspection_decide(inspection=inspection, allow=False, actor=request.user),
+        context={
+            "title": f"Ban {what}",
+            "intro": f"A banned enhancement is removed from {enhancement.player} for good, not "
+            "only for this match (M-E2); allowing it lets it play this match only. A ban "
+            "cannot be undone.",
+            "back_label": str(inspection.fixture),
+            "submit": f"Ban {enhancement.get_kind_display()}",
+            "danger": True,
+        },
+        success=f"{what} banned.",
         back=reverse("fixture", args=[inspection.fixture_id]),
         changed=f"inspection-{inspection.pk}",
     )

@@ -15,6 +15,7 @@ from injuries import services
 from injuries.access import access_injury
 from injuries.models import ForceHealingAttempt
 from league.web import form_page, run_action, safe_next, shows_refusal
+from rosters.access import access_player
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position
 
@@ -46,12 +47,24 @@ def _back(request: HttpRequest, team_id: int) -> str:
     return safe_next(request, default=reverse("team", args=[team_id]))
 
 
-@require_POST
+@login_required
+@shows_refusal
 def player_injured_list(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    return run_action(
+    """Asked first, as Release is: the spot he frees may be taken before he is fit again."""
+    player = access_player(user=request.user, player_id=pk)
+    return form_page(
         request,
-        lambda: services.player_injured_list_put(player=player, actor=request.user),
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: services.player_injured_list_put(player=player, actor=request.user),
+        context={
+            "title": f"Put {player} on the injured list",
+            "intro": f"{player} leaves the active roster and his spot opens for a Rookie "
+            f"call-up (M-P9). He comes back with Reactivate once he is fit, if {player.team} "
+            "has an open spot then.",
+            "team": player.team,
+            "submit": "Put on the injured list",
+            "danger": True,
+        },
         success=f"{player} is on the injured list; his roster spot is open.",
         back=_back(request, player.team_id),
         changed=f"player-{player.pk}",
@@ -94,7 +107,7 @@ def injury_heal(request: HttpRequest, pk: int) -> HttpResponse:
         who = "You roll both at the table and enter the faces."
         submit = "Enter the roll"
     else:
-        form = forms.Form(request.POST or None)
+        form = forms.Form(request.POST if request.method == "POST" else None)
         who = "The server rolls and records both dice."
         submit = "Roll for force-healing"
     return form_page(

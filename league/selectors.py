@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.utils.formats import date_format
 
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_for
@@ -194,3 +195,24 @@ def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
         .select_related("round", "home_team", "away_team", "result")
         .order_by("-round__number", "-id")[:limit]
     )
+
+
+def round_not_open_text(*, round_: Round) -> str:
+    """For a fixture whose round is not open: who opens it (the league's commissioners, by
+    name) and when (its date if it has one; rounds open in order, by hand)."""
+    commissioners = round_.season.league.commissioners.order_by("last_name", "username")
+    names = [person.get_full_name() or person.get_username() for person in commissioners]
+    if not names:
+        who = "A site administrator opens it"
+    elif len(names) == 1:
+        who = f"{names[0]}, the league's commissioner, opens it"
+    else:
+        who = f"{', '.join(names[:-1])} or {names[-1]}, the league's commissioners, open it"
+    when = (
+        f" on its date, {date_format(round_.starts_on, 'j F Y')}"
+        if round_.starts_on
+        else " once the earlier rounds are open"
+        if round_.number > 1
+        else ""
+    )
+    return f"This round is not open yet. {who}{when}."

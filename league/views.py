@@ -6,12 +6,13 @@ from collections.abc import Callable
 from typing import cast
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 
 from league import selectors
 from league.coaching import coach_openings, coach_teams
+from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
 
@@ -20,6 +21,12 @@ def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user may see, each current season with its status and standings."""
     leagues = selectors.league_list_with_standings(user=request.user)
     return render(request, "league/home.html", {"leagues": leagues})
+
+
+@login_required
+def signed_in(request: HttpRequest) -> HttpResponse:
+    """LOGIN_REDIRECT_URL: send the person on to his own landing page (league/landing.py)."""
+    return HttpResponseRedirect(sign_in_landing(user=request.user))
 
 
 @login_required

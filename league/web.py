@@ -18,13 +18,34 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from league.errors import DomainError, PermissionRefused
 
 
-def refused(request: HttpRequest, message: str, *, status: int = 403) -> HttpResponse:
-    """The page a refused request gets: what was refused and why, with a way back."""
+def refused(
+    request: HttpRequest, message: str, *, back: str = "", status: int = 403
+) -> HttpResponse:
+    """The page a refused request gets: what was refused and why, with a way back: the
+    `next` it names, else the same-site page it came from, else the object's page
+    (`back`)."""
     return render(
         request,
         "refused.html",
-        {"message": message, "back": safe_next(request, default="")},
+        {"message": message, "back": safe_next(request, default="") or _referrer(request) or back},
         status=status,
+    )
+
+
+def _referrer(request: HttpRequest) -> str:
+    """The page the request came from, if it is on this site and not the refused page."""
+    referrer = request.headers.get("referer", "")
+    if not referrer or not _is_safe(request, referrer):
+        return ""
+    parts = urlsplit(referrer)
+    if parts.path == request.path:
+        return ""
+    return urlunsplit(("", "", parts.path, parts.query, parts.fragment))
+
+
+def _is_safe(request: HttpRequest, target: str) -> bool:
+    return url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
 
 
@@ -52,9 +73,7 @@ def shows_refusal(
 def safe_next(request: HttpRequest, *, default: str) -> str:
     """The `next` the request names (form field or query), if it stays on this site."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
+    if target and _is_safe(request, target):
         return target
     return default
 
@@ -83,7 +102,7 @@ def run_action(
     try:
         outcome = action()
     except PermissionRefused as error:
-        return refused(request, error.message)
+        return refused(request, error.message, back=back)
     except DomainError as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(back)
@@ -109,7 +128,7 @@ def form_page(
         try:
             outcome = action(form.cleaned_data)
         except PermissionRefused as error:
-            return refused(request, error.message)
+            return refused(request, error.message, back=back)
         except DomainError as error:
             named = [name for name in error.fields if name in form.fields]
             for name in named:

@@ -13,7 +13,20 @@ from rosters.models import Enhancement, Player, SeasonRules
 from rules.magnoball.picks import PickKind, picks_due
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import PlayerSnapshot, Side, stat_levels
-from rules.magnoball.vocabulary import Action, EnhancementKind, Position, StatCategory, Status
+from rules.magnoball.vocabulary import (
+    ROSTER_SIZE,
+    Action,
+    EnhancementKind,
+    Position,
+    StatCategory,
+    Status,
+)
+
+
+def roster_open_spots(*, team: Team) -> int:
+    """M-P9: the spots of the active 18 a call-up or a reactivation may take."""
+    active = Player.objects.filter(team=team, roster_state=Player.RosterState.ACTIVE).count()
+    return max(ROSTER_SIZE - active, 0)
 
 
 def swap_candidates(*, player: Player) -> list[Player]:

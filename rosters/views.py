@@ -11,16 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from league.models import Team
-from league.web import form_page, run_action, safe_next, shows_refusal
+from league.web import form_page, safe_next, shows_refusal
 from rosters import selectors, services
 from rosters.access import access_player, access_team
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
 from rosters.models import Enhancement, Player
 from rules.magnoball.picks import PICK_RULES, actions_allowed, picks_to_offer
-from rules.magnoball.vocabulary import EnhancementKind, Position
+from rules.magnoball.vocabulary import ROSTER_SIZE, EnhancementKind, Position
 
 
 def _roster_url(request: HttpRequest, team: Team) -> str:
@@ -137,7 +136,7 @@ def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
 @shows_refusal
 def player_release(request: HttpRequest, pk: int) -> HttpResponse:
     player = access_player(user=request.user, player_id=pk)
-    form = forms.Form(request.POST or None)
+    form = forms.Form(request.POST if request.method == "POST" else None)
     return form_page(
         request,
         form,
@@ -171,6 +170,11 @@ def team_call_up(request: HttpRequest, pk: int) -> HttpResponse:
             "intro": "A Rookie joins the second string in an open spot of the 18 (M-P9).",
             "team": team,
             "submit": "Call up",
+            # A full roster says why before the coach types a name (the service refuses too).
+            "empty": None
+            if selectors.roster_open_spots(team=team)
+            else f"{team} has {ROSTER_SIZE} active players: put an injured player on the "
+            "injured list or release one to open a spot first.",
         },
         success=lambda p: f"{p} joins {team} as a Rookie.",
         back=_roster_url(request, team),
@@ -178,16 +182,28 @@ def team_call_up(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
+@login_required
+@shows_refusal
 def enhancement_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Asked first, as Release is: a removed enhancement is gone from the player."""
     enhancement = get_object_or_404(
         Enhancement.objects.select_related("player__team__league"), pk=pk
     )
-    player = enhancement.player
-    return run_action(
+    player = access_player(user=request.user, player_id=enhancement.player_id)
+    kind = enhancement.get_kind_display()
+    return form_page(
         request,
-        lambda: services.enhancement_remove(enhancement=enhancement, actor=request.user),
-        success=f"{enhancement.get_kind_display()} removed from {player}.",
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: services.enhancement_remove(enhancement=enhancement, actor=request.user),
+        context={
+            "title": f"Remove {kind} from {player}",
+            "intro": f"{kind} comes off {player} (M-E1); fitting one again later is a new "
+            "enhancement, inspected before every match like any other.",
+            "team": player.team,
+            "submit": f"Remove {kind}",
+            "danger": True,
+        },
+        success=f"{kind} removed from {player}.",
         back=_roster_url(request, player.team),
         changed=_row(player),
     )

@@ -18,6 +18,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext
 
 from league.admin.display import admin_url, audit_log_url, changelist_url
+from league.admin.messages_once import SaysOnce
 from league.admin.scoping import scope_for, scope_to_leagues
 from league.admin.steps import Step
 from league.errors import DomainError
@@ -28,7 +29,7 @@ _M = TypeVar("_M", bound=models.Model)
 _P = TypeVar("_P", bound=models.Model)
 
 
-class LeagueModelAdmin(admin.ModelAdmin[_M]):
+class LeagueModelAdmin(SaysOnce, admin.ModelAdmin[_M]):
     """The base of every model admin of the four apps.
 
     - Scoping: a superuser sees every row; anyone else (a commissioner: staff, in the
@@ -195,7 +196,10 @@ class LeagueModelAdmin(admin.ModelAdmin[_M]):
             try:
                 done = step.run(request, obj, form)
             except DomainError as error:
-                self.message_user(request, error.message, messages.ERROR)
+                # Said once: at the top when the form has no place for it (or as the summary
+                # of the reasons shown beside its fields), else on the form alone.
+                if form is None or error.fields:
+                    self.message_user(request, error.message, messages.ERROR)
                 if form is None:
                     return HttpResponseRedirect(back)
                 add_domain_error(form, error)

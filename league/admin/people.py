@@ -24,6 +24,7 @@ from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
 from league.admin.base import adopt
+from league.admin.messages_once import SaysOnce
 from league.admin.scoping import commissioned_league_ids, commissions_any_league, scope_to_leagues
 from league.errors import DomainError
 from league.models import Invitation, League
@@ -95,7 +96,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin[User]):
+class UserAdmin(SaysOnce, DjangoUserAdmin[User]):
     add_form = UserInviteForm
     add_fieldsets = (
         (

@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from league.models import League
+from league.models import League, Round
 from league.rulesets import Ruleset, ruleset_for
+from league.selectors import round_not_open_text
 
 register = template.Library()
 
@@ -113,3 +114,10 @@ def duration(value: timedelta | None) -> str:
         return ""
     now = timezone.now()
     return timeuntil(now + value, now)
+
+
+@register.simple_tag
+def round_not_open(round_: Round) -> str:
+    """``{% round_not_open fixture.round %}``: who opens the round and when, for every game's
+    fixture page (issue #17: a wait that says what it waits for)."""
+    return round_not_open_text(round_=round_)

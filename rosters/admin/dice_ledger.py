@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from league.admin.base import ReadOnlyAdmin
 from league.admin.display import when
@@ -10,6 +12,22 @@ from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filt
 from league.models import Fixture, Team
 from league.templatetags.league_tags import signed
 from rosters.models import DiceRoll, Player
+from rules.magnoball.vocabulary import roll_purpose_label
+
+
+class PurposeFilter(admin.SimpleListFilter):
+    """The ledger's purposes in words, not their stored codes (issue #17)."""
+
+    title = "purpose"
+    parameter_name = "purpose"
+
+    def lookups(self, request: HttpRequest, model_admin: object) -> list[tuple[str, str]]:
+        stored = DiceRoll.objects.values_list("purpose", flat=True).distinct().order_by()
+        return sorted(((code, roll_purpose_label(code)) for code in stored), key=lambda p: p[1])
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[DiceRoll]) -> QuerySet[DiceRoll]:
+        return queryset.filter(purpose=self.value()) if self.value() else queryset
+
 
 # --- The dice ledger ---------------------------------------------------------------------------
 
@@ -26,7 +44,7 @@ class DiceRollAdmin(ReadOnlyAdmin[DiceRoll]):
     )
     list_display = (
         "rolled",
-        "purpose",
+        "purpose_shown",
         "die",
         "faces_shown",
         "modifier_shown",
@@ -38,9 +56,9 @@ class DiceRollAdmin(ReadOnlyAdmin[DiceRoll]):
         "source",
         "rolled_by",
     )
-    list_display_links = ("rolled", "purpose")
+    list_display_links = ("rolled", "purpose_shown")
     list_filter = (
-        "purpose",
+        PurposeFilter,
         "source",
         ("league", LeagueListFilter),
         ("season", SeasonListFilter),
@@ -65,7 +83,7 @@ class DiceRollAdmin(ReadOnlyAdmin[DiceRoll]):
             {
                 "fields": (
                     "created_at",
-                    "purpose",
+                    "purpose_shown",
                     "die",
                     "faces_shown",
                     "modifier_shown",
@@ -90,7 +108,11 @@ class DiceRollAdmin(ReadOnlyAdmin[DiceRoll]):
             },
         ),
     )
-    readonly_fields = ("faces_shown", "modifier_shown")
+    readonly_fields = ("purpose_shown", "faces_shown", "modifier_shown")
+
+    @admin.display(description="Purpose", ordering="purpose")
+    def purpose_shown(self, obj: DiceRoll) -> str:
+        return roll_purpose_label(obj.purpose)
 
     @admin.display(description="When", ordering="created_at")
     def rolled(self, obj: DiceRoll) -> str:

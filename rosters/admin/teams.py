@@ -24,7 +24,7 @@ from rosters import services as roster_services
 from rosters.models import DiceRoll, Player
 from rosters.table_dice import faces_resolve
 from rules.magnoball.creation import roll_new_roster
-from rules.magnoball.vocabulary import Position
+from rules.magnoball.vocabulary import Position, roll_purpose_label
 
 CREATION_LINE = (
     "18 players rolled by its rules (M-P2; status M-P4 and Superstar M-P8 rolls in the dice ledger)"
@@ -74,7 +74,9 @@ class PlayerInline(admin.TabularInline[Player, Team]):
         return format_html(
             '{} <a href="{}">ledger</a>',
             format_html_join(
-                " · ", "{} {} → {}", ((roll.purpose, roll.die, roll.result) for roll in made)
+                " · ",
+                "{} {} → {}",
+                ((roll_purpose_label(roll.purpose), roll.die, roll.result) for roll in made),
             ),
             changelist_url(DiceRoll, player=obj.pk),
         )
@@ -149,7 +151,10 @@ def team_record(team: Team) -> str:
     """The team page's record of its creation rolls."""
     rolls = DiceRoll.objects.filter(team=team, fixture__isnull=True)
     by_purpose = rolls.values_list("purpose").annotate(count=Count("id")).order_by("purpose")
-    summary = ", ".join(f"{count} {purpose}" for purpose, count in by_purpose) or "none"
+    summary = (
+        ", ".join(f"{count} × {roll_purpose_label(purpose)}" for purpose, count in by_purpose)
+        or "none"
+    )
     return format_html(
         '{} (<a href="{}">every roll of the team in the dice ledger</a>)<div class="help">'
         "Status (M-P4) and Superstar (M-P8) rolls of its 18 players, made when the team "

@@ -23,6 +23,7 @@ __all__ = [
     "Position",
     "StatCategory",
     "Status",
+    "roll_purpose_label",
 ]
 
 
@@ -147,6 +148,11 @@ class Action(StrEnum):
         return _ACTION_LABELS[self]
 
     @property
+    def abbreviation(self) -> str:
+        """Two letters, the same on every table (roster rolls, stat lines, game logs)."""
+        return _ACTION_ABBREVIATIONS[self]
+
+    @property
     def veteran_modifier(self) -> int:
         """M-P6: the Veteran modifier as written (+1 higher-wins, -1 lower-wins)."""
         return 1 if self in _HIGHER_WINS_ACTIONS else -1
@@ -155,6 +161,18 @@ class Action(StrEnum):
 _HIGHER_WINS_ACTIONS = frozenset(
     {Action.SCORING, Action.FACE_OFFS, Action.PASSING, Action.SAVES, Action.MOVEMENT}
 )
+
+_ACTION_ABBREVIATIONS: Mapping[Action, str] = {
+    Action.SCORING: "Sh",
+    Action.FACE_OFFS: "FO",
+    Action.PASSING: "Ps",
+    Action.BLOCKING_PASSES: "BP",
+    Action.TACKLES: "Tk",
+    Action.STRIKING: "SB",
+    Action.STEALING: "St",
+    Action.SAVES: "Sv",
+    Action.MOVEMENT: "Mv",
+}
 
 _ACTION_LABELS: Mapping[Action, str] = {
     Action.SCORING: "Scoring",
@@ -188,6 +206,11 @@ class StatCategory(StrEnum):
     def action(self) -> Action:
         """The action whose rolls this category's level modifies."""
         return Action(self.value)
+
+    @property
+    def abbreviation(self) -> str:
+        """Its action's two letters (Sh, FO, Ps, BP, Tk, St, Sv): one set for every table."""
+        return self.action.abbreviation
 
 
 _STAT_LABELS: Mapping[StatCategory, str] = {
@@ -241,6 +264,41 @@ _ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
     EnhancementKind.LASER_TARGETING: ("Laser Targeting", "+1 to Passing; -1 to Blocking Passes"),
     EnhancementKind.DEFLECTOR_FIELD: ("Deflector Field", "+1 to Saves (Goalie only)"),
 }
+
+
+# --- The dice ledger's purposes ----------------------------------------------------------------
+
+#: What each stored roll purpose (rules.magnoball.rolls.RollKind values and the rolls made
+#: between matches and at creation) reads as on a page.
+_ROLL_PURPOSES: Mapping[str, str] = {
+    "movement": "Movement",
+    "face_off": "Face-off",
+    "shot": "Shot at goal",
+    "ricochet": "Ricochet",
+    "save": "Save",
+    "pass_throw": "Pass (the throw)",
+    "pass_catch": "Pass (the catch)",
+    "hand_off": "Hand-off",
+    "block_pass": "Blocking a pass",
+    "tackle": "Tackle",
+    "assault": "Assault",
+    "strike": "Striking with the ball",
+    "defend": "Defending",
+    "steal": "Stealing the ball",
+    "resist_steal": "Keeping the ball",
+    "scatter": "Loose ball scatter",
+    "status": "Status at creation",
+    "superstar": "Superstar roll",
+    "injury_duration": "Injury: games out",
+    "permanent_injury": "Injury: career over?",
+    "force_heal": "Force-healing",
+    "inspection": "Inspection",
+}
+
+
+def roll_purpose_label(purpose: str) -> str:
+    """A stored roll purpose in words (an unknown one with its underscores as spaces)."""
+    return _ROLL_PURPOSES.get(purpose) or purpose.replace("_", " ").capitalize()
 
 
 # --- M-P2 roster template ---------------------------------------------------------------------

@@ -72,7 +72,7 @@
       el("line", { x1: event.from[0] + 0.5, y1: event.from[1] + 0.5, x2: event.to[0] + 0.5, y2: event.to[1] + 0.5, class: "board__move" });
     }
     if (event.ball) el("circle", { cx: event.ball[0] + 0.5, cy: event.ball[1] + 0.5, r: 0.2, class: "board__ball" });
-    text.textContent = "Half " + event.half + ": " + event.text;
+    text.textContent = event.text;  // the server's caption already names the half, once
     counter.textContent = (index + 1) + " / " + events.length;
     scrub.value = String(index);
   }
@@ -98,6 +98,7 @@
   root.querySelector("[data-replay=start]").addEventListener("click", function () { pause(); go(0); });
   root.querySelector("[data-replay=back]").addEventListener("click", function () { pause(); go(index - 1); });
   root.querySelector("[data-replay=step]").addEventListener("click", function () { pause(); go(index + 1); });
+  root.querySelector("[data-replay=end]").addEventListener("click", function () { pause(); go(events.length - 1); });
   playButton.addEventListener("click", function () { if (timer) pause(); else play(); });
   scrub.addEventListener("input", function () { pause(); go(parseInt(scrub.value, 10)); });
   draw();

@@ -16,7 +16,7 @@ from league.services import league_create, season_create, season_transition
 from rosters.admin.season_rules import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from rosters.models import DiceRoll, Player, SeasonRules
 from rules.magnoball.settings import RuleSettings
-from rules.magnoball.vocabulary import Status
+from rules.magnoball.vocabulary import Status, roll_purpose_label
 from tests.world import PlayedLeague
 
 
@@ -452,7 +452,7 @@ def test_team_page_shows_the_rolls_each_player_was_created_with(
     content = superuser_client.get(url).content.decode()
 
     for roll in DiceRoll.objects.filter(team=team, fixture__isnull=True):
-        assert f"{roll.purpose} {roll.die} → {roll.result}" in content
+        assert f"{roll_purpose_label(roll.purpose)} {roll.die} → {roll.result}" in content
     ledger = reverse("admin:rosters_diceroll_changelist")
     assert f"{ledger}?team={team.pk}" in content
     assert "36 dice rolls" in superuser_client.get(ledger, {"team": team.pk}).content.decode()

@@ -113,6 +113,11 @@ def test_coach_bans_a_detected_enhancement(page, world, round_one):
     page.goto(f"/fixtures/{round_one.pk}/")
     expect(page.get_by_text("Detected: decision pending")).to_be_visible()
     screenshot(page, "match-day")
+    page.get_by_role("link", name=re.compile("^Ban")).click()
+    # Banning is for good (M-E2): asked first on its own page, nothing changed yet.
+    expect(page.get_by_role("heading", name=re.compile("^Ban "))).to_be_visible()
+    assert Inspection.objects.get(fixture=round_one).decision == Inspection.Decision.PENDING
+    screenshot(page, "ban-confirm")
     page.get_by_role("button", name=re.compile("^Ban")).click()
     expect(page.get_by_role("status")).to_contain_text("banned")
     expect(page.locator(".inspection").first).to_contain_text("Banned")
@@ -172,6 +177,13 @@ def test_commissioner_watches_a_simulation_and_steps_through_the_replay(
     expect(counter).to_have_text(f"3 / {total}")
     page.get_by_role("button", name="Step back").click()
     expect(counter).to_have_text(f"2 / {total}")
+    caption = page.locator("[data-replay=text]").inner_text()
+    assert caption.startswith(("Half 1", "Half 2", "Overtime"))
+    assert "half 1: half 1" not in caption.lower()
+    page.get_by_role("button", name="On to the end").click()
+    expect(counter).to_have_text(f"{total} / {total}")
+    page.get_by_role("button", name="Back to the start").click()
+    expect(counter).to_have_text(f"1 / {total}")
     assert page.locator("svg.replay__board .board__token").count() > 10
     page.get_by_role("button", name="Play").click()
     expect(page.get_by_role("button", name="Pause")).to_be_visible()

@@ -407,3 +407,35 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
         for side in fixture_lineups(fixture=fixture):
             short = {place.position for place in side.short}
             assert not short & {player.position for player in side.bench}, fixture
+
+
+def test_m_p3_the_short_handed_to_do_says_how_to_fill_the_place(client, world):
+    """Issue #17.6: My teams names the ways to fill a short line-up (M-P3, M-P9, M-I3)."""
+    from django.urls import reverse
+
+    from league.services import season_generate_schedule, season_transition
+    from tests.world import sign_in
+
+    season_generate_schedule(season=world.season, actor=None, shuffle=False)
+    season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
+    fixture = Fixture.objects.get(round__season=world.season, round__number=1)
+    team = fixture.home_team
+    first, second = shirt(team, 4), shirt(team, 13)  # both Wingbacks of the string's first pair
+    injure(first, world.season)
+    injure(second, world.season)
+    sign_in(client, team.coach)
+
+    def line() -> str:
+        page = client.get(reverse("my-teams")).content.decode()
+        start = page.index("1 player short (Wingback)")
+        return page[start : page.index("</li>", start)]
+
+    full = line()
+    assert f"put {first.name} and {second.name} on the injured list to open a spot" in full
+    assert f"try force-healing {first.name} and {second.name}" in full
+    assert "fit reserves of another position on the match-day page" in full
+
+    player_injured_list_put(player=first, actor=None)
+    listed = line()
+    assert "call up a Rookie (1 open spot)" in listed
+    assert "on the injured list to open a spot" not in listed

@@ -116,8 +116,9 @@ def test_a_commissioner_may_change_any_team(client, world):
     response = client.post(
         reverse("team-call-up", args=[world.home.pk]), {"name": "Kid", "position": "goalie"}
     )
-    assert response.status_code == 200  # the roster is full: the form says so
-    assert "already has 18 active players" in response.content.decode()
+    assert response.status_code == 200  # the roster is full: the page says so
+    assert "has 18 active players" in response.content.decode()
+    assert not Player.objects.filter(name="Kid").exists()
 
 
 def test_a_rule_refusal_returns_to_the_roster_with_its_message(client, world):

@@ -7,6 +7,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
+from league.roles import commissioners_group
+
 pytestmark = pytest.mark.django_db
 
 
@@ -70,13 +72,44 @@ def test_signing_in_with_a_wrong_password_explains_why(client: Client, django_us
     assert "correct username and password" in page
 
 
-def test_signing_in_returns_to_the_home_page(client: Client, django_user_model):
-    django_user_model.objects.create_user("sam", password="right password")
-
-    response = client.post(reverse("login"), {"username": "sam", "password": "right password"})
-
+def _sign_in(client: Client, username: str, next_: str = "") -> str:
+    data = {"username": username, "password": "right password"}
+    if next_:
+        data["next"] = next_
+    response = client.post(reverse("login"), data, follow=False)
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    if response.url == reverse("signed-in"):
+        landing = client.get(response.url)
+        assert landing.status_code == 302
+        return str(landing.url)
+    return str(response.url)
+
+
+def test_signing_in_lands_a_coach_on_my_teams(client: Client, world):
+    world.home_coach.set_password("right password")
+    world.home_coach.save()
+
+    assert _sign_in(client, world.home_coach.username) == reverse("my-teams")
+
+
+def test_signing_in_lands_a_commissioner_on_his_running_seasons_control_room(client: Client, world):
+    world.commissioner.set_password("right password")
+    world.commissioner.is_staff = True
+    world.commissioner.save()
+    world.commissioner.groups.add(commissioners_group())
+
+    landing = _sign_in(client, world.commissioner.username)
+
+    assert landing == reverse("admin:league_season_change", args=[world.season.pk])
+    assert client.get(landing).status_code == 200
+
+
+def test_signing_in_with_a_next_still_goes_there(client: Client, world):
+    world.commissioner.set_password("right password")
+    world.commissioner.save()
+    wanted = reverse("team", args=[world.home.pk])
+
+    assert _sign_in(client, world.commissioner.username, next_=wanted) == wanted
 
 
 def test_the_stylesheets_are_served_from_our_own_static_files():
