@@ -388,7 +388,7 @@ def _short_handed_todo(plan: TeamLineup) -> TodoItem:
     when = "before the round opens" if fixture.status == Fixture.Status.SCHEDULED else "at kick-off"
     return TodoItem(
         "short_handed",
-        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}",
+        f"{fixture.round.label}, {fixture}: {plan.short_text} {when}",
         "fixture",
         (fixture.pk,),
         "Line-up",

@@ -115,9 +115,7 @@ def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
             "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
             "team": team,
             "round_filter": wanted,
-            "round_numbers": list(
-                season_.rounds.order_by("number").values_list("number", flat=True)
-            ),
+            "round_choices": selectors.round_choices(season=season_),
         },
     )
 
@@ -146,7 +144,7 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
             lines.append(f"DTEND;VALUE=DATE:{day + timedelta(days=1):%Y%m%d}")
         else:
             lines.append(f"DTSTART:{datetime.combine(timezone.now().date(), time()):%Y%m%dT%H%M%S}")
-        summary = f"{fixture.home_team} v {fixture.away_team} (round {fixture.round.number})"
+        summary = f"{fixture.home_team} v {fixture.away_team} ({fixture.round.label})"
         if hasattr(fixture, "result"):
             summary += f": {fixture.result.home_score}–{fixture.result.away_score}"
         lines.append(f"SUMMARY:{_ical_text(summary)}")
