@@ -18,7 +18,7 @@ from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, League, Result, Season, Team
-from league.selectors import league_visible_q
+from league.selectors import league_visible_q, with_round_labels
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -754,7 +754,7 @@ def player_for_page(*, player_id: int, visible: Q) -> Player:
 
 def player_games(*, player: Player) -> list[dict[str, Any]]:
     """The player's matches in order, with his points and successes per category, for the
-    progression chart and the game log. Two queries."""
+    progression chart and the game log. Two queries, three with knockout games."""
     appearances = (
         Appearance.objects.filter(player=player)
         .select_related(
@@ -766,6 +766,8 @@ def player_games(*, player: Player) -> list[dict[str, Any]]:
         .order_by("result__fixture__round__season__created_at", "result__fixture__round__number")
     )
     games = []
+    appearances = list(appearances)
+    with_round_labels([a.result.fixture for a in appearances])  # "Final" without a query each
     for a in appearances:
         fixture = a.result.fixture
         games.append(
@@ -777,6 +779,47 @@ def player_games(*, player: Player) -> list[dict[str, Any]]:
             }
         )
     return games
+
+
+@dataclass(frozen=True)
+class TotalsLine:
+    """A player's games, points and (successes, attempts) per category (M-P7) over one
+    season (`season` set) or his whole career."""
+
+    season: Season | None
+    games: int
+    points: int
+    stats: list[tuple[int, int]]  # in StatCategory order
+
+
+def player_totals(*, player: Player) -> tuple[list[TotalsLine], TotalsLine]:
+    """The player's season totals, oldest first, and his career totals: the rows the result
+    service keeps (PlayerSeason, PlayerSeasonStat), as the API's player profile reads them.
+    Two queries."""
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for stat in PlayerSeasonStat.objects.filter(player=player):
+        stats[stat.season_id][stat.category] = (stat.successes, stat.attempts)
+    lines = [
+        TotalsLine(
+            row.season,
+            row.games_played,
+            row.points,
+            [stats[row.season_id].get(c.value, (0, 0)) for c in StatCategory],
+        )
+        for row in PlayerSeason.objects.filter(player=player)
+        .select_related("season__league")
+        .order_by("season__created_at")
+    ]
+    career = TotalsLine(
+        None,
+        sum(line.games for line in lines),
+        sum(line.points for line in lines),
+        [
+            (sum(line.stats[i][0] for line in lines), sum(line.stats[i][1] for line in lines))
+            for i in range(len(StatCategory))
+        ],
+    )
+    return lines, career
 
 
 def player_progression(

@@ -24,6 +24,7 @@ from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
+from injuries.selectors import careers_over
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
@@ -101,6 +102,8 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
             "changed_player": _changed_id(request, "player"),
             "can_manage": _can_manage(request, team_),
             "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
+            # Off the roster for good, but still the team's story (M-I2).
+            "careers_over": careers_over(team=team_),
         },
     )
 
@@ -132,6 +135,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "season": season_,
             "games": games,
             "chart": selectors.player_progression(player=player_, games=games, settings=settings),
+            "categories": list(StatCategory),
+            "totals": selectors.player_totals(player=player_),
             "can_manage": _can_manage(request, player_.team),
         },
     )

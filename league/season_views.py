@@ -122,17 +122,26 @@ def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
 
 def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
-    the kick-off when set."""
+    the kick-off when set; ``?team=<id>`` only that team's (a team not in the season is
+    refused, 404, rather than answered with every fixture)."""
     season_ = season_or_404(request, league, season)
+    team = None
+    if "team" in request.GET:
+        team_id = request.GET["team"]
+        team = Team.objects.filter(
+            pk=team_id if team_id.isdigit() else 0, standings__season=season_
+        ).first()
+        if team is None:
+            raise Http404("No such team in this season.")
     host = request.get_host()
     stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//MagnoBall League//Fixtures//EN",
-        f"X-WR-CALNAME:{_ical_text(str(season_))}",
+        f"X-WR-CALNAME:{_ical_text(f'{season_} · {team}' if team else str(season_))}",
     ]
-    for fixture in selectors.season_fixture_list(season=season_):
+    for fixture in selectors.season_fixture_list(season=season_, team=team):
         lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
         if fixture.kickoff:
             start = fixture.kickoff.astimezone(UTC)
@@ -154,7 +163,8 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
     response = HttpResponse(
         "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="{season_.league.slug}-{season_.slug}.ics"'
+    name = f"{season_.league.slug}-{season_.slug}" + (f"-{team.slug}" if team else "")
+    response["Content-Disposition"] = f'inline; filename="{name}.ics"'
     return response
 
 

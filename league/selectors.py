@@ -206,14 +206,17 @@ def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
     )
 
 
-def season_fixture_list(*, season: Season) -> list[Fixture]:
-    """Every fixture of the season with its round and teams, in round order. One query, two
-    with knockout rounds."""
+def season_fixture_list(*, season: Season, team: Team | None = None) -> list[Fixture]:
+    """Every fixture of the season (or only `team`'s) with its round and teams, in round
+    order. One query, two with knockout rounds."""
+    fixtures = Fixture.objects.filter(round__season=season)
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
     return with_round_labels(
         list(
-            Fixture.objects.filter(round__season=season)
-            .select_related("round", "home_team", "away_team", "result")
-            .order_by("round__number", "id")
+            fixtures.select_related("round", "home_team", "away_team", "result").order_by(
+                "round__number", "id"
+            )
         )
     )
 

@@ -138,7 +138,8 @@ def _future(number: int, previous: list[BracketGame], games_before: int) -> Brac
         for side in (game.home, game.away):
             if side.won:
                 return BracketSlot(side.team, side.seed, source=side.team.name if side.team else "")
-        return BracketSlot(None, source=f"Winner of {knockout_game_name(games_before)} {game.number}")
+        name = knockout_game_name(games_before)
+        return BracketSlot(None, source=f"Winner of {name} {game.number}")
 
     first, second = previous[number - 1], previous[len(previous) - number]
     return BracketGame(number, from_game(first), from_game(second))

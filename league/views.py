@@ -14,6 +14,7 @@ from league import selectors
 from league.coaching import coach_openings, coach_teams
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
+from league.story import league_champions
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -43,6 +44,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
             "league": league,
             "seasons": list(selectors.league_seasons(league=league)),
             "teams": list(league.teams.order_by("name")),
+            "champions": league_champions(league=league),
         },
     )
 

@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from league.models import League
+from league.models import League, Season, Team
 from league.rulesets import Ruleset, ruleset_for
+from league.story import team_titles
 
 register = template.Library()
 
@@ -113,3 +114,11 @@ def duration(value: timedelta | None) -> str:
         return ""
     now = timezone.now()
     return timeuntil(now + value, now)
+
+
+@register.inclusion_tag("league/includes/team_story.html")
+def team_story(team: Team, season: Season | None = None) -> dict[str, Any]:
+    """``{% team_story team season %}``: a team page's titles and its links to the team's
+    history, head to head, its own fixtures' feed (of `season`) and the league's graveyard,
+    the same on every game's team page. One query."""
+    return {"team": team, "season": season, "titles": team_titles(team=team)}
