@@ -95,14 +95,13 @@ class CareerPoint:
 
 def character_history(*, character: Character) -> list[CareerPoint]:
     """A-P1, A-P2: the character's games in order with his running totals (for the chart)."""
-    games = (
+    games = list(
         CharacterGame.objects.filter(character=character)
         .select_related(
             "fixture__round__season__league", "fixture__home_team", "fixture__away_team"
         )
         .order_by("fixture__round__season__created_at", "fixture__round__number", "fixture_id")
     )
-    games = list(games)
     with_round_labels([game.fixture for game in games])  # "Final" without a query each
     history, driver, gunner, prestige = [], 0, 0, 0
     for game in games:

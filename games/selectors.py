@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -169,10 +169,22 @@ class Roster:
     reserves: list[RosterRow]
     active_count: int
     open_spots: int
+    # Former players whose careers are over (M-I2): off the roster, still the team's story.
+    retired: list[RosterRow] = field(default_factory=list)
 
     @property
     def rows(self) -> list[RosterRow]:
         return self.first + self.second + self.reserves
+
+
+def team_season_history(*, team: Team) -> list[Season]:
+    """Every season the team took part in, newest first, with its league and rules: the
+    team page's current season and its titles in one query."""
+    return list(
+        Season.objects.filter(standings__team=team)
+        .select_related("rules", "league")
+        .order_by("-created_at")
+    )
 
 
 def team_current_season(*, team: Team) -> Season | None:
@@ -277,8 +289,9 @@ def _level_cells(successes: Mapping[StatCategory, int], settings: RuleSettings) 
 
 def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     """A team's roster page: every player still with the team (first string, second string,
-    then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
-    stat levels and progress, enhancements, injury and career line. Three queries whatever
+    then the injured list) and those whose careers are over (M-I2), each with his badges,
+    effective rolls (the engine's, M-D1 … M-E1), picks, stat levels and progress,
+    enhancements, injury and career line. Three queries whatever
     the roster's size (players with their career totals, their enhancements, their
     injuries), one more when `season` is not given."""
     season = season or team_current_season(team=team)
@@ -286,7 +299,11 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     players = list(
         Player.objects.filter(
             team=team,
-            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+            roster_state__in=[
+                Player.RosterState.ACTIVE,
+                Player.RosterState.INJURED_LIST,
+                Player.RosterState.RETIRED,
+            ],
         )
         .annotate(career_points=_career_points(), **_career_successes())
         .prefetch_related(
@@ -315,7 +332,8 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         if p.roster_state == Player.RosterState.ACTIVE:
             by_position[(p.position, p.string)].append(p)
 
-    due = player_picks_due(players=players, superstars={team.pk: settings.superstars})
+    rostered = [p for p in players if p.roster_state != Player.RosterState.RETIRED]
+    due = player_picks_due(players=rostered, superstars={team.pk: settings.superstars})
 
     def row(player: Player) -> RosterRow:
         position = Position(player.position)
@@ -330,7 +348,7 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         rolls = _roll_cells(snap, settings, base)
         injury = injuries.get(player.pk)
         badges = _roster_badges(player, injury)
-        picks_due = next(iter(due[player.pk]), None)
+        picks_due = next(iter(due.get(player.pk, ())), None)
         allowed: list[Action] = []
         if picks_due:
             allowed = sorted(actions_allowed(picks_due, position), key=lambda a: a.label)
@@ -372,9 +390,10 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         settings=settings,
         first=[r for r in active if r.player.string == Player.String.FIRST],
         second=[r for r in active if r.player.string == Player.String.SECOND],
-        reserves=[r for r in rows if r.player.roster_state != Player.RosterState.ACTIVE],
+        reserves=[r for r in rows if r.player.roster_state == Player.RosterState.INJURED_LIST],
         active_count=len(active),
         open_spots=max(ROSTER_SIZE - len(active), 0),
+        retired=[r for r in rows if r.player.roster_state == Player.RosterState.RETIRED],
     )
 
 
@@ -418,7 +437,11 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
     players = list(
         Player.objects.filter(
             team_id__in=ids,
-            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+            roster_state__in=[
+                Player.RosterState.ACTIVE,
+                Player.RosterState.INJURED_LIST,
+                Player.RosterState.RETIRED,
+            ],
         ).only(
             "id",
             "name",
@@ -755,7 +778,7 @@ def player_for_page(*, player_id: int, visible: Q) -> Player:
 def player_games(*, player: Player) -> list[dict[str, Any]]:
     """The player's matches in order, with his points and successes per category, for the
     progression chart and the game log. Two queries, three with knockout games."""
-    appearances = (
+    appearances = list(
         Appearance.objects.filter(player=player)
         .select_related(
             "result__fixture__round__season",
@@ -766,7 +789,6 @@ def player_games(*, player: Player) -> list[dict[str, Any]]:
         .order_by("result__fixture__round__season__created_at", "result__fixture__round__number")
     )
     games = []
-    appearances = list(appearances)
     with_round_labels([a.result.fixture for a in appearances])  # "Final" without a query each
     for a in appearances:
         fixture = a.result.fixture

@@ -24,7 +24,6 @@ from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
-from injuries.selectors import careers_over
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
@@ -85,7 +84,9 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
     league is visible to the user)."""
-    roster = selectors.team_roster(team=team_)
+    seasons = selectors.team_season_history(team=team_)
+    current = next((s for s in seasons if s.status != Season.Status.ARCHIVED), None)
+    roster = selectors.team_roster(team=team_, season=current)
     sort = request.GET.get("sort", "")
     if sort in ROSTER_SORTS:
         for group in (roster.first, roster.second, roster.reserves):
@@ -102,8 +103,7 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
             "changed_player": _changed_id(request, "player"),
             "can_manage": _can_manage(request, team_),
             "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
-            # Off the roster for good, but still the team's story (M-I2).
-            "careers_over": careers_over(team=team_),
+            "titles": [s for s in seasons if s.champion_id == team_.pk],
         },
     )
 

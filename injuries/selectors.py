@@ -91,7 +91,7 @@ def open_injuries(
     game; never when `force_healing` is off). One query whatever the number of players."""
     injuries = injuries_with_force_heal_available(
         Injury.objects.filter(player_id__in=list(player_ids), state__in=HEALABLE_STATES)
-    ).select_related("player", "fixture")
+    ).select_related("player", "fixture__round__season")
     result: dict[int, OpenInjury] = {}
     for injury in injuries.order_by("created_at"):
         result[injury.player_id] = OpenInjury(
@@ -150,8 +150,8 @@ def careers_over(*, league: League | None = None, team: Team | None = None) -> l
     return [
         CareerOver(
             player=player,
-            injury=next(iter(player.ending), None),  # type: ignore[attr-defined]
-            career_points=player.career_points,  # type: ignore[attr-defined]
+            injury=next(iter(player.ending), None),
+            career_points=player.career_points,
         )
         for player in found
     ]

@@ -271,8 +271,9 @@ class Round(models.Model):
     @cached_property
     def game_count(self) -> int:
         """How many games the round has: one query, unless the selector that read the round
-        set it (an annotation of the same name)."""
-        return self.fixtures.count()
+        counted them (its ``fixture_count`` annotation) or set this."""
+        counted: int | None = getattr(self, "fixture_count", None)
+        return self.fixtures.count() if counted is None else counted
 
     @property
     def label(self) -> str:

@@ -164,7 +164,7 @@ def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
         fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
     return list(
         Round.objects.filter(season=season)
-        .annotate(game_count=Count("fixtures"))
+        .annotate(fixture_count=Count("fixtures"))
         .prefetch_related(Prefetch("fixtures", queryset=fixtures))
         .order_by("number")
     )
@@ -172,7 +172,7 @@ def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
 
 def round_choices(*, season: Season) -> list[tuple[int, str]]:
     """Each round's number and name ("Round 3", "Semi-finals"), for a filter. One query."""
-    rounds = Round.objects.filter(season=season).annotate(game_count=Count("fixtures"))
+    rounds = Round.objects.filter(season=season).annotate(fixture_count=Count("fixtures"))
     return [(r.number, r.label) for r in rounds.order_by("number")]
 
 

@@ -117,8 +117,12 @@ def duration(value: timedelta | None) -> str:
 
 
 @register.inclusion_tag("league/includes/team_story.html")
-def team_story(team: Team, season: Season | None = None) -> dict[str, Any]:
+def team_story(
+    team: Team, season: Season | None = None, titles: list[Season] | None = None
+) -> dict[str, Any]:
     """``{% team_story team season %}``: a team page's titles and its links to the team's
     history, head to head, its own fixtures' feed (of `season`) and the league's graveyard,
-    the same on every game's team page. One query."""
-    return {"team": team, "season": season, "titles": team_titles(team=team)}
+    the same on every game's team page. One query, none when the page has its `titles`."""
+    if titles is None:
+        titles = team_titles(team=team)
+    return {"team": team, "season": season, "titles": titles}
