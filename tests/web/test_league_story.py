@@ -219,7 +219,7 @@ def test_head_to_head_refuses_the_same_team_twice_or_another_leagues(
 
 
 def test_the_player_page_shows_season_and_career_totals(client: Client, world: World):
-    player = world.home.players.order_by("id").first()
+    player = world.home.players.order_by("id")[0]
     older = Season.objects.create(league=world.league, name="Autumn 2025", slug="autumn-2025")
     for season, games, points, successes in ((older, 3, 4, 2), (world.season, 2, 5, 3)):
         PlayerSeason.objects.create(player=player, season=season, games_played=games, points=points)
