@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 
 from api.access import ApiUser, visible_league_ids
 from games.models import Appearance, Inspection, StatLine, TableInspection
@@ -52,10 +52,22 @@ _RESULT_LINES = Prefetch(
 )
 
 
+#: How many games a fixture's round has, so its label names a knockout round ("Final")
+#: without a query per fixture.
+_ROUND_GAMES = Subquery(
+    Fixture.objects.filter(round_id=OuterRef("round_id"))
+    .order_by()
+    .values("round_id")
+    .annotate(n=Count("id"))
+    .values("n")
+)
+
+
 def fixtures(*, user: ApiUser, with_lines: bool = False) -> QuerySet[Fixture]:
     queryset = (
         Fixture.objects.filter(round__season__league__in=visible_league_ids(user=user))
         .select_related("round__season", "home_team", "away_team", "result")
+        .annotate(round_games=_ROUND_GAMES)
         .order_by("round__season_id", "round__number", "id")
     )
     if with_lines:

@@ -87,7 +87,7 @@ def _game_todos(team: Team, fixture: Fixture | None) -> list[TodoItem]:
     todos.append(
         TodoItem(
             "report",
-            f"Round {fixture.round.number}: report {fixture}",
+            f"{fixture.round.label}: report {fixture}",
             "arenaball-fixture-report",
             (fixture.pk,),
             "Report",

@@ -16,6 +16,7 @@ from arenaball.models import Car, Character, Design, Pits, Report
 from arenaball.reports import lineup_snapshot
 from arenaball.selectors import (
     character_history,
+    character_season_totals,
     team_cars,
     team_designs,
     team_graveyard,
@@ -26,6 +27,7 @@ from arenaball.selectors import (
 from arenaball.web_forms import BLANK_ROWS, FITTING_KEYS, Read
 from league.access import FixtureRoles
 from league.models import Fixture, Result, Team
+from league.selectors import with_round_labels
 from rules import arenaball as rules
 from rules.arenaball import (
     ArmourMaterial,
@@ -102,10 +104,12 @@ def team_page(
     general = [m for k, m in errors.items() if not k.startswith("cars.") or k == "cars"]
     fixtures = []
     if season is not None:
-        fixtures = list(
-            Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
-            .select_related("round", "home_team", "away_team", "result")
-            .order_by("round__number", "pk")
+        fixtures = with_round_labels(
+            list(
+                Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
+                .select_related("round", "home_team", "away_team", "result")
+                .order_by("round__number", "pk")
+            )
         )
     return {
         "team": team,
@@ -146,7 +150,7 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
     top = max([p.driver for p in history] + [p.gunner for p in history] + [0])
     chart = {
         "labels": [
-            f"{p.game.fixture.round.season.name} R{p.game.fixture.round.number}" for p in history
+            f"{p.game.fixture.round.season.name} {p.game.fixture.round.label}" for p in history
         ],
         "series": [
             {"label": "Driver points", "data": [p.driver for p in history]},
@@ -165,6 +169,7 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
         "levels": _levels(character, settings),
         "per_level": per_level,
         "history": history,
+        "season_totals": character_season_totals(history=history),
         "chart": chart,
     }
 

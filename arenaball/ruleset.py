@@ -8,17 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
+from django.urls import reverse
 
 from arenaball import aftermath, coaching, crews, season_settings
 from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.models import ReportKill
-from arenaball.selectors import season_leaders, season_rules
+from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
 from league.models import Season
-from league.rulesets import GameCounts, Ruleset
+from league.rulesets import CareerEnd, GameCounts, Ruleset
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.demo import DemoSummary
-    from league.models import Fixture, Team
+    from league.models import Fixture, League, Team
 
 
 class ArenaballRuleset(Ruleset):
@@ -99,6 +100,27 @@ class ArenaballRuleset(Ruleset):
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)
+
+    graveyard_note = (
+        "A character killed in a game leaves the roster for good (A-P3); a released one is "
+        "not here: he left alive (docs/rules-decisions.md)."
+    )
+
+    def graveyard(self, *, league: League) -> Sequence[CareerEnd]:
+        return [
+            CareerEnd(
+                name=dead.name,
+                url=reverse("arenaball-character", args=[dead.pk]),
+                team=dead.team,
+                why="Died (A-P3)",
+                fixture=dead.died_in,
+                record=f"{dead.games} game{'s' if dead.games != 1 else ''}: "
+                f"{dead.driver_points} Driver, {dead.gunner_points} Gunner, "
+                f"{dead.prestige} Prestige, {dead.kills} kill{'s' if dead.kills != 1 else ''}",
+                badges=(("retired", "Dead"),),
+            )
+            for dead in league_graveyard(league=league)
+        ]
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
         return "arenaball/includes/season_leaders.html", {"leaders": season_leaders(season=season)}

@@ -17,7 +17,8 @@ from arenaball.models import (
     Report,
     SeasonSettings,
 )
-from league.models import Fixture, Season, StandingRow, Team
+from league.models import Fixture, League, Season, StandingRow, Team
+from league.selectors import with_round_labels
 from rules import arenaball as rules
 
 
@@ -66,8 +67,17 @@ def team_roster(*, team: Team) -> list[Character]:
 
 def team_graveyard(*, team: Team) -> list[Character]:
     """A-P3: the team's dead, most recent first."""
-    return list(
-        Character.objects.filter(team=team, state=Character.State.DEAD)
+    return list(_the_dead().filter(team=team))
+
+
+def league_graveyard(*, league: League) -> list[Character]:
+    """A-P3: the league's dead, every team's, most recent first. One query."""
+    return list(_the_dead().filter(team__league=league).select_related("team"))
+
+
+def _the_dead() -> QuerySet[Character]:
+    return (
+        Character.objects.filter(state=Character.State.DEAD)
         .select_related("died_in__round__season", "died_in__home_team", "died_in__away_team")
         .order_by("-left_at", "name")
     )
@@ -85,11 +95,14 @@ class CareerPoint:
 
 def character_history(*, character: Character) -> list[CareerPoint]:
     """A-P1, A-P2: the character's games in order with his running totals (for the chart)."""
-    games = (
+    games = list(
         CharacterGame.objects.filter(character=character)
-        .select_related("fixture__round__season", "fixture__home_team", "fixture__away_team")
+        .select_related(
+            "fixture__round__season__league", "fixture__home_team", "fixture__away_team"
+        )
         .order_by("fixture__round__season__created_at", "fixture__round__number", "fixture_id")
     )
+    with_round_labels([game.fixture for game in games])  # "Final" without a query each
     history, driver, gunner, prestige = [], 0, 0, 0
     for game in games:
         driver, gunner, prestige = (
@@ -99,6 +112,39 @@ def character_history(*, character: Character) -> list[CareerPoint]:
         )
         history.append(CareerPoint(game, driver, gunner, prestige))
     return history
+
+
+@dataclass(frozen=True)
+class SeasonTotals:
+    """A character's games and points of one season (A-P1)."""
+
+    season: Season
+    games: int
+    driver: int
+    gunner: int
+    prestige: int
+    kills: int
+    goals: int
+
+
+def character_season_totals(*, history: list[CareerPoint]) -> list[SeasonTotals]:
+    """His `history` (character_history) added up season by season, oldest first; no query.
+    His career totals are the character's own fields."""
+    seasons: dict[int, list[CharacterGame]] = {}
+    for point in history:
+        seasons.setdefault(point.game.fixture.round.season_id, []).append(point.game)
+    return [
+        SeasonTotals(
+            season=games[0].fixture.round.season,
+            games=len(games),
+            driver=sum(g.driver for g in games),
+            gunner=sum(g.gunner for g in games),
+            prestige=sum(g.prestige for g in games),
+            kills=sum(g.kills for g in games),
+            goals=sum(g.goals for g in games),
+        )
+        for games in seasons.values()
+    ]
 
 
 # --- reads for the API --------------------------------------------------------------------------

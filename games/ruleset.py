@@ -10,6 +10,7 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 from django.db.models import Q, QuerySet
 from django.forms import BaseForm
+from django.urls import reverse
 
 from games.admin import lineups as admin_lineups
 from games.admin import season_steps as admin_season_steps
@@ -19,11 +20,12 @@ from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
 from games.selectors import coach_teams, season_points_leaders
+from injuries.selectors import careers_over
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Round, Season
-from league.rulesets import Ruleset
+from league.rulesets import CareerEnd, Ruleset
 from rosters.admin import teams as admin_teams
 from rosters.admin.season_rules import SeasonRulesInline, rule_changes
 from rosters.models import Player, SeasonRules
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
     from league.access import Actor
     from league.coaching import CoachTeam
-    from league.models import Fixture, Team
+    from league.models import Fixture, League, Team
 
 
 class MagnoBallRuleset(Ruleset):
@@ -186,6 +188,28 @@ class MagnoBallRuleset(Ruleset):
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
         leaders = season_points_leaders(season=season, limit=5)
         return "games/includes/season_top_scorers.html", {"leaders": leaders}
+
+    graveyard_note = (
+        "A permanent injury ends a player's career (M-I2): he retires and his roster spot "
+        "opens. A released player is not here: his career did not end, his coach let him go "
+        "(docs/rules-decisions.md)."
+    )
+
+    def graveyard(self, *, league: League) -> Sequence[CareerEnd]:
+        return [
+            CareerEnd(
+                name=over.player.name,
+                url=reverse("player", args=[over.player.pk]),
+                team=over.player.team,
+                why="Permanent injury (M-I2)" if over.injury else "Career over",
+                fixture=over.injury.fixture if over.injury else None,
+                record=f"{over.player.get_position_display()}, {over.player.games_played} "
+                f"game{'s' if over.player.games_played != 1 else ''}, "
+                f"{over.career_points} point{'s' if over.career_points != 1 else ''}",
+                badges=tuple(over.badges),
+            )
+            for over in careers_over(league=league)
+        ]
 
 
 MAGNOBALL = MagnoBallRuleset()

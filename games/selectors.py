@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -19,7 +19,7 @@ from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, League, Result, Season, Team
-from league.selectors import league_visible_q
+from league.selectors import league_visible_q, with_round_labels
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -171,10 +171,22 @@ class Roster:
     reserves: list[RosterRow]
     active_count: int
     open_spots: int
+    # Former players whose careers are over (M-I2): off the roster, still the team's story.
+    retired: list[RosterRow] = field(default_factory=list)
 
     @property
     def rows(self) -> list[RosterRow]:
         return self.first + self.second + self.reserves
+
+
+def team_season_history(*, team: Team) -> list[Season]:
+    """Every season the team took part in, newest first, with its league and rules: the
+    team page's current season and its titles in one query."""
+    return list(
+        Season.objects.filter(standings__team=team)
+        .select_related("rules", "league")
+        .order_by("-created_at")
+    )
 
 
 def team_current_season(*, team: Team) -> Season | None:
@@ -281,8 +293,9 @@ def _level_cells(successes: Mapping[StatCategory, int], settings: RuleSettings) 
 
 def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     """A team's roster page: every player still with the team (first string, second string,
-    then the injured list) with his badges, effective rolls (the engine's, M-D1 … M-E1), picks,
-    stat levels and progress, enhancements, injury and career line. Three queries whatever
+    then the injured list) and those whose careers are over (M-I2), each with his badges,
+    effective rolls (the engine's, M-D1 … M-E1), picks, stat levels and progress,
+    enhancements, injury and career line. Three queries whatever
     the roster's size (players with their career totals, their enhancements, their
     injuries), one more when `season` is not given."""
     season = season or team_current_season(team=team)
@@ -290,7 +303,11 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
     players = list(
         Player.objects.filter(
             team=team,
-            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+            roster_state__in=[
+                Player.RosterState.ACTIVE,
+                Player.RosterState.INJURED_LIST,
+                Player.RosterState.RETIRED,
+            ],
         )
         .annotate(career_points=_career_points(), **_career_successes())
         .prefetch_related(
@@ -319,7 +336,8 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         if p.roster_state == Player.RosterState.ACTIVE:
             by_position[(p.position, p.string)].append(p)
 
-    due = player_picks_due(players=players, superstars={team.pk: settings.superstars})
+    rostered = [p for p in players if p.roster_state != Player.RosterState.RETIRED]
+    due = player_picks_due(players=rostered, superstars={team.pk: settings.superstars})
 
     def row(player: Player) -> RosterRow:
         position = Position(player.position)
@@ -334,7 +352,7 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         rolls = _roll_cells(snap, settings, base)
         injury = injuries.get(player.pk)
         badges = _roster_badges(player, injury)
-        picks_due = next(iter(due[player.pk]), None)
+        picks_due = next(iter(due.get(player.pk, ())), None)
         allowed: list[Action] = []
         if picks_due:
             allowed = sorted(actions_allowed(picks_due, position), key=lambda a: a.label)
@@ -376,9 +394,10 @@ def team_roster(*, team: Team, season: Season | None = None) -> Roster:
         settings=settings,
         first=[r for r in active if r.player.string == Player.String.FIRST],
         second=[r for r in active if r.player.string == Player.String.SECOND],
-        reserves=[r for r in rows if r.player.roster_state != Player.RosterState.ACTIVE],
+        reserves=[r for r in rows if r.player.roster_state == Player.RosterState.INJURED_LIST],
         active_count=len(active),
         open_spots=max(ROSTER_SIZE - len(active), 0),
+        retired=[r for r in rows if r.player.roster_state == Player.RosterState.RETIRED],
     )
 
 
@@ -430,7 +449,7 @@ def _short_handed_todo(plan: TeamLineup, remedies: TeamRemedies) -> TodoItem:
     when = "before the round opens" if fixture.status == Fixture.Status.SCHEDULED else "at kick-off"
     return TodoItem(
         "short_handed",
-        f"Round {fixture.round.number}, {fixture}: {plan.short_text} {when}. "
+        f"{fixture.round.label}, {fixture}: {plan.short_text} {when}. "
         f"{_remedies_text(plan, remedies)}",
         "fixture",
         (fixture.pk,),
@@ -460,7 +479,11 @@ def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
     players = list(
         Player.objects.filter(
             team_id__in=ids,
-            roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
+            roster_state__in=[
+                Player.RosterState.ACTIVE,
+                Player.RosterState.INJURED_LIST,
+                Player.RosterState.RETIRED,
+            ],
         ).only(
             "id",
             "name",
@@ -835,8 +858,8 @@ def player_for_page(*, player_id: int, visible: Q) -> Player:
 
 def player_games(*, player: Player) -> list[dict[str, Any]]:
     """The player's matches in order, with his points and successes per category, for the
-    progression chart and the game log. Two queries."""
-    appearances = (
+    progression chart and the game log. Two queries, three with knockout games."""
+    appearances = list(
         Appearance.objects.filter(player=player)
         .select_related(
             "result__fixture__round__season",
@@ -847,6 +870,7 @@ def player_games(*, player: Player) -> list[dict[str, Any]]:
         .order_by("result__fixture__round__season__created_at", "result__fixture__round__number")
     )
     games = []
+    with_round_labels([a.result.fixture for a in appearances])  # "Final" without a query each
     for a in appearances:
         fixture = a.result.fixture
         games.append(
@@ -858,6 +882,47 @@ def player_games(*, player: Player) -> list[dict[str, Any]]:
             }
         )
     return games
+
+
+@dataclass(frozen=True)
+class TotalsLine:
+    """A player's games, points and (successes, attempts) per category (M-P7) over one
+    season (`season` set) or his whole career."""
+
+    season: Season | None
+    games: int
+    points: int
+    stats: list[tuple[int, int]]  # in StatCategory order
+
+
+def player_totals(*, player: Player) -> tuple[list[TotalsLine], TotalsLine]:
+    """The player's season totals, oldest first, and his career totals: the rows the result
+    service keeps (PlayerSeason, PlayerSeasonStat), as the API's player profile reads them.
+    Two queries."""
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for stat in PlayerSeasonStat.objects.filter(player=player):
+        stats[stat.season_id][stat.category] = (stat.successes, stat.attempts)
+    lines = [
+        TotalsLine(
+            row.season,
+            row.games_played,
+            row.points,
+            [stats[row.season_id].get(c.value, (0, 0)) for c in StatCategory],
+        )
+        for row in PlayerSeason.objects.filter(player=player)
+        .select_related("season__league")
+        .order_by("season__created_at")
+    ]
+    career = TotalsLine(
+        None,
+        sum(line.games for line in lines),
+        sum(line.points for line in lines),
+        [
+            (sum(line.stats[i][0] for line in lines), sum(line.stats[i][1] for line in lines))
+            for i in range(len(StatCategory))
+        ],
+    )
+    return lines, career
 
 
 def player_progression(

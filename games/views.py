@@ -87,7 +87,9 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
     league is visible to the user)."""
-    roster = selectors.team_roster(team=team_)
+    seasons = selectors.team_season_history(team=team_)
+    current = next((s for s in seasons if s.status != Season.Status.ARCHIVED), None)
+    roster = selectors.team_roster(team=team_, season=current)
     sort = request.GET.get("sort", "")
     if sort in ROSTER_SORTS:
         for group in (roster.first, roster.second, roster.reserves):
@@ -104,6 +106,7 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
             "changed_player": _changed_id(request, "player"),
             "can_manage": _can_manage(request, team_),
             "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
+            "titles": [s for s in seasons if s.champion_id == team_.pk],
         },
     )
 
@@ -135,6 +138,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "season": season_,
             "games": games,
             "chart": selectors.player_progression(player=player_, games=games, settings=settings),
+            "categories": list(StatCategory),
+            "totals": selectors.player_totals(player=player_),
             "can_manage": _can_manage(request, player_.team),
         },
     )

@@ -1,15 +1,29 @@
-"""Reads of injuries for the pages: who is out, for how long, and who may still be
-force-healed (M-I1, M-I3)."""
+"""Reads of injuries for the pages: who is out, for how long, who may still be force-healed
+(M-I1, M-I3), and whose career is over (M-I2: the graveyard and a team's "Career over")."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.functions import Coalesce
 
 from injuries.models import ForceHealingAttempt, Injury
-from league.models import Fixture
+from league.models import Fixture, League, Team
+from rosters.models import Player, PlayerSeason
+from rules.magnoball.vocabulary import Status
 
 #: The injury states force-healing can still cure (M-I3): out, or a career-ending injury.
 HEALABLE_STATES = (Injury.State.OUT, Injury.State.CAREER_OVER)
@@ -77,7 +91,7 @@ def open_injuries(
     game; never when `force_healing` is off). One query whatever the number of players."""
     injuries = injuries_with_force_heal_available(
         Injury.objects.filter(player_id__in=list(player_ids), state__in=HEALABLE_STATES)
-    ).select_related("player", "fixture")
+    ).select_related("player", "fixture__round__season")
     result: dict[int, OpenInjury] = {}
     for injury in injuries.order_by("created_at"):
         result[injury.player_id] = OpenInjury(
@@ -87,3 +101,57 @@ def open_injuries(
             force_healing_open=force_healing and bool(injury.force_heal_available),  # type: ignore[attr-defined]
         )
     return result
+
+
+@dataclass(frozen=True)
+class CareerOver:
+    """A player whose career is over (M-I2): his career-ending injury (its match, when the
+    result service recorded one) and his career points."""
+
+    player: Player
+    injury: Injury | None
+    career_points: int
+
+    @property
+    def badges(self) -> list[tuple[str, str]]:
+        """His status and Superstar mark as his roster showed them, and the career over."""
+        badges = [(self.player.status, Status(self.player.status).label)]
+        if self.player.superstar:
+            badges.append(("superstar", "Superstar"))
+        return [*badges, ("retired", "Career over")]
+
+
+def careers_over(*, league: League | None = None, team: Team | None = None) -> list[CareerOver]:
+    """The players of `league` (or of `team`) whose careers are over, most recent first,
+    each with his career-ending injury and career points. Two queries whatever their number."""
+    players = Player.objects.filter(roster_state=Player.RosterState.RETIRED)
+    if league is not None:
+        players = players.filter(team__league=league)
+    if team is not None:
+        players = players.filter(team=team)
+    points = (
+        PlayerSeason.objects.filter(player_id=OuterRef("pk"))
+        .order_by()
+        .values("player_id")
+        .annotate(total=Sum("points"))
+        .values("total")
+    )
+    ending = Injury.objects.filter(state=Injury.State.CAREER_OVER).select_related(
+        "fixture__round__season", "fixture__home_team", "fixture__away_team"
+    )
+    found = (
+        players.select_related("team")
+        .annotate(career_points=Coalesce(Subquery(points), 0))
+        .prefetch_related(
+            Prefetch("injuries", queryset=ending.order_by("-created_at"), to_attr="ending")
+        )
+        .order_by(F("left_at").desc(nulls_last=True), "name", "id")
+    )
+    return [
+        CareerOver(
+            player=player,
+            injury=next(iter(player.ending), None),
+            career_points=player.career_points,
+        )
+        for player in found
+    ]

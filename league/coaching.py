@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from league.models import Fixture, Round, Season, StandingRow, Team
 from league.rulesets import rulesets
+from league.selectors import with_round_labels
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
             todos.append(
                 TodoItem(
                     "report",
-                    f"Round {fixture.round.number}: report {fixture}",
+                    f"{fixture.round.label}: report {fixture}",
                     "fixture",
                     (fixture.pk,),
                     "Report",
@@ -96,7 +97,7 @@ def next_fixtures(ids: list[int]) -> dict[int, Fixture]:
         .order_by("round__season__created_at", "round__number", "id")
     )
     found: dict[int, Fixture] = {}
-    for fixture in upcoming:
+    for fixture in with_round_labels(list(upcoming)):
         for team_id in (fixture.home_team_id, fixture.away_team_id):
             if team_id in ids and team_id not in found:
                 found[team_id] = fixture

@@ -10,7 +10,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.functional import cached_property
 
+from league.round_names import knockout_stage_name
 from league.rulesets import ruleset_choices, ruleset_default
 
 
@@ -264,6 +266,21 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
+        return self.label
+
+    @cached_property
+    def game_count(self) -> int:
+        """How many games the round has: one query, unless the selector that read the round
+        counted them (its ``fixture_count`` annotation) or set this."""
+        counted: int | None = getattr(self, "fixture_count", None)
+        return self.fixtures.count() if counted is None else counted
+
+    @property
+    def label(self) -> str:
+        """The round's name on every page: "Round 3", or a knockout round's by its distance
+        from the final ("Semi-finals", "Final"), each knockout round halving the field."""
+        if self.stage == self.Stage.PLAYOFF:
+            return knockout_stage_name(self.game_count)
         return f"Round {self.number}"
 
 

@@ -10,6 +10,7 @@ chosen when it is created and fixed once it has a season.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.conf import settings
@@ -276,6 +277,31 @@ class Ruleset:
         id. The shared table counts it an overtime win for that team and an overtime loss
         for the other (rules.standings.TableGame.level_winner); none by default."""
         return {}
+
+    # --- the league's story ------------------------------------------------------------------
+
+    #: What ends a career in the game, with its rule ids, for the graveyard page's opening
+    #: line; "" when nothing does (the page then says the game has no graveyard).
+    graveyard_note: ClassVar[str] = ""
+
+    def graveyard(self, *, league: League) -> Sequence[CareerEnd]:
+        """Every career over in `league`, most recent first (MagnoBall: retired by a
+        permanent injury; Arenaball: the dead). None by default."""
+        return ()
+
+
+@dataclass(frozen=True)
+class CareerEnd:
+    """One line of a league's graveyard: whose career is over, on which team, why and in
+    which game, with his career in a few words and his badges (state, text)."""
+
+    name: str
+    url: str
+    team: Team
+    why: str
+    fixture: Fixture | None = None
+    record: str = ""
+    badges: tuple[tuple[str, str], ...] = ()
 
 
 _registry: dict[str, Ruleset] = {}

@@ -115,26 +115,33 @@ def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
             "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
             "team": team,
             "round_filter": wanted,
-            "round_numbers": list(
-                season_.rounds.order_by("number").values_list("number", flat=True)
-            ),
+            "round_choices": selectors.round_choices(season=season_),
         },
     )
 
 
 def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
-    the kick-off when set."""
+    the kick-off when set; ``?team=<id>`` only that team's (a team not in the season is
+    refused, 404, rather than answered with every fixture)."""
     season_ = season_or_404(request, league, season)
+    team = None
+    if "team" in request.GET:
+        team_id = request.GET["team"]
+        team = Team.objects.filter(
+            pk=team_id if team_id.isdigit() else 0, standings__season=season_
+        ).first()
+        if team is None:
+            raise Http404("No such team in this season.")
     host = request.get_host()
     stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//MagnoBall League//Fixtures//EN",
-        f"X-WR-CALNAME:{_ical_text(str(season_))}",
+        f"X-WR-CALNAME:{_ical_text(f'{season_} · {team}' if team else str(season_))}",
     ]
-    for fixture in selectors.season_fixture_list(season=season_):
+    for fixture in selectors.season_fixture_list(season=season_, team=team):
         lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
         if fixture.kickoff:
             start = fixture.kickoff.astimezone(UTC)
@@ -146,7 +153,7 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
             lines.append(f"DTEND;VALUE=DATE:{day + timedelta(days=1):%Y%m%d}")
         else:
             lines.append(f"DTSTART:{datetime.combine(timezone.now().date(), time()):%Y%m%dT%H%M%S}")
-        summary = f"{fixture.home_team} v {fixture.away_team} (round {fixture.round.number})"
+        summary = f"{fixture.home_team} v {fixture.away_team} ({fixture.round.label})"
         if hasattr(fixture, "result"):
             summary += f": {fixture.result.home_score}–{fixture.result.away_score}"
         lines.append(f"SUMMARY:{_ical_text(summary)}")
@@ -156,7 +163,8 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
     response = HttpResponse(
         "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="{season_.league.slug}-{season_.slug}.ics"'
+    name = f"{season_.league.slug}-{season_.slug}" + (f"-{team.slug}" if team else "")
+    response["Content-Disposition"] = f'inline; filename="{name}.ics"'
     return response
 
 

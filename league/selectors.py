@@ -165,27 +165,60 @@ def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
         fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
     return list(
         Round.objects.filter(season=season)
+        .annotate(fixture_count=Count("fixtures"))
         .prefetch_related(Prefetch("fixtures", queryset=fixtures))
         .order_by("number")
     )
 
 
+def round_choices(*, season: Season) -> list[tuple[int, str]]:
+    """Each round's number and name ("Round 3", "Semi-finals"), for a filter. One query."""
+    rounds = Round.objects.filter(season=season).annotate(fixture_count=Count("fixtures"))
+    return [(r.number, r.label) for r in rounds.order_by("number")]
+
+
+def with_round_labels(fixtures: list[Fixture]) -> list[Fixture]:
+    """`fixtures` (with their rounds) whose knockout rounds know their game count, so each
+    names itself ("Final") without a query of its own: one query when a knockout round is
+    among them, none otherwise."""
+    knockout = {f.round_id for f in fixtures if f.round.stage == Round.Stage.PLAYOFF}
+    if knockout:
+        counts = dict(
+            Fixture.objects.filter(round_id__in=knockout)
+            .values("round_id")
+            .annotate(n=Count("id"))
+            .values_list("round_id", "n")
+        )
+        for fixture in fixtures:
+            if fixture.round_id in counts:
+                fixture.round.game_count = counts[fixture.round_id]
+    return fixtures
+
+
 def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
     """The team's fixtures of the season in round order, with their round, teams and
-    result. One query."""
-    return list(
-        Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
-        .select_related("round", "home_team", "away_team", "result")
-        .order_by("round__number", "id")
+    result. One query, two with knockout rounds among them."""
+    return with_round_labels(
+        list(
+            Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
+            .select_related("round", "home_team", "away_team", "result")
+            .order_by("round__number", "id")
+        )
     )
 
 
-def season_fixture_list(*, season: Season) -> list[Fixture]:
-    """Every fixture of the season with its round and teams, in round order. One query."""
-    return list(
-        Fixture.objects.filter(round__season=season)
-        .select_related("round", "home_team", "away_team", "result")
-        .order_by("round__number", "id")
+def season_fixture_list(*, season: Season, team: Team | None = None) -> list[Fixture]:
+    """Every fixture of the season (or only `team`'s) with its round and teams, in round
+    order. One query, two with knockout rounds."""
+    fixtures = Fixture.objects.filter(round__season=season)
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
+    return with_round_labels(
+        list(
+            fixtures.select_related("round", "home_team", "away_team", "result").order_by(
+                "round__number", "id"
+            )
+        )
     )
 
 

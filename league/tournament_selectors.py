@@ -10,6 +10,7 @@ from django.db.models import Prefetch
 
 from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_seeds, knockout_winner
+from league.round_names import knockout_game_name, knockout_stage_name
 from league.rulesets import ruleset_for
 
 
@@ -65,16 +66,6 @@ class BracketRound:
     games: list[BracketGame] = field(default_factory=list)
 
 
-def _stage_name(games: int) -> str:
-    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(games, f"Round of {games * 2}")
-
-
-def _game_name(games: int) -> str:
-    return {1: "the final", 2: "semi-final", 4: "quarter-final"}.get(
-        games, f"round-of-{games * 2} game"
-    )
-
-
 def knockout_bracket(*, season: Season) -> list[BracketRound]:
     """The knockout as drawn so far (empty before it starts), followed by its rounds still
     to come, whose sides name the games they come from. Games are in bracket order: game j
@@ -107,7 +98,7 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
             played = [_game(n, f, seeds, level) for n, f in fixtures]
         else:
             played = [_future(n, previous, games * 2) for n in range(1, games + 1)]
-        bracket.append(BracketRound(_stage_name(games), round_, played))
+        bracket.append(BracketRound(knockout_stage_name(games), round_, played))
         previous, games, index = played, games // 2, index + 1
     return bracket
 
@@ -147,7 +138,8 @@ def _future(number: int, previous: list[BracketGame], games_before: int) -> Brac
         for side in (game.home, game.away):
             if side.won:
                 return BracketSlot(side.team, side.seed, source=side.team.name if side.team else "")
-        return BracketSlot(None, source=f"Winner of {_game_name(games_before)} {game.number}")
+        name = knockout_game_name(games_before)
+        return BracketSlot(None, source=f"Winner of {name} {game.number}")
 
     first, second = previous[number - 1], previous[len(previous) - number]
     return BracketGame(number, from_game(first), from_game(second))

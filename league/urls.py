@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from league import account_views, season_views, views
+from league import account_views, season_views, story_views, views
 from league.rulesets import rulesets
 
 urlpatterns = [
@@ -26,6 +26,10 @@ urlpatterns = [
     path("leagues/<slug:slug>/", views.league_page, name="league"),
     # A team's and a fixture's page: the core's addresses, shown by the team's game.
     path("teams/<int:pk>/", views.team_page, name="team"),
+    path("teams/<int:pk>/history/", story_views.team_history, name="team-history"),
+    # The league's story, before its seasons' addresses (a season slug may not shadow them).
+    path("leagues/<slug:slug>/graveyard/", story_views.graveyard, name="graveyard"),
+    path("leagues/<slug:slug>/head-to-head/", story_views.head_to_head, name="head-to-head"),
     path("fixtures/<int:pk>/", views.fixture_page, name="fixture"),
     # A season's pages, the same for every game.
     path("leagues/<slug:league>/<slug:season>/", season_views.season_home, name="season"),

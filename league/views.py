@@ -15,6 +15,7 @@ from league.coaching import coach_openings, coach_teams
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
+from league.story import league_champions
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -50,6 +51,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
             "league": league,
             "seasons": list(selectors.league_seasons(league=league)),
             "teams": list(league.teams.order_by("name")),
+            "champions": league_champions(league=league),
         },
     )
 

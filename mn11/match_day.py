@@ -270,7 +270,7 @@ def _todos(team: Team, fixture: Fixture | None) -> list[TodoItem]:
     todos.append(
         TodoItem(
             "report",
-            f"Round {fixture.round.number}: report {fixture}",
+            f"{fixture.round.label}: report {fixture}",
             "mn11-fixture-report",
             (fixture.pk,),
             "Report",

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from league.access import Actor, FixtureRoles
 from league.models import Fixture, Result, Season, Team
+from league.selectors import with_round_labels
 from mn11.discipline import played_matches, season_discipline
 from mn11.match_day import match_day_view
 from mn11.models import Report
@@ -222,7 +223,12 @@ def team_page(*, team: Team) -> dict[str, Any]:
     matches = played_matches(season=season, team=team) if season else []
     lines = rules.discipline_table(matches, teams=[str(team.pk)])
     line = next(line for line in lines if line.team == str(team.pk))
-    return {"team": team, "season": season, "fixtures": list(fixtures), "discipline": line}
+    return {
+        "team": team,
+        "season": season,
+        "fixtures": with_round_labels(list(fixtures)),
+        "discipline": line,
+    }
 
 
 def discipline_page(*, season: Season) -> dict[str, Any]:

@@ -42,6 +42,9 @@ MAX_LINES = 100
 class FixtureSerializer(serializers.ModelSerializer[Fixture]):
     season = serializers.IntegerField(source="round.season_id")
     round = serializers.IntegerField(source="round.number")
+    round_label = serializers.SerializerMethodField(
+        help_text='The round\'s name: "Round 3", or a knockout round\'s ("Semi-finals", "Final").'
+    )
     stage = serializers.ChoiceField(source="round.stage", choices=Round.Stage.choices)
     status = NamedChoiceField(choices=Fixture.Status.choices, enum_name="FixtureStatus")
     home_team = TeamRefSerializer()
@@ -55,6 +58,7 @@ class FixtureSerializer(serializers.ModelSerializer[Fixture]):
             "id",
             "season",
             "round",
+            "round_label",
             "stage",
             "status",
             "kickoff",
@@ -64,6 +68,11 @@ class FixtureSerializer(serializers.ModelSerializer[Fixture]):
             "away_score",
         ]
         ref_name = "Fixture"
+
+    def get_round_label(self, fixture: Fixture) -> str:
+        if (games := getattr(fixture, "round_games", None)) is not None:
+            fixture.round.game_count = games
+        return fixture.round.label
 
     def get_home_score(self, fixture: Fixture) -> int | None:
         result = getattr(fixture, "result", None)

@@ -183,7 +183,7 @@ def _run_playoffs_advance(request: HttpRequest, season: Season, form: Any) -> St
     if isinstance(outcome, Team):
         close = "Finish the tournament" if season.is_tournament else "Close the season"
         return StepDone(f"{outcome} are the champions of {season}. {close} next.")
-    return StepDone(f"{outcome} is drawn: open it to play it.")
+    return StepDone(f"Round {outcome.number} is drawn, the {outcome.label}: open it to play it.")
 
 
 def _explain_close(season: Season) -> list[str]:

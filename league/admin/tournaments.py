@@ -206,7 +206,10 @@ def _explain_knockout(season: Season) -> list[str]:
 def _run_knockout(request: HttpRequest, season: Season, form: Any) -> StepDone:
     first = tournament_knockout_start(tournament=season, actor=request.user)
     games = first.fixtures.count()
-    return StepDone(f"The knockout begins with {first} ({plural(games, 'game')}): open it.")
+    return StepDone(
+        f"The knockout begins with Round {first.number}, the {first.label} "
+        f"({plural(games, 'game')}): open it."
+    )
 
 
 TOURNAMENT_SETUP_STEPS: tuple[Step, ...] = (

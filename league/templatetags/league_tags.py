@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from league.models import League, Round
+from league.models import League, Round, Season, Team
 from league.rulesets import Ruleset, ruleset_for
 from league.selectors import round_not_open_text
+from league.story import team_titles
 
 register = template.Library()
 
@@ -121,3 +122,13 @@ def round_not_open(round_: Round) -> str:
     """``{% round_not_open fixture.round %}``: who opens the round and when, for every game's
     fixture page (issue #17: a wait that says what it waits for)."""
     return round_not_open_text(round_=round_)
+@register.inclusion_tag("league/includes/team_story.html")
+def team_story(
+    team: Team, season: Season | None = None, titles: list[Season] | None = None
+) -> dict[str, Any]:
+    """``{% team_story team season %}``: a team page's titles and its links to the team's
+    history, head to head, its own fixtures' feed (of `season`) and the league's graveyard,
+    the same on every game's team page. One query, none when the page has its `titles`."""
+    if titles is None:
+        titles = team_titles(team=team)
+    return {"team": team, "season": season, "titles": titles}

@@ -84,9 +84,13 @@ def test_a_twelve_team_tournament_runs_from_the_admin_to_its_winner(chief: Clien
         assert "12 simulations of the rest of" in messages[0]
         run_queued_jobs(cup)
         assert _step(chief, cup, "tournament-knockout") == [
-            "The knockout begins with Round 4 (4 games): open it."
+            "The knockout begins with Round 4, the Quarter-finals (4 games): open it."
         ]
-        for expected in ("Round 5 is drawn", "Round 6 is drawn", "are the champions"):
+        for expected in (
+            "Round 5 is drawn, the Semi-finals",
+            "Round 6 is drawn, the Final",
+            "are the champions",
+        ):
             _step(chief, cup, "simulate-rest")
             run_queued_jobs(cup)
             assert expected in _step(chief, cup, "playoffs-advance")[0]
