@@ -130,7 +130,8 @@ def test_lines_of_unknown_injured_or_foreign_players_are_refused(world, match_da
         "lines[7].stats.scoring",
         "lines[7].stats.magic",
     } <= set(fields)
-    assert "Successes cannot exceed attempts" in fields["lines[7].stats.scoring"]
+    named = f"{_player(world.home, 2)}: scoring successes (2) cannot exceed attempts (1)."
+    assert fields["lines[7].stats.scoring"] == named
     _unchanged(match_day)
 
 
