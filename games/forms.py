@@ -248,7 +248,7 @@ class ResultForm(forms.Form):
             player = players.get(name.split("-")[0], label)
             for message in map(str, messages):
                 named = not label or player in message
-                text = message if named else f"{label}: {message}"
+                text = message if named else f"{label} — {message}"
                 summary.append((name if box is not None else "", text))
         return summary
 
