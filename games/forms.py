@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.forms import BoundField
 
 from games.results import PlayerLine, ResultReport, TableRoll
+from games.selectors import SeasonTotals
 from injuries.models import Injury
 from league.models import Fixture, Result
 from rosters.models import Player
@@ -87,6 +88,18 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class StatCell:
+    """One category's pair as the report page shows it: successes first, like the match
+    centre, with the player's season totals (successes, attempts) beside the boxes."""
+
+    category: StatCategory
+    successes: Cell
+    attempts: Cell
+    error: str
+    season: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class ReportRow:
     player: Player
     side: str
@@ -97,6 +110,17 @@ class ReportRow:
     roll: Cell | None
     permanent: Cell | None
     injury_die: int
+    season: SeasonTotals = field(default_factory=SeasonTotals)
+
+    @property
+    def stat_cells(self) -> list[StatCell]:
+        cells = []
+        for category, attempts, successes, error in self.stats:
+            season_attempts, season_successes = self.season.stat(category.value)
+            cells.append(
+                StatCell(category, successes, attempts, error, (season_successes, season_attempts))
+            )
+        return cells
 
     @property
     def error(self) -> str:
@@ -207,11 +231,28 @@ class ResultForm(forms.Form):
             return f"p{match[1]}-{'perm' if match[2] == 'permanent' else 'roll'}"
         return key
 
-    def rows(self) -> list[ReportRow]:
-        """One row per player, home team first as the players come, for either page."""
-        return [self._row(player) for player in self.players]
+    def rows(self, season: Mapping[int, SeasonTotals] | None = None) -> list[ReportRow]:
+        """One row per player, home team first as the players come, for either page; with
+        each player's `season` totals (by player id) where the page shows them."""
+        totals = season or {}
+        return [self._row(player, totals.get(player.pk, SeasonTotals())) for player in self.players]
 
-    def _row(self, player: Player) -> ReportRow:
+    def error_summary(self) -> list[tuple[str, str]]:
+        """Every problem for the list at the top of the page: (the id of the input it
+        concerns, or "" for the form as a whole; a message naming the player and the box)."""
+        players = {f"p{player.pk}": player.name for player in self.players}
+        summary = []
+        for name, messages in self.errors.items():
+            box = self.fields.get(name)
+            label = str(box.label or name) if box is not None else ""
+            player = players.get(name.split("-")[0], label)
+            for message in map(str, messages):
+                named = not label or player in message
+                text = message if named else f"{label} — {message}"
+                summary.append((name if box is not None else "", text))
+        return summary
+
+    def _row(self, player: Player, season: SeasonTotals) -> ReportRow:
         prefix = f"p{player.pk}"
 
         def cell(name: str) -> Cell:
@@ -231,6 +272,7 @@ class ResultForm(forms.Form):
             roll=cell("roll") if self.coaches_roll else None,
             permanent=cell("perm") if self.coaches_roll else None,
             injury_die=Position(player.position).injury_die,
+            season=season,
         )
 
     def teams(self) -> list[dict[str, Any]]:

@@ -261,7 +261,7 @@ def report_errors(
             errors[f"{where}.points"] = f"Points are a whole number from 0 to {MAX_SCORE}."
         else:
             points[player.team_id] += line.points
-        _check_stats(line.stats, where, errors)
+        _check_stats(line.stats, where, errors, player=player)
     _check_scores_add_up(report, fixture, points, errors)
     if report.overtime and report.home_score == report.away_score and not simulated:
         errors["overtime"] = "An overtime ends with its goal (M-G2): the score cannot be level."
@@ -273,9 +273,12 @@ def _count_ok(value: Any, maximum: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
 
 
-def _check_stats(stats: Mapping[str, tuple[int, int]], where: str, errors: dict[str, str]) -> None:
+def _check_stats(
+    stats: Mapping[str, tuple[int, int]], where: str, errors: dict[str, str], *, player: Player
+) -> None:
     """A stat line's categories: known ones, each (attempts, successes) with no more
-    successes than attempts."""
+    successes than attempts (M-P7). A message names the player and the stat, so it reads
+    alone in a list of problems at the top of the form or in an API answer."""
     for category, pair in stats.items():
         key = f"{where}.stats.{category}"
         if category not in _CATEGORIES:
@@ -287,7 +290,10 @@ def _check_stats(stats: Mapping[str, tuple[int, int]], where: str, errors: dict[
         ):
             errors[key] = f"Give attempts and successes, whole numbers to {MAX_COUNT}."
         elif pair[1] > pair[0]:
-            errors[key] = "Successes cannot exceed attempts."
+            errors[key] = (
+                f"{player}: {StatCategory(category).label.lower()} successes ({pair[1]}) "
+                f"cannot exceed attempts ({pair[0]})."
+            )
 
 
 def _check_scores_add_up(

@@ -820,6 +820,33 @@ def simulation_jobs_visible(*, user: User | AnonymousUser) -> QuerySet[Simulatio
     )
 
 
+@dataclass(frozen=True)
+class SeasonTotals:
+    """A player's season so far, shown beside the result form's boxes: points and, per
+    category, (attempts, successes)."""
+
+    points: int = 0
+    stats: Mapping[str, tuple[int, int]] | None = None
+
+    def stat(self, category: str) -> tuple[int, int]:
+        return (self.stats or {}).get(category, (0, 0))
+
+
+def report_season_totals(*, fixture: Fixture, players: Sequence[Player]) -> dict[int, SeasonTotals]:
+    """Each of `players`' totals in the fixture's season, by player id. Two queries."""
+    season_id = fixture.round.season_id
+    ids = [player.pk for player in players]
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for line in PlayerSeasonStat.objects.filter(season_id=season_id, player_id__in=ids):
+        stats[line.player_id][line.category] = (line.attempts, line.successes)
+    points = dict(
+        PlayerSeason.objects.filter(season_id=season_id, player_id__in=ids).values_list(
+            "player_id", "points"
+        )
+    )
+    return {pk: SeasonTotals(points.get(pk, 0), stats.get(pk, {})) for pk in ids}
+
+
 def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
     """The rows of the result form: every player who may take the field, starters then
     bench (home first), and those who cannot, with why (shown disabled)."""

@@ -228,7 +228,10 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             "fixture": fixture_,
             "season": fixture_.round.season,
             "form": form,
-            "rows": form.rows(),
+            "rows": form.rows(
+                season=selectors.report_season_totals(fixture=fixture_, players=players)
+            ),
+            "error_summary": form.error_summary(),
             "unavailable": unavailable,
             "categories": list(StatCategory),
             "message": message,

@@ -140,7 +140,7 @@ def test_coach_reports_a_result_after_fixing_a_validation_error(page, world, mat
     expect(page.get_by_role("alert")).to_contain_text("not recorded")
     expect(page.locator("#home_score-error")).to_contain_text("scored 1 points")
     expect(page.locator(f"#p{scorer.pk}-scoring-a-error")).to_contain_text(
-        "Successes cannot exceed attempts"
+        f"{scorer.name}: scoring successes (3) cannot exceed attempts (1)"
     )
     page.get_by_label(world.home.name).fill("1")
     page.get_by_label(f"{scorer.name}: Scoring attempts").fill("4")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import GamesError
+from games.forms import ResultForm
 from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, MatchEvent, StatLine
 from games.results import (
@@ -18,13 +19,14 @@ from games.results import (
     result_record_simulation,
     result_void,
 )
+from games.selectors import report_season_totals
 from injuries.models import Injury
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.simulator import simulate_match
-from rules.magnoball.vocabulary import Status
+from rules.magnoball.vocabulary import StatCategory, Status
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +132,8 @@ def test_lines_of_unknown_injured_or_foreign_players_are_refused(world, match_da
         "lines[7].stats.scoring",
         "lines[7].stats.magic",
     } <= set(fields)
-    assert "Successes cannot exceed attempts" in fields["lines[7].stats.scoring"]
+    named = f"{_player(world.home, 2)}: scoring successes (2) cannot exceed attempts (1)."
+    assert fields["lines[7].stats.scoring"] == named
     _unchanged(match_day)
 
 
@@ -316,3 +319,19 @@ def test_a_closed_seasons_results_can_no_longer_change(world, match_day):
     with pytest.raises(GamesError, match="closed"):
         result_void(result=result, actor=None)
     assert Result.objects.get().home_score == 2
+
+
+def test_the_report_form_shows_each_players_season_so_far_beside_his_boxes(world, match_day):
+    """Issue 17: the report page's cards show a player's season totals, successes first."""
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    scorer, bench = _player(world.home, 1), _player(world.home, 12)
+    totals = report_season_totals(fixture=match_day, players=[scorer, bench])
+    assert totals[scorer.pk].points == 2
+    assert totals[scorer.pk].stat("scoring") == (3, 2)  # (attempts, successes)
+    assert totals[bench.pk].stat("scoring") == (0, 0)
+
+    form = ResultForm(None, fixture=match_day, players=[scorer, bench])
+    row = form.rows(season=totals)[0]
+    scoring = next(cell for cell in row.stat_cells if cell.category == StatCategory.SCORING)
+    assert scoring.season == (2, 3)  # (successes, attempts), as the page shows them
+    assert scoring.successes.name == f"p{scorer.pk}-scoring-s"

@@ -216,7 +216,10 @@ def test_a_report_with_errors_shows_them_beside_the_fields(client, world, match_
     page = client.post(reverse("fixture-report", args=[match_day.pk]), data).content.decode()
     assert "scored 1 points in their stat lines, not 2" in page
     assert f'id="p{scorer.pk}-scoring-a-error"' in page
-    assert "Successes cannot exceed attempts." in page
+    assert f"{scorer.name}: scoring successes (2) cannot exceed attempts (1)." in page
+    # The summary at the top links each problem to its box, named for the player and stat.
+    assert f'<a href="#p{scorer.pk}-scoring-a">{scorer.name}: scoring successes' in page
+    assert '<a href="#home_score">Home score — ' in page
 
     data.update({"home_score": "1", f"p{scorer.pk}-scoring-a": "3"})
     response = client.post(reverse("fixture-report", args=[match_day.pk]), data)

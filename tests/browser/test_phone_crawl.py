@@ -1,0 +1,211 @@
+"""On a 375 px phone, every page a visitor, a coach of each game and the commissioner can reach
+by following links from the home page and My teams (issue 17, items 1 and 5): none scrolls
+sideways, logs a console error or a Content-Security-Policy violation, answers an error
+status or has a serious or critical axe-core violation.
+
+The crawl is breadth-first over same-site links, de-duplicated by kind of page (at most
+PER_KIND addresses of each, so it stays bounded however much data the demo holds). It follows
+only links (GET), so it changes nothing. A full-page screenshot of each page lands in
+test-results/phone/<role>/; the list of pages crawled is printed (run with -s to read it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import Resolver404, resolve
+
+from games.matchday import round_open
+from league.demo import DEMO_PASSWORD, demo_build_all
+from league.models import Fixture, League, Round, Season, Team
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 375, "height": 812}
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "phone"
+PER_KIND = 2
+#: Addresses no crawl follows: the admin (its own test), the API and its JSON, feeds and
+#: files, polled JSON, and Django's own password-reset mail flow.
+SKIP = re.compile(r"^/(admin|api|static|media|jobs)/|\.(ics|json|csv|png|svg)$|/accounts/reset")
+#: axe-core impacts that fail the test.
+FAILING_IMPACTS = {"serious", "critical"}
+
+LISTEN = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+#: The widest element that sticks out past the viewport, named like a CSS selector.
+WIDEST = """
+() => {
+  const width = window.innerWidth;
+  const overflow = document.documentElement.scrollWidth;
+  if (overflow <= width) return null;
+  // Whatever a scroll box (overflow-x other than visible) holds cannot widen the page.
+  const clipped = (element) => {
+    for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  let widest = null, right = width;
+  for (const element of document.body.querySelectorAll("*")) {
+    const box = element.getBoundingClientRect();
+    if (box.right > right + 0.5 && !clipped(element)) { right = box.right; widest = element; }
+  }
+  const name = (element) => element.tagName.toLowerCase()
+    + (element.id ? "#" + element.id : "")
+    + [...element.classList].map((c) => "." + c).join("");
+  let path = widest ? name(widest) : "?";
+  if (widest && widest.parentElement) path = name(widest.parentElement) + " > " + path;
+  return `document ${overflow}px wide; widest: ${path} reaching ${Math.round(right)}px`;
+}
+"""
+
+
+@dataclass
+class Crawl:
+    role: str
+    pages: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    #: Every axe-core rule broken, "impact rule-id", and on how many pages.
+    axe: Counter[str] = field(default_factory=Counter)
+
+
+def kind_of(path: str) -> str | None:
+    """The kind of page `path` shows, for de-duplication: its Django route pattern, with the
+    league and season it names, or for a core team or fixture page the game showing it (and
+    the fixture's status); None when it is none of the site's pages."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    kwargs = match.kwargs
+    named = [str(kwargs[key]) for key in ("league", "season", "slug") if key in kwargs]
+    if match.url_name == "team":
+        named.append(Team.objects.get(pk=kwargs["pk"]).league.ruleset)
+    elif match.url_name == "fixture":
+        fixture = Fixture.objects.select_related("round__season__league").get(pk=kwargs["pk"])
+        named += [fixture.round.season.league.ruleset, fixture.status]
+    return " ".join([match.route, *named])
+
+
+def same_site_links(page, origin: str) -> list[str]:
+    hrefs = page.eval_on_selector_all("a[href]", "links => links.map((a) => a.href)")
+    found = []
+    for href in hrefs:
+        parts = urlsplit(href)
+        if f"{parts.scheme}://{parts.netloc}" != origin or SKIP.search(parts.path):
+            continue
+        found.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return found
+
+
+def page_problems(page, path: str, axe: Axe, broken: Counter[str]) -> list[str]:
+    """What is wrong with the page loaded: sideways scroll, CSP violations, serious axe-core
+    violations (every rule broken is counted in `broken`, for the summary)."""
+    problems = []
+    if (wide := page.evaluate(WIDEST)) is not None:
+        problems.append(f"{path}: scrolls sideways: {wide}")
+    for violation in page.evaluate("window.__cspViolations"):
+        problems.append(f"{path}: CSP: {violation}")
+    for violation in axe.run(page).response["violations"]:
+        broken[f"{violation['impact']} {violation['id']}"] += 1
+        if violation["impact"] in FAILING_IMPACTS:
+            targets = [", ".join(node["target"]) for node in violation["nodes"][:3]]
+            problems.append(
+                f"{path}: axe {violation['impact']} {violation['id']}: "
+                f"{violation['help']} at {targets}"
+            )
+    return problems
+
+
+def crawl(browser, origin: str, role: str, login: str | None) -> Crawl:
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    context.add_init_script(LISTEN)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    result = Crawl(role)
+    console: list[str] = []
+    page.on(
+        "console",
+        lambda message: console.append(message.text) if message.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: console.append(f"uncaught {error}"))
+    axe = Axe()
+    shots = SHOTS / role
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        start = ["/"]
+        if login is not None:
+            page.goto("/accounts/login/")
+            page.get_by_label("Username").fill(login)
+            page.get_by_label("Password").fill(DEMO_PASSWORD)
+            page.locator("main [type=submit]").click()
+            page.wait_for_load_state()
+            start = ["/my/", "/"]
+        queue: deque[str] = deque(start)
+        seen: set[str] = set(start)
+        per_kind: dict[str, int] = {}
+        while queue:
+            path = queue.popleft()
+            kind = kind_of(urlsplit(path).path)
+            if kind is None or per_kind.get(kind, 0) >= PER_KIND:
+                continue
+            per_kind[kind] = per_kind.get(kind, 0) + 1
+            console.clear()
+            response = page.goto(path)
+            page.wait_for_load_state("networkidle")
+            result.pages.append(path)
+            status = response.status if response is not None else 0
+            if status >= 400:
+                result.problems.append(f"{path}: HTTP {status}")
+                continue
+            result.problems += [f"{path}: console: {message}" for message in console]
+            result.problems += page_problems(page, path, axe, result.axe)
+            name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
+            page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+            for link in same_site_links(page, origin):
+                if link not in seen:
+                    seen.add(link)
+                    queue.append(link)
+    finally:
+        context.close()
+    return result
+
+
+@pytest.fixture
+def demo_leagues():
+    """The three demo leagues (MagnoBall, Arenaball, Magic Number Eleven), with MagnoBall's
+    round 3 open so its match-day pages and report forms are there to reach."""
+    summaries = demo_build_all(seed=2026)
+    magnoball = League.objects.get(ruleset="magnoball").seasons.get(format=Season.Format.LEAGUE)
+    round_open(round_=Round.objects.get(season=magnoball, number=3), actor=None)
+    return summaries
+
+
+def test_every_page_fits_a_phone_for_every_role(browser, live_server, demo_leagues):
+    roles: list[tuple[str, str | None]] = [("visitor", None), ("commissioner", "commissioner")]
+    for summary in demo_leagues:
+        coach = next(login for login in summary.logins if login.role.startswith("coach of"))
+        roles.append((f"coach-{summary.league.ruleset}", coach.username))
+
+    crawls = [crawl(browser, live_server.url, role, login) for role, login in roles]
+
+    for result in crawls:
+        print(f"\n{result.role}: {len(result.pages)} pages")
+        for path in result.pages:
+            print(f"  {path}")
+        rules = ", ".join(f"{rule} ({pages})" for rule, pages in sorted(result.axe.items()))
+        print(f"  axe-core rules broken (pages): {rules or 'none'}")
+    problems = [f"{result.role} {problem}" for result in crawls for problem in result.problems]
+    assert problems == [], "\n".join(problems)
