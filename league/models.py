@@ -266,7 +266,8 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.label
+        # The admin's and the audit's handle on a round is its number; pages show `label`.
+        return f"Round {self.number}"
 
     @cached_property
     def game_count(self) -> int:

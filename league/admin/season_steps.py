@@ -156,7 +156,9 @@ def _explain_playoffs_start(season: Season) -> list[str]:
 
 def _run_playoffs_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
     first = playoffs_start(season=season, actor=request.user)
-    return StepDone(f"The playoffs begin with {first}: open it to play it.")
+    return StepDone(
+        f"The playoffs begin with Round {first.number}, the {first.label}: open it to play it."
+    )
 
 
 def _explain_playoffs_advance(season: Season) -> list[str]:

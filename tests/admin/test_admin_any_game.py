@@ -191,7 +191,7 @@ def test_a_league_of_another_game_runs_in_the_admin_from_creation_to_rollover(
     assert boss_client.get(admin_url(result)).status_code == 200
 
     assert _step(boss_client, season, "playoffs-start") == [
-        "The playoffs begin with Round 4: open it to play it."
+        "The playoffs begin with Round 4, the Final: open it to play it."
     ]
     assert "simulate-rest" not in _step_names(boss_client, season)
     assert _step(boss_client, season, "open-round") == ["Round 4 is open."]

@@ -453,7 +453,7 @@ def test_playoffs_champion_close_and_rollover_from_the_seasons_page(
 
     assert "Seed 1 meets seed 2" in chief.get(step_url(season, "playoffs-start")).content.decode()
     response = chief.post(step_url(season, "playoffs-start"), follow=True)
-    assert shown(response) == ["The playoffs begin with Round 3: open it to play it."]
+    assert shown(response) == ["The playoffs begin with Round 3, the Final: open it to play it."]
     chief.post(step_url(season, "open-round"), follow=True)
     final = Fixture.objects.get(round__season=season, round__number=3)
     play(final, world, home=3, away=0)
