@@ -6,7 +6,8 @@ status or has a serious or critical axe-core violation.
 The crawl is breadth-first over same-site links, de-duplicated by kind of page (at most
 PER_KIND addresses of each, so it stays bounded however much data the demo holds). It follows
 only links (GET), so it changes nothing. A full-page screenshot of each page lands in
-test-results/phone/<role>/; the list of pages crawled is printed (run with -s to read it).
+test-results/phone/<role>/; the list of pages crawled and the axe-core summary are printed
+(run with -s to read them) and written to test-results/phone/pages.txt.
 """
 
 from __future__ import annotations
@@ -201,11 +202,12 @@ def test_every_page_fits_a_phone_for_every_role(browser, live_server, demo_leagu
 
     crawls = [crawl(browser, live_server.url, role, login) for role, login in roles]
 
+    report = []
     for result in crawls:
-        print(f"\n{result.role}: {len(result.pages)} pages")
-        for path in result.pages:
-            print(f"  {path}")
+        report += [f"{result.role}: {len(result.pages)} pages", *(f"  {p}" for p in result.pages)]
         rules = ", ".join(f"{rule} ({pages})" for rule, pages in sorted(result.axe.items()))
-        print(f"  axe-core rules broken (pages): {rules or 'none'}")
+        report.append(f"  axe-core rules broken (pages): {rules or 'none'}")
+    print("\n" + "\n".join(report))
+    (SHOTS / "pages.txt").write_text("\n".join(report) + "\n")
     problems = [f"{result.role} {problem}" for result in crawls for problem in result.problems]
     assert problems == [], "\n".join(problems)
