@@ -79,12 +79,17 @@ def access_table_inspection_for_roll(
     return table_inspection, sides
 
 
+def inspecting_team_id(*, inspection: Inspection, fixture: Fixture) -> int:
+    """The opposing team of `fixture` (the inspection's), whose coach decides (M-E2)."""
+    owner = inspection.enhancement.player.team_id
+    return fixture.away_team_id if owner == fixture.home_team_id else fixture.home_team_id
+
+
 def may_decide(*, roles: FixtureRoles, inspection: Inspection) -> bool:
     """M-E2: the opposing coach decides a detection, or a commissioner for him; never the
-    coach whose enhancement it is."""
-    return roles.commissioner or any(
-        team.pk == inspection.inspecting_team_id for team in roles.coach_of
-    )
+    coach whose enhancement it is. No query beyond the roles' own (the page's fixture)."""
+    inspector = inspecting_team_id(inspection=inspection, fixture=roles.fixture)
+    return roles.commissioner or any(team.pk == inspector for team in roles.coach_of)
 
 
 def access_inspection_for_decision(*, user: AnyUser, inspection_id: int) -> Inspection:
@@ -106,7 +111,7 @@ def access_inspection_for_decision(*, user: AnyUser, inspection_id: int) -> Insp
     if not may_decide(roles=FixtureRoles(user=user, fixture=fixture), inspection=inspection):
         inspector = (
             fixture.home_team
-            if inspection.inspecting_team_id == fixture.home_team_id
+            if inspecting_team_id(inspection=inspection, fixture=fixture) == fixture.home_team_id
             else fixture.away_team
         )
         raise PermissionRefused(

@@ -123,13 +123,6 @@ class Inspection(models.Model):
         return f"{self.enhancement}: {self.get_decision_display()}"
 
     @property
-    def inspecting_team_id(self) -> int:
-        """The opposing team, whose coach decides a detection (M-E2)."""
-        fixture = self.fixture
-        owner = self.enhancement.player.team_id
-        return fixture.away_team_id if owner == fixture.home_team_id else fixture.home_team_id
-
-    @property
     def detected(self) -> bool:
         return self.decision != self.Decision.UNDETECTED
 

@@ -23,7 +23,7 @@ class SaysOnce:
         self,
         request: HttpRequest,
         message: Any,
-        level: int = messages.INFO,
+        level: int | str = messages.INFO,
         extra_tags: str = "",
         fail_silently: bool = False,
     ) -> None:

@@ -36,6 +36,10 @@ def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
     assert report.result.engine_version != ENGINE_VERSION
     assert report.result.seed == 21
     replay = replay_data(fixture=match_day, report=report)
-    assert [(e["half"], e["kind"], e["text"]) for e in replay["events"]] == [
-        (e.half, e.kind, e.text) for e in older.events
+    assert [(e["half"], e["kind"]) for e in replay["events"]] == [
+        (e.half, e.kind) for e in older.events
     ]
+    # Each caption is the stored text, its half named once (games/match_moments.py).
+    for shown, stored in zip(replay["events"], older.events, strict=True):
+        words = stored.text.removeprefix(f"half {stored.half}: ")
+        assert shown["text"].lower().endswith(words.lower())

@@ -187,3 +187,31 @@ def test_a_round_not_open_says_which_commissioner_opens_it_and_when(client, worl
         "This round is not open yet. Morgan Reyes, the league&#x27;s commissioner, opens it" in page
     )
     assert "on its date, 5 December 2026" in page
+
+
+def test_deciding_who_sees_allow_and_ban_costs_no_query_per_detection(client, world):
+    """The match-day page's queries do not grow with its detections (may_decide reads the
+    page's fixture and roles only)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    season_generate_schedule(season=world.season, actor=None, shuffle=False)
+    season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
+    fixture = Fixture.objects.get(round__number=1, round__season=world.season)
+    owner = world.home if fixture.home_team_id == world.home.pk else world.away
+    for position in (Position.FORWARD, Position.WINGBACK, Position.HALFBACK):
+        Enhancement.objects.create(player=_player(owner, position), kind=EnhancementKind.EM_COIL)
+    round_open(round_=fixture.round, actor=None, dice=ScriptedDice([1, 10] * 3))
+    sign_in(client, world.commissioner)
+    url = reverse("fixture", args=[fixture.pk])
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    three = queries()
+    Inspection.objects.filter(fixture=fixture).exclude(
+        pk=Inspection.objects.filter(fixture=fixture).order_by("pk").first().pk
+    ).delete()
+    assert queries() == three
