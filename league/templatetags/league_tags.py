@@ -74,7 +74,7 @@ def signed(value: int | None) -> str:
 def number_cells(numbers: Iterable[int], label: str = "") -> str:
     """A row of whole numbers as table cells in one go: ``{{ team.positions|number_cells }}``
     gives ``<td>3</td><td>1</td>…``, ``{{ rounds|number_cells:"Round" }}`` the heads
-    ``<th scope="col">Round 1</th>…``. A long table (the standings' 20 × 38 positions by
+    ``<th scope="col">Round 1</th>…``. A long table (the standings' 20 by 38 positions by
     round) is then one variable a row, not one variable (and its localisation) a cell.
     int() makes every value safe to print unescaped."""
     if label:

@@ -1,0 +1,110 @@
+"""Page versions: a counter per league bumped by database triggers whenever a core row of
+the league (the league, its seasons, teams, standings rows, rounds, fixtures, results) is
+inserted, updated or deleted, in the writing transaction itself. A page cached under the
+league's version is therefore never served once what it shows has changed, whatever
+process wrote the change and whatever cache backend holds the page.
+
+Readers read the version before the rows they render: a write committed in between only
+makes the cached copy newer than its key, never older.
+
+Only the core's rows bump it: a page cached by it must show nothing else (a game's
+rosters, injuries or stat lines do not bump it)."""
+
+from __future__ import annotations
+
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+
+from league.models import PageVersion
+
+#: Each watched table and the SQL giving the league of its row ``{row}`` (NEW or OLD).
+#: A change here needs a migration that drops and re-creates the triggers.
+WATCHED: dict[str, str] = {
+    "league_league": "{row}.id",
+    "league_season": "{row}.league_id",
+    "league_team": "{row}.league_id",
+    "league_standingrow": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
+    "league_round": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
+    "league_fixture": (
+        "(SELECT s.league_id FROM league_round o JOIN league_season s ON s.id = o.season_id"
+        " WHERE o.id = {row}.round_id)"
+    ),
+    "league_result": (
+        "(SELECT s.league_id FROM league_fixture f JOIN league_round o ON o.id = f.round_id"
+        " JOIN league_season s ON s.id = o.season_id WHERE f.id = {row}.fixture_id)"
+    ),
+}
+
+_TABLE = "league_pageversion"
+
+
+def _bump(league: str, version: str) -> str:
+    # No row yet: the first write makes it. A row deleted with its parents (a cascade)
+    # may no longer find its league: nothing to bump then, the parent's own row did.
+    return (
+        f"INSERT INTO {_TABLE} (league_id, version) SELECT x.league, 1 FROM "
+        f"(SELECT {league} AS league) x WHERE x.league IS NOT NULL "
+        f"ON CONFLICT (league_id) DO UPDATE SET version = {version} + 1;"
+    )
+
+
+def _postgresql(table: str, league: str) -> tuple[list[str], list[str]]:
+    function = f"{table}_bumps_page_version"
+    body = _bump(league.format(row="r"), f"{_TABLE}.version")
+    create = [
+        f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+DECLARE r record;
+BEGIN
+  IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
+  {body}
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;""",
+        f"CREATE TRIGGER {function} AFTER INSERT OR UPDATE OR DELETE ON {table} "
+        f"FOR EACH ROW EXECUTE FUNCTION {function}();",
+    ]
+    drop = [
+        f"DROP TRIGGER IF EXISTS {function} ON {table};",
+        f"DROP FUNCTION IF EXISTS {function}();",
+    ]
+    return create, drop
+
+
+def _sqlite(table: str, league: str) -> tuple[list[str], list[str]]:
+    create, drop = [], []
+    for operation, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        name = f"{table}_{operation.lower()}_bumps_page_version"
+        body = _bump(league.format(row=row), "version")
+        create.append(
+            f"CREATE TRIGGER {name} AFTER {operation} ON {table} FOR EACH ROW BEGIN {body} END;"
+        )
+        drop.append(f"DROP TRIGGER IF EXISTS {name};")
+    return create, drop
+
+
+def _statements(vendor: str) -> tuple[list[str], list[str]]:
+    make = {"postgresql": _postgresql, "sqlite": _sqlite}.get(vendor)
+    if make is None:
+        raise NotImplementedError(
+            f"Page version triggers exist for PostgreSQL and SQLite, not {vendor}."
+        )
+    create, drop = [], []
+    for table, league in WATCHED.items():
+        more, less = make(table, league)
+        create += more
+        drop += less
+    return create, drop
+
+
+def triggers_create(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    for statement in _statements(schema_editor.connection.vendor)[0]:
+        schema_editor.execute(statement)
+
+
+def triggers_drop(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    for statement in _statements(schema_editor.connection.vendor)[1]:
+        schema_editor.execute(statement)
+
+
+def page_version(*, league_id: int) -> int:
+    """The league's page version now (0 before its first write). One query."""
+    found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
+    return next(iter(found), 0)
