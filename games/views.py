@@ -24,11 +24,12 @@ from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
+from games.team_page import team_body
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
-from league.selectors import league_visible_q, team_fixtures
+from league.selectors import league_visible_q
 from league.web import add_domain_error, refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.settings import RuleSettings
@@ -83,26 +84,16 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
-    league is visible to the user)."""
-    roster = selectors.team_roster(team=team_)
-    sort = request.GET.get("sort", "")
-    if sort in ROSTER_SORTS:
-        for group in (roster.first, roster.second, roster.reserves):
-            group.sort(key=ROSTER_SORTS[sort])
-    season_ = roster.season
-    return render(
-        request,
-        "games/team.html",
-        {
-            "team": team_,
-            "roster": roster,
-            "season": season_,
-            "sort": sort,
-            "changed_player": _changed_id(request, "player"),
-            "can_manage": _can_manage(request, team_),
-            "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
-        },
+    league is visible to the user); its content is cached for readers (games/team_page.py)."""
+    body = team_body(
+        request=request,
+        team=team_,
+        sort=request.GET.get("sort", ""),
+        sorts=ROSTER_SORTS,
+        can_manage=_can_manage(request, team_),
+        changed_player=_changed_id(request, "player"),
     )
+    return render(request, "games/team.html", {"team": team_, "body": body})
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:

@@ -7,10 +7,14 @@ process wrote the change and whatever cache backend holds the page.
 Readers read the version before the rows they render: a write committed in between only
 makes the cached copy newer than its key, never older.
 
-Only the core's rows bump it: a page cached by it must show nothing else (a game's
-rosters, injuries or stat lines do not bump it)."""
+The core's rows bump it (WATCHED, migration league 0011), and the tables a game names for
+the pages it caches (MagnoBall's players, their season totals, enhancements, rules and
+injuries: migrations rosters 0007 and injuries 0003). A page cached by it must show
+nothing that another table holds."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
@@ -80,27 +84,34 @@ def _sqlite(table: str, league: str) -> tuple[list[str], list[str]]:
     return create, drop
 
 
-def _statements(vendor: str) -> tuple[list[str], list[str]]:
+def _statements(vendor: str, tables: Mapping[str, str]) -> tuple[list[str], list[str]]:
     make = {"postgresql": _postgresql, "sqlite": _sqlite}.get(vendor)
     if make is None:
         raise NotImplementedError(
             f"Page version triggers exist for PostgreSQL and SQLite, not {vendor}."
         )
     create, drop = [], []
-    for table, league in WATCHED.items():
+    for table, league in tables.items():
         more, less = make(table, league)
         create += more
         drop += less
     return create, drop
 
 
-def triggers_create(schema_editor: BaseDatabaseSchemaEditor) -> None:
-    for statement in _statements(schema_editor.connection.vendor)[0]:
+def triggers_create(
+    schema_editor: BaseDatabaseSchemaEditor, tables: Mapping[str, str] = WATCHED
+) -> None:
+    """Make every write to `tables` (table: the SQL of its row's league, ``{row}`` standing
+    for the row) bump its league's version. A game's migration calls it for the tables its
+    cached pages read."""
+    for statement in _statements(schema_editor.connection.vendor, tables)[0]:
         schema_editor.execute(statement)
 
 
-def triggers_drop(schema_editor: BaseDatabaseSchemaEditor) -> None:
-    for statement in _statements(schema_editor.connection.vendor)[1]:
+def triggers_drop(
+    schema_editor: BaseDatabaseSchemaEditor, tables: Mapping[str, str] = WATCHED
+) -> None:
+    for statement in _statements(schema_editor.connection.vendor, tables)[1]:
         schema_editor.execute(statement)
 
 

@@ -11,11 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.results import result_correct, result_record, result_void
-from league.models import Fixture, StandingRow
+from injuries.models import Injury
+from league.models import Fixture, StandingRow, Team
 from league.page_versions import page_version
 from league.services import league_update, season_transition, team_update
+from rosters.services import player_rename
 from tests.games.test_results import _report
-from tests.world import league_build
+from tests.world import league_build, sign_in
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +113,63 @@ def test_another_leagues_writes_leave_this_leagues_version_alone(world):
     team_update(team=teams[0], actor=None, changes={"name": "Renamed Elsewhere"})
     StandingRow.objects.filter(season=other).update(points=1)
     assert page_version(league_id=world.league.pk) == before
+
+
+# --- A MagnoBall team page ------------------------------------------------------------------
+
+
+def _team(client: Client, team, **params: str) -> str:
+    response = client.get(reverse("team", args=[team.pk]), params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_readers_second_visit_to_a_team_is_served_from_the_cache(client: Client, world):
+    first = _team(client, world.home)
+    with CaptureQueriesContext(connection) as queries:
+        again = _team(client, world.home)
+    assert again == first
+    assert len(queries) == 2, "the team with its league, and the page version"
+
+
+def test_every_roster_write_changes_a_cached_team_page(client: Client, world, match_day):
+    """A player renamed, a result (the fixture list), an injury, another coach named (by a
+    bulk update no service made): each shows on the next visit."""
+    player = world.home.players.order_by("shirt_number").first()
+    _team(client, world.home)
+
+    player_rename(player=player, name="Renamed Rover", actor=world.home_coach)
+    assert "Renamed Rover" in _team(client, world.home)
+
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    page = _team(client, world.home)
+    assert '<span class="fixture-line__score">2–1' in page
+
+    Injury.objects.create(
+        player=player, season=world.season, duration_die="d6", duration_roll=3, games_out=3
+    )
+    assert "Injured · 3 games left" in _team(client, world.home)
+
+    Team.objects.filter(pk=world.home.pk).update(coach=world.away_coach)
+    team = Team.objects.select_related("coach").get(pk=world.home.pk)
+    assert f"Coach: {world.away_coach.get_username()}" in _team(client, team)
+
+
+def test_coaches_and_commissioners_never_get_a_readers_copy(client: Client, world):
+    reader_page = _team(client, world.home)
+    assert "Call up a Rookie" not in reader_page
+    for manager in (world.home_coach, world.commissioner):
+        sign_in(client, manager)
+        page = _team(client, world.home)
+        assert "Call up a Rookie" in page
+        assert "csrfmiddlewaretoken" in page
+        client.logout()
+
+
+def test_each_sort_is_its_own_copy_and_odd_queries_are_not_cached(client: Client, world):
+    by_name = _team(client, world.home, sort="name")
+    assert by_name != _team(client, world.home)
+    assert _team(client, world.home, sort="name") == by_name
+    with CaptureQueriesContext(connection) as queries:
+        _team(client, world.home, sort="name", junk="1")
+    assert len(queries) > 2, "an address the page does not know is rendered, not cached"
