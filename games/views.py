@@ -18,6 +18,7 @@ from games.access import (
     access_job_status,
     sides_for,
 )
+from games.fixture_page import fixture_report_part
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_request
 from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
@@ -133,7 +134,6 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    report = selectors.match_report(fixture=fixture_)
     home, away = fixture_lineups(fixture=fixture_)
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
@@ -144,13 +144,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "fixture": fixture_,
             "season": fixture_.round.season,
-            "report": report,
-            "report_sides": [(fixture_.home_team, report.home), (fixture_.away_team, report.away)]
-            if report
-            else [],
-            "replay": selectors.replay_data(fixture=fixture_, report=report)
-            if report and report.events
-            else None,
+            "report": fixture_report_part(fixture=fixture_),
             "lineups": (home, away),
             "lineup_editable": [
                 side.team.pk

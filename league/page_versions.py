@@ -52,23 +52,32 @@ def _bump(league: str, version: str) -> str:
 
 
 def _postgresql(table: str, league: str) -> tuple[list[str], list[str]]:
+    # Once a statement, not once a row: the rows it wrote are its transition table, so a
+    # bulk insert of a match's stat lines bumps its league once.
     function = f"{table}_bumps_page_version"
-    body = _bump(league.format(row="r"), f"{_TABLE}.version")
+    bump = (
+        f"INSERT INTO {_TABLE} (league_id, version) SELECT DISTINCT x.league, 1 FROM "
+        f"(SELECT {league.format(row='r')} AS league FROM changed r) x "
+        f"WHERE x.league IS NOT NULL "
+        f"ON CONFLICT (league_id) DO UPDATE SET version = {_TABLE}.version + 1;"
+    )
     create = [
         f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
-DECLARE r record;
 BEGIN
-  IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
-  {body}
+  {bump}
   RETURN NULL;
-END $$ LANGUAGE plpgsql;""",
-        f"CREATE TRIGGER {function} AFTER INSERT OR UPDATE OR DELETE ON {table} "
-        f"FOR EACH ROW EXECUTE FUNCTION {function}();",
+END $$ LANGUAGE plpgsql;"""
     ]
-    drop = [
-        f"DROP TRIGGER IF EXISTS {function} ON {table};",
-        f"DROP FUNCTION IF EXISTS {function}();",
-    ]
+    drop = []
+    for operation, rows in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        name = f"{table}_{operation.lower()}_bumps_page_version"
+        create.append(
+            f"CREATE TRIGGER {name} AFTER {operation} ON {table} "
+            f"REFERENCING {rows} TABLE AS changed "
+            f"FOR EACH STATEMENT EXECUTE FUNCTION {function}();"
+        )
+        drop.append(f"DROP TRIGGER IF EXISTS {name} ON {table};")
+    drop.append(f"DROP FUNCTION IF EXISTS {function}();")
     return create, drop
 
 

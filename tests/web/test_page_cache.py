@@ -10,6 +10,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.models import StatLine
 from games.results import result_correct, result_record, result_void
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
@@ -173,3 +174,38 @@ def test_each_sort_is_its_own_copy_and_odd_queries_are_not_cached(client: Client
     with CaptureQueriesContext(connection) as queries:
         _team(client, world.home, sort="name", junk="1")
     assert len(queries) > 2, "an address the page does not know is rendered, not cached"
+
+
+# --- A played MagnoBall fixture's match report ------------------------------------------------
+
+
+def _fixture(client: Client, fixture) -> str:
+    response = client.get(reverse("fixture", args=[fixture.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_match_report_is_rendered_once_and_follows_corrections(client: Client, world, match_day):
+    result = result_record(fixture=match_day, report=_report(world), actor=None)
+    first = _fixture(client, match_day)
+    assert 'data-testid="score">2–1<' in first
+    with CaptureQueriesContext(connection) as cached:
+        assert _fixture(client, match_day) == first
+    assert not [q for q in cached.captured_queries if "games_statline" in q["sql"]]
+
+    result_correct(result=result, report=_report(world, (1,), (2,)), actor=world.commissioner)
+    assert 'data-testid="score">1–2<' in _fixture(client, match_day)
+
+
+def test_a_stat_line_or_player_changed_by_hand_changes_the_match_report(
+    client: Client, world, match_day
+):
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    forward = world.home.players.get(shirt_number=1)
+    _fixture(client, match_day)
+
+    StatLine.objects.filter(appearance__player=forward, category="tackles").update(attempts=77)
+    assert '<td class="num">1/77</td>' in _fixture(client, match_day)
+
+    player_rename(player=forward, name="Renamed Striker", actor=None)
+    assert "Renamed Striker" in _fixture(client, match_day)
