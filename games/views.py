@@ -24,6 +24,7 @@ from games.jobs import job_requested_message, simulation_request
 from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
+from games.player_page import player_body
 from games.results import result_record
 from games.team_page import team_body
 from league.access import FixtureRoles, is_coach, is_commissioner
@@ -33,7 +34,6 @@ from league.season_views import season_or_404
 from league.selectors import league_visible_q
 from league.web import add_domain_error, refused, run_action, shows_refusal
 from rosters.models import Player
-from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
@@ -104,29 +104,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
-    season_ = selectors.team_current_season(team=player_.team)
-    settings = season_.rules.to_engine() if season_ else RuleSettings()
-    games = selectors.player_games(player=player_)
-    roster_row = next(
-        (
-            r
-            for r in selectors.team_roster(team=player_.team, season=season_).rows
-            if r.player.pk == pk
-        ),
-        None,
-    )
-    return render(
-        request,
-        "games/player.html",
-        {
-            "player": player_,
-            "row": roster_row,
-            "season": season_,
-            "games": games,
-            "chart": selectors.player_progression(player=player_, games=games, settings=settings),
-            "can_manage": _can_manage(request, player_.team),
-        },
-    )
+    body = player_body(player=player_, can_manage=_can_manage(request, player_.team))
+    return render(request, "games/player.html", {"player": player_, "body": body})
 
 
 # --- Match day and the match centre ------------------------------------------------------------

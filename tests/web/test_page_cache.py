@@ -209,3 +209,31 @@ def test_a_stat_line_or_player_changed_by_hand_changes_the_match_report(
 
     player_rename(player=forward, name="Renamed Striker", actor=None)
     assert "Renamed Striker" in _fixture(client, match_day)
+
+
+# --- A MagnoBall player's page ----------------------------------------------------------------
+
+
+def _player(client: Client, player) -> str:
+    response = client.get(reverse("player", args=[player.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_players_page_is_cached_for_readers_and_follows_his_games(
+    client: Client, world, match_day
+):
+    forward = world.home.players.get(shirt_number=1)
+    first = _player(client, forward)
+    assert "No games yet." in first
+    with CaptureQueriesContext(connection) as queries:
+        assert _player(client, forward) == first
+    assert len(queries) == 2, "the player with his team, and the page version"
+
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    page = _player(client, forward)
+    assert "No games yet." not in page
+    assert 'id="progress-data"' in page
+
+    sign_in(client, world.home_coach)
+    assert f"{reverse('player-rename', args=[forward.pk])}?next=" in _player(client, forward)
