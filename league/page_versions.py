@@ -8,9 +8,12 @@ Readers read the version before the rows they render: a write committed in betwe
 makes the cached copy newer than its key, never older.
 
 The core's rows bump it (WATCHED, migration league 0011), and the tables a game names for
-the pages it caches (MagnoBall's players, their season totals, enhancements, rules and
-injuries: migrations rosters 0007 and injuries 0003). A page cached by it must show
-nothing that another table holds."""
+the pages it caches (MagnoBall's players, their season totals, enhancements, rules,
+injuries, appearances, stat lines and match events: migrations rosters 0007, injuries 0003
+and games 0007). A page cached by it must show nothing that another table holds.
+
+On PostgreSQL a trigger runs once a statement over the rows it wrote (its transition
+table); SQLite has only row triggers."""
 
 from __future__ import annotations
 
