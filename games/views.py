@@ -21,20 +21,22 @@ from games.access import (
     may_decide,
     sides_for,
 )
+from games.fixture_page import fixture_report_part
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_request
 from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
+from games.player_page import player_body
 from games.results import result_record
+from games.team_page import team_body
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
-from league.selectors import league_visible_q, team_fixtures
+from league.selectors import league_visible_q
 from league.web import add_domain_error, form_page, refused, run_action, shows_refusal
 from rosters.models import Player
-from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import Position, StatCategory
 
 ROSTER_SORTS = {
@@ -86,29 +88,16 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
-    league is visible to the user)."""
-    seasons = selectors.team_season_history(team=team_)
-    current = next((s for s in seasons if s.status != Season.Status.ARCHIVED), None)
-    roster = selectors.team_roster(team=team_, season=current)
-    sort = request.GET.get("sort", "")
-    if sort in ROSTER_SORTS:
-        for group in (roster.first, roster.second, roster.reserves):
-            group.sort(key=ROSTER_SORTS[sort])
-    season_ = roster.season
-    return render(
-        request,
-        "games/team.html",
-        {
-            "team": team_,
-            "roster": roster,
-            "season": season_,
-            "sort": sort,
-            "changed_player": _changed_id(request, "player"),
-            "can_manage": _can_manage(request, team_),
-            "fixtures": team_fixtures(season=season_, team=team_) if season_ else [],
-            "titles": [s for s in seasons if s.champion_id == team_.pk],
-        },
+    league is visible to the user); its content is cached for readers (games/team_page.py)."""
+    body = team_body(
+        request=request,
+        team=team_,
+        sort=request.GET.get("sort", ""),
+        sorts=ROSTER_SORTS,
+        can_manage=_can_manage(request, team_),
+        changed_player=_changed_id(request, "player"),
     )
+    return render(request, "games/team.html", {"team": team_, "body": body})
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
@@ -118,31 +107,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
-    season_ = selectors.team_current_season(team=player_.team)
-    settings = season_.rules.to_engine() if season_ else RuleSettings()
-    games = selectors.player_games(player=player_)
-    roster_row = next(
-        (
-            r
-            for r in selectors.team_roster(team=player_.team, season=season_).rows
-            if r.player.pk == pk
-        ),
-        None,
-    )
-    return render(
-        request,
-        "games/player.html",
-        {
-            "player": player_,
-            "row": roster_row,
-            "season": season_,
-            "games": games,
-            "chart": selectors.player_progression(player=player_, games=games, settings=settings),
-            "categories": list(StatCategory),
-            "totals": selectors.player_totals(player=player_),
-            "can_manage": _can_manage(request, player_.team),
-        },
-    )
+    body = player_body(player=player_, can_manage=_can_manage(request, player_.team))
+    return render(request, "games/player.html", {"player": player_, "body": body})
 
 
 # --- Match day and the match centre ------------------------------------------------------------
@@ -150,7 +116,6 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    report = selectors.match_report(fixture=fixture_)
     home, away = fixture_lineups(fixture=fixture_)
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
@@ -162,13 +127,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "fixture": fixture_,
             "season": fixture_.round.season,
-            "report": report,
-            "report_sides": [(fixture_.home_team, report.home), (fixture_.away_team, report.away)]
-            if report
-            else [],
-            "replay": selectors.replay_data(fixture=fixture_, report=report)
-            if report and report.events
-            else None,
+            "report": fixture_report_part(fixture=fixture_),
             "lineups": (home, away),
             "lineup_editable": [
                 side.team.pk

@@ -510,3 +510,17 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} → {self.response_status}"
+
+
+class PageVersion(models.Model):
+    """A counter per league that every write to the core's rows of that league bumps, in
+    the same transaction, by database triggers (league/page_versions.py): a cached page
+    keyed by it can never outlive the rows it was rendered from, whichever process wrote
+    them (a web worker, a Celery worker, the admin, a raw update). A plain integer, not a
+    foreign key, so a league's own deletion can still bump it."""
+
+    league_id = models.BigIntegerField(primary_key=True)
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"league {self.league_id}: version {self.version}"

@@ -15,6 +15,7 @@ from django.utils import timezone
 from league import selectors, tournament_selectors
 from league.models import Season, Team
 from league.rulesets import ruleset_for
+from league.standings_page import standings_body
 
 
 def season_or_404(request: HttpRequest, league: str, season: str) -> Season:
@@ -52,15 +53,13 @@ def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
 def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_ = season_or_404(request, league, season)
     settings = ruleset_for(season_.league).table_settings(season=season_)
-    rows = list(selectors.standings_for_season(season=season_))
     return render(
         request,
         "league/standings.html",
         {
             "season": season_,
-            "rows": rows,
             "tie_breakers": [t.label for t in settings.tie_breakers],
-            "by_round": selectors.standings_by_round(season=season_, rows=rows),
+            "body": standings_body(season=season_),
         },
     )
 

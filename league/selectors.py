@@ -28,23 +28,6 @@ def league_list(*, user: User | AnonymousUser) -> QuerySet[League]:
     return League.objects.filter(league_visible_q(user=user)).distinct().order_by("name")
 
 
-def league_list_with_standings(*, user: User | AnonymousUser) -> QuerySet[League]:
-    """Leagues with their seasons, newest first, and each season's standings rows.
-
-    Three queries whatever the number of leagues, seasons and teams.
-    """
-    rows = StandingRow.objects.select_related("team").order_by(
-        F("position").asc(nulls_last=True), "-points", "team__name"
-    )
-    seasons = (
-        Season.objects.exclude(status=Season.Status.ARCHIVED)
-        .annotate(round_count=Count("rounds"))
-        .prefetch_related(Prefetch("standings", queryset=rows))
-        .order_by("-created_at")
-    )
-    return league_list(user=user).prefetch_related(Prefetch("seasons", queryset=seasons))
-
-
 def standings_for_season(*, season: Season) -> QuerySet[StandingRow]:
     """The season's table: its rows with their teams, by position (rows not yet ranked last),
     then team name. One query whatever the number of teams."""

@@ -12,6 +12,7 @@ from django.utils.module_loading import import_string
 
 from league import selectors
 from league.coaching import coach_openings, coach_teams
+from league.home_selectors import home_leagues
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
@@ -19,9 +20,10 @@ from league.story import league_champions
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The leagues the user may see, each current season with its status and standings."""
-    leagues = selectors.league_list_with_standings(user=request.user)
-    return render(request, "league/home.html", {"leagues": leagues})
+    """A page of cards of the leagues the user may see (his own first): each one's game,
+    current season, the top of its table, its last champion and the ways in."""
+    page, cards = home_leagues(user=request.user, page=request.GET.get("page"))
+    return render(request, "league/home.html", {"page": page, "cards": cards})
 
 
 @login_required

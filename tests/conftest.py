@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 from league.models import Fixture, League, Season
 from tests.world import MakeLeague, World, league_build, match_day_open, world_build
@@ -15,6 +16,13 @@ from tests.world import MakeLeague, World, league_build, match_day_open, world_b
 def _fast_password_hashing(settings):
     """Real hashers take a third of a second by design; tests need no such strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test's database starts again from the same ids and page versions: a page cached
+    by an earlier test (league/page_versions.py) must not answer for it."""
+    cache.clear()
 
 
 @pytest.fixture

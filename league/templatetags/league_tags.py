@@ -12,7 +12,8 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.timesince import timeuntil
 
 from league.models import League, Round, Season, Team
@@ -72,6 +73,19 @@ def signed(value: int | None) -> str:
 
 
 @register.filter
+def number_cells(numbers: Iterable[int], label: str = "") -> str:
+    """A row of whole numbers as table cells in one go: ``{{ team.positions|number_cells }}``
+    gives ``<td>3</td><td>1</td>…``, ``{{ rounds|number_cells:"Round" }}`` the heads
+    ``<th scope="col">Round 1</th>…``. A long table (the standings' 20 by 38 positions by
+    round) is then one variable a row, not one variable (and its localisation) a cell.
+    int() makes every value safe to print unescaped."""
+    if label:
+        head = escape(label)
+        return mark_safe("".join(f'<th scope="col">{head} {int(n)}</th>' for n in numbers))
+    return mark_safe("".join(f"<td>{int(n)}</td>" for n in numbers))
+
+
+@register.filter
 def ruleset(league: League) -> Ruleset:
     """``{% with ruleset=season.league|ruleset %}``: the game a page's league plays, for the
     parts of a shared page only that game has."""
@@ -122,6 +136,8 @@ def round_not_open(round_: Round) -> str:
     """``{% round_not_open fixture.round %}``: who opens the round and when, for every game's
     fixture page (issue #17: a wait that says what it waits for)."""
     return round_not_open_text(round_=round_)
+
+
 @register.inclusion_tag("league/includes/team_story.html")
 def team_story(
     team: Team, season: Season | None = None, titles: list[Season] | None = None

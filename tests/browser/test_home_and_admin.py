@@ -1,4 +1,4 @@
-"""In a real browser: the home page shows the league's standings; a commissioner signs in
+"""In a real browser: the home page's league card leads to its standings; a commissioner signs in
 and reads a team with its 18 players in the admin."""
 
 from __future__ import annotations
@@ -11,13 +11,19 @@ from tests.browser.conftest import screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_visitor_reads_the_standings_on_the_home_page(page, world):
+def test_visitor_goes_from_the_league_card_on_the_home_page_to_its_standings(page, world):
     page.goto("/")
-    assert page.get_by_role("heading", name="Test League").is_visible()
-    table = page.get_by_role("table").first
-    assert table.get_by_text("Home Hammers").is_visible()
-    assert table.get_by_text("Away Arrows").is_visible()
+    card = page.locator("article.home-card", has=page.get_by_role("heading", name="Test League"))
+    assert card.is_visible()
+    assert card.get_by_text("MagnoBall").is_visible()
     screenshot(page, "home")
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 800})
+    card.get_by_role("link", name="Standings").click()
+    table = page.get_by_role("table").first
+    assert table.get_by_role("link", name="Home Hammers").is_visible()
+    assert table.get_by_role("link", name="Away Arrows").is_visible()
 
 
 def test_staff_signs_in_and_sees_the_team_roster_in_the_admin(page, world):

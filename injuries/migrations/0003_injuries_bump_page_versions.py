@@ -1,0 +1,37 @@
+# The team page is cached under its league's page version (league/page_versions.py): every
+# write to the injuries it shows (and their force-healing attempts) bumps the version, in
+# the writing transaction.
+
+from django.db import migrations
+
+TABLES = {
+    "injuries_injury": (
+        "(SELECT t.league_id FROM rosters_player p JOIN league_team t ON t.id = p.team_id"
+        " WHERE p.id = {row}.player_id)"
+    ),
+    "injuries_forcehealingattempt": (
+        "(SELECT t.league_id FROM injuries_injury i JOIN rosters_player p ON p.id = i.player_id"
+        " JOIN league_team t ON t.id = p.team_id WHERE i.id = {row}.injury_id)"
+    ),
+}
+
+
+def _create(apps, schema_editor):
+    from league.page_versions import triggers_create
+
+    triggers_create(schema_editor, TABLES)
+
+
+def _drop(apps, schema_editor):
+    from league.page_versions import triggers_drop
+
+    triggers_drop(schema_editor, TABLES)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("injuries", "0002_initial"),
+        ("rosters", "0007_rosters_bump_page_versions"),
+    ]
+
+    operations = [migrations.RunPython(_create, _drop)]

@@ -1,0 +1,31 @@
+# A counter per league, bumped by triggers on the core's tables in the writing transaction
+# (league/page_versions.py), which keys the cached pages.
+
+from django.db import migrations, models
+
+
+def _create(apps, schema_editor):
+    from league.page_versions import triggers_create
+
+    triggers_create(schema_editor)
+
+
+def _drop(apps, schema_editor):
+    from league.page_versions import triggers_drop
+
+    triggers_drop(schema_editor)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("league", "0010_result_from_games")]
+
+    operations = [
+        migrations.CreateModel(
+            name="PageVersion",
+            fields=[
+                ("league_id", models.BigIntegerField(primary_key=True, serialize=False)),
+                ("version", models.PositiveBigIntegerField(default=0)),
+            ],
+        ),
+        migrations.RunPython(_create, _drop),
+    ]

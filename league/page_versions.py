@@ -1,0 +1,133 @@
+"""Page versions: a counter per league bumped by database triggers whenever a core row of
+the league (the league, its seasons, teams, standings rows, rounds, fixtures, results) is
+inserted, updated or deleted, in the writing transaction itself. A page cached under the
+league's version is therefore never served once what it shows has changed, whatever
+process wrote the change and whatever cache backend holds the page.
+
+Readers read the version before the rows they render: a write committed in between only
+makes the cached copy newer than its key, never older.
+
+The core's rows bump it (WATCHED, migration league 0011), and the tables a game names for
+the pages it caches (MagnoBall's players, their season totals, enhancements, rules,
+injuries, appearances, stat lines and match events: migrations rosters 0007, injuries 0003
+and games 0007). A page cached by it must show nothing that another table holds.
+
+On PostgreSQL a trigger runs once a statement over the rows it wrote (its transition
+table); SQLite has only row triggers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+
+from league.models import PageVersion
+
+#: Each watched table and the SQL giving the league of its row ``{row}`` (NEW or OLD).
+#: A change here needs a migration that drops and re-creates the triggers.
+WATCHED: dict[str, str] = {
+    "league_league": "{row}.id",
+    "league_season": "{row}.league_id",
+    "league_team": "{row}.league_id",
+    "league_standingrow": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
+    "league_round": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
+    "league_fixture": (
+        "(SELECT s.league_id FROM league_round o JOIN league_season s ON s.id = o.season_id"
+        " WHERE o.id = {row}.round_id)"
+    ),
+    "league_result": (
+        "(SELECT s.league_id FROM league_fixture f JOIN league_round o ON o.id = f.round_id"
+        " JOIN league_season s ON s.id = o.season_id WHERE f.id = {row}.fixture_id)"
+    ),
+}
+
+_TABLE = "league_pageversion"
+
+
+def _bump(league: str, version: str) -> str:
+    # No row yet: the first write makes it. A row deleted with its parents (a cascade)
+    # may no longer find its league: nothing to bump then, the parent's own row did.
+    return (
+        f"INSERT INTO {_TABLE} (league_id, version) SELECT x.league, 1 FROM "
+        f"(SELECT {league} AS league) x WHERE x.league IS NOT NULL "
+        f"ON CONFLICT (league_id) DO UPDATE SET version = {version} + 1;"
+    )
+
+
+def _postgresql(table: str, league: str) -> tuple[list[str], list[str]]:
+    # Once a statement, not once a row: the rows it wrote are its transition table, so a
+    # bulk insert of a match's stat lines bumps its league once.
+    function = f"{table}_bumps_page_version"
+    bump = (
+        f"INSERT INTO {_TABLE} (league_id, version) SELECT DISTINCT x.league, 1 FROM "
+        f"(SELECT {league.format(row='r')} AS league FROM changed r) x "
+        f"WHERE x.league IS NOT NULL "
+        f"ON CONFLICT (league_id) DO UPDATE SET version = {_TABLE}.version + 1;"
+    )
+    create = [
+        f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+BEGIN
+  {bump}
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;"""
+    ]
+    drop = []
+    for operation, rows in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        name = f"{table}_{operation.lower()}_bumps_page_version"
+        create.append(
+            f"CREATE TRIGGER {name} AFTER {operation} ON {table} "
+            f"REFERENCING {rows} TABLE AS changed "
+            f"FOR EACH STATEMENT EXECUTE FUNCTION {function}();"
+        )
+        drop.append(f"DROP TRIGGER IF EXISTS {name} ON {table};")
+    drop.append(f"DROP FUNCTION IF EXISTS {function}();")
+    return create, drop
+
+
+def _sqlite(table: str, league: str) -> tuple[list[str], list[str]]:
+    create, drop = [], []
+    for operation, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        name = f"{table}_{operation.lower()}_bumps_page_version"
+        body = _bump(league.format(row=row), "version")
+        create.append(
+            f"CREATE TRIGGER {name} AFTER {operation} ON {table} FOR EACH ROW BEGIN {body} END;"
+        )
+        drop.append(f"DROP TRIGGER IF EXISTS {name};")
+    return create, drop
+
+
+def _statements(vendor: str, tables: Mapping[str, str]) -> tuple[list[str], list[str]]:
+    make = {"postgresql": _postgresql, "sqlite": _sqlite}.get(vendor)
+    if make is None:
+        raise NotImplementedError(
+            f"Page version triggers exist for PostgreSQL and SQLite, not {vendor}."
+        )
+    create, drop = [], []
+    for table, league in tables.items():
+        more, less = make(table, league)
+        create += more
+        drop += less
+    return create, drop
+
+
+def triggers_create(
+    schema_editor: BaseDatabaseSchemaEditor, tables: Mapping[str, str] = WATCHED
+) -> None:
+    """Make every write to `tables` (table: the SQL of its row's league, ``{row}`` standing
+    for the row) bump its league's version. A game's migration calls it for the tables its
+    cached pages read."""
+    for statement in _statements(schema_editor.connection.vendor, tables)[0]:
+        schema_editor.execute(statement)
+
+
+def triggers_drop(
+    schema_editor: BaseDatabaseSchemaEditor, tables: Mapping[str, str] = WATCHED
+) -> None:
+    for statement in _statements(schema_editor.connection.vendor, tables)[1]:
+        schema_editor.execute(statement)
+
+
+def page_version(*, league_id: int) -> int:
+    """The league's page version now (0 before its first write). One query."""
+    found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
+    return next(iter(found), 0)

@@ -1,0 +1,51 @@
+"""The standings page's table and position-by-round chart, rendered once per league page
+version (league/page_versions.py) and cached: every write to the rows they show (a result
+recorded, corrected or voided and the standings it changes, a team renamed, a season
+moved on) bumps the version in its own transaction, so a cached copy is never stale.
+
+What they show comes from the core's rows only: the standing rows and their teams, the
+season and league names, and the results the chart replays. The table settings the chart
+replays them with are the season's rules, which are frozen once it leaves its draft, and a
+draft has no results to chart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from league.models import Season
+from league.page_versions import page_version
+from league.selectors import standings_by_round, standings_for_season
+
+#: Evicts copies nobody asks for any more; never what makes a page current (the version
+#: in the key does).
+KEEP_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class StandingsBody:
+    html: SafeString
+    #: Whether it holds the chart (its page then loads Chart.js).
+    chart: bool
+
+
+def standings_body(*, season: Season) -> StandingsBody:
+    """The table (with "Why" per row, M-L2) and the chart of `season`. One query when
+    cached (the version), three when not."""
+    version = page_version(league_id=season.league_id)
+    key = f"standings-body:{season.pk}:{season.created_at.timestamp()}:{version}"
+    cached = cache.get(key)
+    if cached is not None:
+        return StandingsBody(mark_safe(cached[0]), cached[1])
+    rows = list(standings_for_season(season=season))
+    by_round = standings_by_round(season=season, rows=rows)
+    html = render_to_string(
+        "league/includes/standings_body.html",
+        {"season": season, "rows": rows, "by_round": by_round},
+    )
+    chart = bool(by_round["rounds"])
+    cache.set(key, (str(html), chart), KEEP_SECONDS)
+    return StandingsBody(mark_safe(html), chart)

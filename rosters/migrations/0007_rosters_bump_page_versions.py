@@ -1,0 +1,37 @@
+# The team page is cached under its league's page version (league/page_versions.py): every
+# write to the rows its roster shows bumps the version, in the writing transaction.
+
+from django.db import migrations
+
+_BY_PLAYER = (
+    "(SELECT t.league_id FROM rosters_player p JOIN league_team t ON t.id = p.team_id"
+    " WHERE p.id = {row}.player_id)"
+)
+TABLES = {
+    "rosters_seasonrules": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
+    "rosters_player": "(SELECT t.league_id FROM league_team t WHERE t.id = {row}.team_id)",
+    "rosters_playerseason": _BY_PLAYER,
+    "rosters_playerseasonstat": _BY_PLAYER,
+    "rosters_enhancement": _BY_PLAYER,
+}
+
+
+def _create(apps, schema_editor):
+    from league.page_versions import triggers_create
+
+    triggers_create(schema_editor, TABLES)
+
+
+def _drop(apps, schema_editor):
+    from league.page_versions import triggers_drop
+
+    triggers_drop(schema_editor, TABLES)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("rosters", "0006_seasonrules_table"),
+        ("league", "0011_page_versions_bumped_by_triggers"),
+    ]
+
+    operations = [migrations.RunPython(_create, _drop)]
