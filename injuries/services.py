@@ -15,6 +15,7 @@ from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Team
+from league.rows_update import rows_update
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve
@@ -108,7 +109,7 @@ def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
             injury.games_missed, injury.state = missed, state
             injury.resolved_at = timezone.now() if state == Injury.State.SERVED else None
             changed.append(injury)
-    Injury.objects.bulk_update(changed, ["games_missed", "state", "resolved_at"])
+    rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
 
 
 def injury_force_heal(

@@ -1,8 +1,8 @@
 """A result in the core, for every game: whether a fixture may take one (`result_refusal`),
 the core's own result service (`result_store`, for a game that reports nothing but the
 score) and what follows any result recorded, corrected or voided (`result_aftermath`): the
-season's standings (M-L1, M-L2) and its rounds' status, recomputed from the stored results
-rather than patched, then the game's own consequences by its ruleset. A game with its own
+season's standings (M-L1, M-L2, a new result added to them, a changed one recomputed) and its
+rounds' status, then the game's own consequences by its ruleset. A game with its own
 report (MagnoBall: games/results.py) takes the same lock and refusals and calls the same
 aftermath."""
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.errors import LeagueError
-from league.models import Fixture, Result, Round, Season
+from league.models import Fixture, Result, Round, Season, Team
 from league.rulesets import ruleset_for
-from league.standings import standings_recompute
+from league.standings import standings_add_result, standings_recompute
 
 MAX_SCORE = 99
 
@@ -26,13 +26,41 @@ MAX_SCORE = 99
 def fixture_lock(*, fixture_id: int, related: Collection[str] = ()) -> Fixture:
     """Lock the fixture's season, then the fixture: every service that takes both locks takes
     them in this order (season, round, fixture), so none can deadlock another. `related` are
-    the game's own relations to load with it. The caller holds the transaction."""
-    season = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", flat=True)
-    list(Season.objects.select_for_update().filter(pk__in=season).values_list("pk", flat=True))
+    the game's own relations to load with it. The caller holds the transaction.
+
+    The season is locked FOR SHARE (on PostgreSQL): its status cannot change under a result
+    being recorded (a change of status locks it for update), but results of one season are
+    recorded side by side; what they share, the table and the round, is locked later and
+    briefly (league/standings.py). SQLite has one writer at a time and no row locks."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_SEASON_SHARE_SQL, [fixture_id])
     return (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("round__season__league", "home_team", "away_team", *related)
         .get(pk=fixture_id)
+    )
+
+
+_SEASON_SHARE_SQL = (
+    f"SELECT s.id FROM {Season._meta.db_table} s "
+    f"JOIN {Round._meta.db_table} r ON r.season_id = s.id "
+    f"JOIN {Fixture._meta.db_table} f ON f.round_id = r.id "
+    "WHERE f.id = %s FOR SHARE OF s"
+)
+
+
+def teams_lock(*, fixture: Fixture) -> None:
+    """Lock `fixture`'s two teams (after the fixture, in id order), so that two results of
+    one team, whose consequences follow one another (a player's games, his injury's
+    countdown), are recorded one after the other. FOR NO KEY UPDATE: rows that merely refer
+    to a team are still written meanwhile. The caller holds the transaction."""
+    teams = sorted({fixture.home_team_id, fixture.away_team_id})
+    list(
+        Team.objects.select_for_update(no_key=True)
+        .filter(pk__in=teams)
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
 
 
@@ -81,6 +109,7 @@ def played_fixture_lock(*, fixture: Fixture, actor: Actor, change: str) -> tuple
     caller holds the transaction); refused for anyone else, in a closed season, or with no
     result."""
     locked = fixture_lock(fixture_id=fixture.pk)
+    teams_lock(fixture=locked)
     season = locked.round.season
     require_commissioner(user=actor, league=season.league)
     if (refusal := result_change_refusal(season=season)) is not None:
@@ -151,6 +180,7 @@ def result_store(
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
         locked = fixture_lock(fixture_id=fixture.pk)
+        teams_lock(fixture=locked)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal
@@ -164,7 +194,7 @@ def result_store(
         )
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
+        result_aftermath(fixture=locked, result=result)
         audit_record(
             actor=actor,
             action=f"result.{source}",
@@ -181,11 +211,17 @@ def result_store(
     return result
 
 
-def result_aftermath(*, fixture: Fixture) -> None:
-    """Recompute everything a result of `fixture` touches. The caller holds the transaction
-    and the fixture's lock."""
+def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
+    """Bring up to date everything a result of `fixture` touches: the standings, the round,
+    then the game's own. `result` is a result just recorded: it is added to the standings;
+    without it (a correction, a void) they are recomputed from the season's results. The
+    caller holds the transaction and the fixture's lock; the table's lock, taken here, is held
+    until it commits (league/standings.py)."""
     season = fixture.round.season
-    standings_recompute(season=season)
+    if result is None:
+        standings_recompute(season=season)
+    else:
+        standings_add_result(fixture=fixture, result=result)
     _round_status(fixture.round)
     ruleset_for(season.league).result_aftermath(fixture=fixture)
 

@@ -28,12 +28,9 @@ def rows_update(
     quote = connection.ops.quote_name
     # PostgreSQL types a VALUES list by its first row's parameters: cast them all. SQLite
     # must not cast (it would read a datetime's text as a number) and needs no casts.
-    casts = [
-        f"CAST(%s AS {field.cast_db_type(connection)})"
-        if connection.vendor == "postgresql"
-        else "%s"
-        for field in concrete
-    ]
+    casts = ["%s"] * len(concrete)
+    if connection.vendor == "postgresql":
+        casts = [f"CAST(%s AS {field.db_type(connection)})" for field in concrete]
     row_sql = "(" + ", ".join(casts) + ")"
     params: list[Any] = []
     for obj in objs:

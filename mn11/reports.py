@@ -21,6 +21,7 @@ from league.results import (
     result_refusal,
     result_score_errors,
     result_void,
+    teams_lock,
 )
 from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
@@ -62,6 +63,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
         locked = fixture_lock(fixture_id=fixture.pk)
+        teams_lock(fixture=locked)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal
@@ -77,7 +79,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
         _store(result, checked)
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
+        result_aftermath(fixture=locked, result=result)
         audit_record(
             actor=actor,
             action="result.reported",

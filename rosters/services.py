@@ -14,6 +14,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
+from league.rows_update import rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -306,7 +307,7 @@ def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> li
             player.games_played, player.status = played, status
             updated.append(player)
     # Only the rows that changed: a match changes the players who took the field.
-    Player.objects.bulk_update(updated, ["games_played", "status"])
+    rows_update(Player, updated, ["games_played", "status"])
     return promoted
 
 
