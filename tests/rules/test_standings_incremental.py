@@ -62,7 +62,8 @@ def test_a_table_kept_game_by_game_is_the_table_of_all_games(
     breakers: tuple[TieBreaker | CountBreaker, ...],
     points: tuple[int, ...],
 ) -> None:
-    table_settings = TableSettings(*points, tie_breakers=breakers)
+    win, overtime_win, draw, overtime_loss, loss = points
+    table_settings = TableSettings(win, overtime_win, draw, overtime_loss, loss, breakers)
     rows: list[TableRow] = compute_table(teams=TEAMS, games=[], settings=table_settings)
     for count, game in enumerate(played, start=1):
         so_far = played[:count]
