@@ -11,14 +11,26 @@ from django.db.models import Count, Q, Sum
 
 from games.models import Appearance, StatLine
 from injuries.services import injuries_count_down
-from league.models import Fixture
+from league.models import Fixture, Result
 from rosters.models import Player
-from rosters.services import SeasonTotals, player_season_totals_replace, players_progress
+from rosters.services import (
+    SeasonTotals,
+    player_season_totals_add,
+    player_season_totals_replace,
+    players_play,
+    players_progress,
+)
 
 
-def game_aftermath(*, fixture: Fixture) -> None:
-    """Recompute the players' side of a result of `fixture` (the ruleset's
-    result_aftermath). The caller holds the transaction and the fixture's lock."""
+def game_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
+    """The players' side of a result of `fixture` (the ruleset's result_aftermath): a new
+    `result`'s lines added to its players' season lines and careers; without one (a
+    correction, a void) those of the two teams' players recomputed from the season's lines.
+    The injured-list countdown is recounted either way. The caller holds the transaction and
+    the fixture's and teams' locks."""
+    if result is not None:
+        _new_result(fixture, result)
+        return
     season = fixture.round.season
     team_ids = [fixture.home_team_id, fixture.away_team_id]
     player_ids = list(Player.objects.filter(team_id__in=team_ids).values_list("pk", flat=True))
@@ -48,6 +60,31 @@ def game_aftermath(*, fixture: Fixture) -> None:
     )
     players_progress(player_ids=player_ids, settings=season.rules.to_engine())
     injuries_count_down(played=_played_in_order(team_ids))
+
+
+def _new_result(fixture: Fixture, result: Result) -> None:
+    """A new result's lines, one query for its appearances and their players, one for its
+    stat lines, added where they count (the same as the recount: each appearance is a game)."""
+    season = fixture.round.season
+    appearances = list(
+        Appearance.objects.filter(result=result)
+        .select_related("player")
+        .only(
+            "player_id", "points", "player__games_played", "player__status", "player__start_status"
+        )
+    )
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for player_id, category, attempts, successes in StatLine.objects.filter(
+        appearance__result=result
+    ).values_list("appearance__player_id", "category", "attempts", "successes"):
+        stats[player_id][category] = (attempts, successes)
+    player_season_totals_add(
+        season=season,
+        totals={a.player_id: SeasonTotals(1, a.points, stats[a.player_id]) for a in appearances},
+    )
+    if season.counts_for_careers:
+        players_play(players=[a.player for a in appearances], settings=season.rules.to_engine())
+    injuries_count_down(played=_played_in_order([fixture.home_team_id, fixture.away_team_id]))
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

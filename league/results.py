@@ -223,7 +223,7 @@ def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
     else:
         standings_add_result(fixture=fixture, result=result)
     _round_status(fixture.round)
-    ruleset_for(season.league).result_aftermath(fixture=fixture)
+    ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
 
 
 def _round_status(round_: Round) -> None:

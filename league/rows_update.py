@@ -1,12 +1,13 @@
-"""Changed rows written in one set-based statement: ``WITH v(pk, …) AS (VALUES …) UPDATE t
-SET … FROM v WHERE t.pk = v.pk``, the same SQL on PostgreSQL and SQLite (3.33+ has UPDATE …
-FROM). Django's ``bulk_update`` builds one CASE expression per field and row, and resolving
-those expressions cost more than the database did on a result's hot path (docs/performance.md,
-"Recording results")."""
+"""Rows written in one set-based statement each, the same SQL on PostgreSQL and SQLite:
+changed rows by ``WITH v(pk, …) AS (VALUES …) UPDATE t SET … FROM v WHERE t.pk = v.pk``
+(`rows_update`; SQLite 3.33+ has UPDATE … FROM), counts added by ``INSERT … ON CONFLICT DO
+UPDATE`` (`rows_add`). Django's ``bulk_update`` builds one CASE expression per field and row,
+and resolving those cost more than the database did on a result's hot path
+(docs/performance.md, "Recording results")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
@@ -50,3 +51,43 @@ def rows_update(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
+
+
+def rows_add(
+    model: type[models.Model],
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    unique: Sequence[str],
+    add: Sequence[str],
+) -> None:
+    """Add `rows`' `add` fields to the rows of `model` that match them on `unique` (a unique
+    constraint), inserting those that do not exist yet: one ``INSERT … ON CONFLICT (…) DO
+    UPDATE SET f = t.f + excluded.f`` (PostgreSQL and SQLite 3.24+). Atomic in the database,
+    so two writers adding at once both count."""
+    if not rows:
+        return
+    meta = model._meta
+    names = [*unique, *add]
+    fields = [meta.get_field(name) for name in names]
+    concrete = [field for field in fields if isinstance(field, models.Field)]
+    if len(concrete) != len(fields):
+        raise ValueError("rows_add writes concrete fields only.")
+    quote = connection.ops.quote_name
+    table = quote(meta.db_table)
+    row_sql = "(" + ", ".join(["%s"] * len(concrete)) + ")"
+    params: list[Any] = []
+    for row in rows:
+        for name, field in zip(names, concrete, strict=True):
+            params.append(field.get_db_prep_save(row[name], connection=connection))
+    columns = ", ".join(quote(field.column) for field in concrete)
+    conflict = ", ".join(quote(field.column) for field in concrete[: len(unique)])
+    sums = ", ".join(
+        f"{quote(field.column)} = {table}.{quote(field.column)} + excluded.{quote(field.column)}"
+        for field in concrete[len(unique) :]
+    )
+    sql = (
+        f"INSERT INTO {table} ({columns}) VALUES {', '.join([row_sql] * len(rows))} "
+        f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

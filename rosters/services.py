@@ -14,7 +14,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
-from league.rows_update import rows_update
+from league.rows_update import rows_add, rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -282,6 +282,58 @@ def player_season_totals_replace(
         for pid, t in totals.items()
         for category, (a, s) in t.stats.items()
     )
+
+
+def player_season_totals_add(*, season: Season, totals: Mapping[int, SeasonTotals]) -> None:
+    """Add one match's lines (`totals`, by player id) to the players' season lines, a line
+    begun for a player's first game: one statement a table, adding in the database. A new
+    result's counterpart of player_season_totals_replace (which corrections and voids use);
+    the two agree (tests/games/test_aftermath_incremental.py). The caller holds the
+    transaction."""
+    rows_add(
+        PlayerSeason,
+        [
+            {"player": pid, "season": season.pk, "games_played": t.games, "points": t.points}
+            for pid, t in totals.items()
+        ],
+        unique=("player", "season"),
+        add=("games_played", "points"),
+    )
+    rows_add(
+        PlayerSeasonStat,
+        [
+            {
+                "player": pid,
+                "season": season.pk,
+                "category": category,
+                "attempts": a,
+                "successes": s,
+            }
+            for pid, t in totals.items()
+            for category, (a, s) in t.stats.items()
+        ],
+        unique=("player", "season", "category"),
+        add=("attempts", "successes"),
+    )
+
+
+def players_play(
+    *, players: Sequence[Player], settings: RuleSettings, games: int = 1
+) -> list[Player]:
+    """`games` more career games for each of `players` (loaded with their games, status and
+    start status), with the status they give (M-P5): a new result's counterpart of
+    players_progress, for a season that counts for careers. Returns the players whose status
+    changed."""
+    promoted, updated = [], []
+    for player in players:
+        played = player.games_played + games
+        status = status_after_games(Status(player.start_status), played, settings)
+        if status != player.status:
+            promoted.append(player)
+        player.games_played, player.status = played, status
+        updated.append(player)
+    rows_update(Player, updated, ["games_played", "status"])
+    return promoted
 
 
 def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
