@@ -59,32 +59,46 @@ def game_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
         totals={pid: SeasonTotals(games, points, stats[pid]) for pid, games, points in appearances},
     )
     players_progress(player_ids=player_ids, settings=season.rules.to_engine())
-    injuries_count_down(played=_played_in_order(team_ids))
+    injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
 
 
 def _new_result(fixture: Fixture, result: Result) -> None:
-    """A new result's lines, one query for its appearances and their players, one for its
-    stat lines, added where they count (the same as the recount: each appearance is a game)."""
+    """A new result's lines, read in one query with their players (a row a stat line), added
+    where they count (as the recount does, each appearance is a game)."""
     season = fixture.round.season
-    appearances = list(
-        Appearance.objects.filter(result=result)
-        .select_related("player")
-        .only(
-            "player_id", "points", "player__games_played", "player__status", "player__start_status"
-        )
-    )
+    players: dict[int, Player] = {}
+    points: dict[int, int] = {}
     stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    for player_id, category, attempts, successes in StatLine.objects.filter(
-        appearance__result=result
-    ).values_list("appearance__player_id", "category", "attempts", "successes"):
-        stats[player_id][category] = (attempts, successes)
+    for (
+        pid,
+        scored,
+        games,
+        status,
+        start,
+        category,
+        attempts,
+        successes,
+    ) in Appearance.objects.filter(result=result).values_list(
+        "player_id",
+        "points",
+        "player__games_played",
+        "player__status",
+        "player__start_status",
+        "stat_lines__category",
+        "stat_lines__attempts",
+        "stat_lines__successes",
+    ):
+        players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
+        points[pid] = scored
+        if category is not None:
+            stats[pid][category] = (attempts, successes)
     player_season_totals_add(
         season=season,
-        totals={a.player_id: SeasonTotals(1, a.points, stats[a.player_id]) for a in appearances},
+        totals={pid: SeasonTotals(1, points[pid], stats[pid]) for pid in players},
     )
-    if season.counts_for_careers:
-        players_play(players=[a.player for a in appearances], settings=season.rules.to_engine())
-    injuries_count_down(played=_played_in_order([fixture.home_team_id, fixture.away_team_id]))
+    players_play(players=list(players.values()), settings=season.rules.to_engine())
+    team_ids = [fixture.home_team_id, fixture.away_team_id]
+    injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

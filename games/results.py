@@ -26,7 +26,6 @@ from league.results import (
     result_change_refusal,
     result_refusal,
     result_score_errors,
-    teams_lock,
 )
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
@@ -123,11 +122,8 @@ def result_record_simulation(
 
 
 def _lock_fixture(fixture_id: int) -> Fixture:
-    """The core's fixture lock (season, then fixture), with the season's rules loaded, then
-    the two teams' (league.results.teams_lock)."""
-    locked = fixture_lock(fixture_id=fixture_id, related=("round__season__rules",))
-    teams_lock(fixture=locked)
-    return locked
+    """The core's fixture lock (season, teams, then fixture), with the season's rules."""
+    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",), teams=True)
 
 
 def _record(

@@ -23,18 +23,23 @@ from league.standings import standings_add_result, standings_recompute
 MAX_SCORE = 99
 
 
-def fixture_lock(*, fixture_id: int, related: Collection[str] = ()) -> Fixture:
-    """Lock the fixture's season, then the fixture: every service that takes both locks takes
-    them in this order (season, round, fixture), so none can deadlock another. `related` are
-    the game's own relations to load with it. The caller holds the transaction.
+def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool = False) -> Fixture:
+    """Lock the fixture's season, then (with `teams`: a result's service) its two teams, then
+    the fixture: every service that takes these locks takes them in this order (season,
+    teams, round, fixture), so none can deadlock another. `related` are the game's own
+    relations to load with it. The caller holds the transaction.
 
     The season is locked FOR SHARE (on PostgreSQL): its status cannot change under a result
     being recorded (a change of status locks it for update), but results of one season are
     recorded side by side; what they share, the table and the round, is locked later and
-    briefly (league/standings.py). SQLite has one writer at a time and no row locks."""
+    briefly (league/standings.py). The teams are locked FOR NO KEY UPDATE, in id order: two
+    results of one team, whose consequences follow one another (a player's games, his
+    injury's countdown), are recorded one after the other, while rows that merely refer to a
+    team are still written. One query for the season and the teams. SQLite has one writer at
+    a time and no row locks."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(_SEASON_SHARE_SQL, [fixture_id])
+            cursor.execute(_TEAMS_LOCK_SQL if teams else _SEASON_LOCK_SQL, [fixture_id])
     return (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("round__season__league", "home_team", "away_team", *related)
@@ -42,26 +47,17 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = ()) -> Fixture:
     )
 
 
-_SEASON_SHARE_SQL = (
-    f"SELECT s.id FROM {Season._meta.db_table} s "
+_SEASON_FROM = (
+    f"FROM {Season._meta.db_table} s "
     f"JOIN {Round._meta.db_table} r ON r.season_id = s.id "
     f"JOIN {Fixture._meta.db_table} f ON f.round_id = r.id "
-    "WHERE f.id = %s FOR SHARE OF s"
 )
-
-
-def teams_lock(*, fixture: Fixture) -> None:
-    """Lock `fixture`'s two teams (after the fixture, in id order), so that two results of
-    one team, whose consequences follow one another (a player's games, his injury's
-    countdown), are recorded one after the other. FOR NO KEY UPDATE: rows that merely refer
-    to a team are still written meanwhile. The caller holds the transaction."""
-    teams = sorted({fixture.home_team_id, fixture.away_team_id})
-    list(
-        Team.objects.select_for_update(no_key=True)
-        .filter(pk__in=teams)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
+_SEASON_LOCK_SQL = f"SELECT s.id {_SEASON_FROM} WHERE f.id = %s FOR SHARE OF s"
+_TEAMS_LOCK_SQL = (
+    f"SELECT s.id, t.id {_SEASON_FROM} "
+    f"JOIN {Team._meta.db_table} t ON t.id IN (f.home_team_id, f.away_team_id) "
+    "WHERE f.id = %s ORDER BY t.id FOR SHARE OF s FOR NO KEY UPDATE OF t"
+)
 
 
 def result_refusal(
@@ -108,8 +104,7 @@ def played_fixture_lock(*, fixture: Fixture, actor: Actor, change: str) -> tuple
     """Lock a played fixture for a commissioner's correction or void (`change` names it; the
     caller holds the transaction); refused for anyone else, in a closed season, or with no
     result."""
-    locked = fixture_lock(fixture_id=fixture.pk)
-    teams_lock(fixture=locked)
+    locked = fixture_lock(fixture_id=fixture.pk, teams=True)
     season = locked.round.season
     require_commissioner(user=actor, league=season.league)
     if (refusal := result_change_refusal(season=season)) is not None:
@@ -179,8 +174,7 @@ def result_store(
         raise LeagueError(" ".join(errors.values()), code="invalid_report", fields=errors)
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk)
-        teams_lock(fixture=locked)
+        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal

@@ -21,7 +21,6 @@ from league.results import (
     result_refusal,
     result_score_errors,
     result_void,
-    teams_lock,
 )
 from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
@@ -62,8 +61,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
     core's result, the fixture played, the aftermath run, audited; all or nothing."""
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk)
-        teams_lock(fixture=locked)
+        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal

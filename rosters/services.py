@@ -317,35 +317,41 @@ def player_season_totals_add(*, season: Season, totals: Mapping[int, SeasonTotal
     )
 
 
-def players_play(
-    *, players: Sequence[Player], settings: RuleSettings, games: int = 1
-) -> list[Player]:
-    """`games` more career games for each of `players` (loaded with their games, status and
-    start status), with the status they give (M-P5): a new result's counterpart of
-    players_progress, for a season that counts for careers. Returns the players whose status
+def players_play(*, players: Sequence[Player], settings: RuleSettings) -> list[Player]:
+    """players_progress for the players of a new result (`players`: loaded with their status
+    and start status), whose season lines are up to date: their career games summed from the
+    lines, one query, and one statement for the rows. Returns the players whose status
     changed."""
+    games = _career_games([player.pk for player in players])
     promoted, updated = [], []
     for player in players:
-        played = player.games_played + games
+        played = games.get(player.pk, 0)
         status = status_after_games(Status(player.start_status), played, settings)
         if status != player.status:
             promoted.append(player)
-        player.games_played, player.status = played, status
-        updated.append(player)
+        if (played, status) != (player.games_played, player.status):
+            player.games_played, player.status = played, status
+            updated.append(player)
     rows_update(Player, updated, ["games_played", "status"])
     return promoted
+
+
+def _career_games(player_ids: Sequence[int]) -> dict[int, int]:
+    """Each player's career games: his season lines' games, but those of a tournament that
+    does not count for careers."""
+    return dict(
+        PlayerSeason.objects.filter(player_id__in=player_ids, season__counts_for_careers=True)
+        .values("player_id")
+        .annotate(total=Sum("games_played"))
+        .values_list("player_id", "total")
+    )
 
 
 def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
     """Career games from the season lines (not those of a tournament that does not count
     for careers), and the status they give from the status each player joined with (M-P5).
     Returns the players whose status changed."""
-    games = dict(
-        PlayerSeason.objects.filter(player_id__in=player_ids, season__counts_for_careers=True)
-        .values("player_id")
-        .annotate(total=Sum("games_played"))
-        .values_list("player_id", "total")
-    )
+    games = _career_games(player_ids)
     players = Player.objects.filter(pk__in=player_ids).only(
         "pk", "games_played", "status", "start_status"
     )
