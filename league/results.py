@@ -42,7 +42,9 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool 
             cursor.execute(_TEAMS_LOCK_SQL if teams else _SEASON_LOCK_SQL, [fixture_id])
     return (
         Fixture.objects.select_for_update(of=("self",))
-        .select_related("round__season__league", "home_team", "away_team", *related)
+        # Its result too, if any (result_refusal asks): locked with the fixture, since a
+        # result is stored or changed only under the fixture's lock.
+        .select_related("round__season__league", "home_team", "away_team", "result", *related)
         .get(pk=fixture_id)
     )
 
@@ -66,7 +68,10 @@ def result_refusal(
     """Why `fixture` cannot take a result now, or None: it has one already, it is not to be
     played (its round is not open; or, for a game with a match day, its status is not one of
     `playable`), or its season is not running."""
-    existing = Result.objects.filter(fixture=fixture).first()
+    try:
+        existing: Result | None = fixture.result  # loaded by fixture_lock, else one query
+    except Result.DoesNotExist:
+        existing = None
     if existing is not None:
         return LeagueError(
             f"{fixture} already has a result: {existing.home_score}–{existing.away_score} "
