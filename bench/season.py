@@ -44,6 +44,9 @@ from league.celery import app  # noqa: E402  (the workers load this module as th
 
 #: Set for the workers this script starts: each appends "<queries>" a task to this file.
 QUERY_LOG = "MAGNOBALL_BENCH_QUERY_LOG"
+#: ... and the bench's queue, where a worker sends the jobs a result unblocks (the next
+#: fixtures of its teams); on the default queue they would wait for a worker that never comes.
+QUEUE = "MAGNOBALL_BENCH_QUEUE"
 
 
 class QueryCounter:
@@ -68,6 +71,8 @@ def counting_queries() -> Iterator[QueryCounter]:
 
 if os.environ.get(QUERY_LOG):  # inside a bench worker
     from celery.signals import task_postrun, task_prerun
+
+    app.conf.task_default_queue = os.environ[QUEUE]
 
     _worker_counter = QueryCounter()
 
@@ -144,6 +149,7 @@ class Workers:
             **os.environ,
             "DATABASE_URL": database_url,
             QUERY_LOG: str(query_log),
+            QUEUE: self.queue,
             "LOG_LEVEL": "WARNING",
         }
         self.processes = []
