@@ -3,8 +3,10 @@
 A post with an ``Idempotency-Key`` header runs in one transaction that first inserts the
 user's key with the request's fingerprint, then calls the service, then stores the response
 beside the key. The unique (user, key) row is the lock: a concurrent request with the same
-key waits on the insert until the first commits (and then replays its response) or rolls
-back (and then runs itself). A refusal rolls the key back with everything else, so only a
+key waits on the insert until the first commits (and then, its insert refused and its
+transaction rolled back with nothing done yet, replays the first's response) or rolls back
+(and then runs itself). No read before the insert and no savepoint: a new key costs its
+insert and its update. A refusal rolls the key back with everything else, so only a
 success is ever replayed and a corrected body may reuse the key.
 """
 
@@ -43,28 +45,29 @@ def idempotent(request: Request, run: Callable[[], Response]) -> Response:
     fingerprint = request_fingerprint(request)
     user_id = request.user.pk
     assert user_id is not None, "idempotent posts need a signed-in user"
-    stored = IdempotencyRecord.objects.filter(user_id=user_id, key=key).first()
-    if stored is None:
+    inserted = False
+    try:
         with transaction.atomic():
-            try:
-                with transaction.atomic():
-                    # Waits while a concurrent request holds the same key, until it ends.
-                    record = IdempotencyRecord.objects.create(
-                        user_id=user_id,
-                        key=key,
-                        fingerprint=fingerprint,
-                        response_status=0,
-                        response_body={},
-                    )
-            except IntegrityError:
-                record = None  # that request committed first: replay it below
-            if record is not None:
-                response = run()
-                record.response_status = response.status_code
-                record.response_body = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
-                record.save(update_fields=["response_status", "response_body"])
-                return response
-        stored = IdempotencyRecord.objects.get(user_id=user_id, key=key)
+            # The key first: waits while a concurrent request holds the same key, until it
+            # ends; a key already stored fails here, before anything else ran.
+            record = IdempotencyRecord.objects.create(
+                user_id=user_id,
+                key=key,
+                fingerprint=fingerprint,
+                response_status=0,
+                response_body={},
+            )
+            inserted = True
+            response = run()
+            record.response_status = response.status_code
+            record.response_body = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
+            record.save(update_fields=["response_status", "response_body"])
+            return response
+    except IntegrityError:
+        if inserted:
+            raise  # the service's own, not the key's
+    # That request committed first (or long ago): replay it.
+    stored = IdempotencyRecord.objects.get(user_id=user_id, key=key)
     if stored.fingerprint != fingerprint:
         raise IdempotencyKeyReused()
     return Response(

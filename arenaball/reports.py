@@ -239,7 +239,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
     core's result, the fixture played, the aftermath run, audited; all or nothing."""
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk)
+        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal
@@ -254,7 +254,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
         _store(result, checked)
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
+        result_aftermath(fixture=locked, result=result)
         audit_record(
             actor=actor,
             action="result.reported",

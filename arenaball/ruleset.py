@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.demo import DemoSummary
-    from league.models import Fixture, League, Team
+    from league.models import Fixture, League, Result, Team
 
 
 class ArenaballRuleset(Ruleset):
@@ -95,8 +95,8 @@ class ArenaballRuleset(Ruleset):
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         crews.team_setup(team=team, actor=actor)
 
-    def result_aftermath(self, *, fixture: Fixture) -> None:
-        aftermath.game_aftermath(fixture=fixture)
+    def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
+        aftermath.game_aftermath(fixture=fixture)  # recomputed from the reports either way
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)

@@ -45,3 +45,12 @@ def build_season(
     for round_ in Round.objects.filter(season=season).order_by("number"):
         round_open(round_=round_, actor=None)
     return season
+
+
+def goal(label: str, measured: float, target: float, unit: str, *, at_least: bool = False) -> bool:
+    """Print one goal of issue #16 with its measure and whether it is met; returns that."""
+    met = measured >= target if at_least else measured <= target
+    sign = "≥" if at_least else "≤"
+    verdict = "met" if met else "NOT met"
+    print(f"  goal {label}: {sign} {target:g} {unit}; measured {measured:.1f} {unit}: {verdict}")
+    return met

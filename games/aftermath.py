@@ -11,14 +11,26 @@ from django.db.models import Count, Q, Sum
 
 from games.models import Appearance, StatLine
 from injuries.services import injuries_count_down
-from league.models import Fixture
+from league.models import Fixture, Result
 from rosters.models import Player
-from rosters.services import SeasonTotals, player_season_totals_replace, players_progress
+from rosters.services import (
+    SeasonTotals,
+    player_season_totals_add,
+    player_season_totals_replace,
+    players_play,
+    players_progress,
+)
 
 
-def game_aftermath(*, fixture: Fixture) -> None:
-    """Recompute the players' side of a result of `fixture` (the ruleset's
-    result_aftermath). The caller holds the transaction and the fixture's lock."""
+def game_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
+    """The players' side of a result of `fixture` (the ruleset's result_aftermath): a new
+    `result`'s lines added to its players' season lines and careers; without one (a
+    correction, a void) those of the two teams' players recomputed from the season's lines.
+    The injured-list countdown is recounted either way. The caller holds the transaction and
+    the fixture's and teams' locks."""
+    if result is not None:
+        _new_result(fixture, result)
+        return
     season = fixture.round.season
     team_ids = [fixture.home_team_id, fixture.away_team_id]
     player_ids = list(Player.objects.filter(team_id__in=team_ids).values_list("pk", flat=True))
@@ -47,7 +59,46 @@ def game_aftermath(*, fixture: Fixture) -> None:
         totals={pid: SeasonTotals(games, points, stats[pid]) for pid, games, points in appearances},
     )
     players_progress(player_ids=player_ids, settings=season.rules.to_engine())
-    injuries_count_down(played=_played_in_order(team_ids))
+    injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
+
+
+def _new_result(fixture: Fixture, result: Result) -> None:
+    """A new result's lines, read in one query with their players (a row a stat line), added
+    where they count (as the recount does, each appearance is a game)."""
+    season = fixture.round.season
+    players: dict[int, Player] = {}
+    points: dict[int, int] = {}
+    stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for (
+        pid,
+        scored,
+        games,
+        status,
+        start,
+        category,
+        attempts,
+        successes,
+    ) in Appearance.objects.filter(result=result).values_list(
+        "player_id",
+        "points",
+        "player__games_played",
+        "player__status",
+        "player__start_status",
+        "stat_lines__category",
+        "stat_lines__attempts",
+        "stat_lines__successes",
+    ):
+        players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
+        points[pid] = scored
+        if category is not None:
+            stats[pid][category] = (attempts, successes)
+    player_season_totals_add(
+        season=season,
+        totals={pid: SeasonTotals(1, points[pid], stats[pid]) for pid in players},
+    )
+    players_play(players=list(players.values()), settings=season.rules.to_engine())
+    team_ids = [fixture.home_team_id, fixture.away_team_id]
+    injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

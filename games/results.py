@@ -122,8 +122,8 @@ def result_record_simulation(
 
 
 def _lock_fixture(fixture_id: int) -> Fixture:
-    """The core's fixture lock (season, then fixture), with the season's rules loaded."""
-    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",))
+    """The core's fixture lock (season, teams, then fixture), with the season's rules."""
+    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",), teams=True)
 
 
 def _record(
@@ -162,7 +162,7 @@ def _record(
         _store_lines(result, report, lineup)
         if match is not None:
             _store_simulation(result, match, lineup)
-        _injure(
+        injured = _injure(
             locked,
             report.incapacitated,
             report.table_rolls,
@@ -173,7 +173,7 @@ def _record(
         )
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
+        result_aftermath(fixture=locked, result=result)
         dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
         audit_record(
             actor=actor,
@@ -181,7 +181,7 @@ def _record(
             obj=result,
             league=season.league,
             message=f"{locked}: {result.home_score}–{result.away_score}",
-            after=_result_state(result),
+            after=_recorded_state(result, report, injured),
         )
     return result
 
@@ -412,13 +412,13 @@ def _injure(
     settings: RuleSettings,
     actor: Actor,
     dice: DiceSource,
-) -> None:
+) -> list[int]:
     """Each Incapacitated player's injury: rolled by the server, or the table's rolls when
     the season lets coaches roll (M-I1, M-I2), played through the same engine rule. None in
     a tournament that does not count for careers: its Incapacitated players are fit again
-    after the match."""
+    after the match. Returns the ids of the players injured."""
     if not fixture.round.season.counts_for_careers:
-        return
+        return []
     for player_id in incapacitated:
         player = lineup[player_id]
         position = Position(player.position)
@@ -435,6 +435,7 @@ def _injure(
         outcome = roll_incapacitation(rolled_with, position, settings, actor=str(player_id))
         rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
         injury_record(player=player, fixture=fixture, rolls=rolls, actor=actor, source=source)
+    return list(incapacitated)
 
 
 # --- Corrections -----------------------------------------------------------------------------
@@ -516,6 +517,25 @@ def _require_open(season: Season) -> None:
     """A closed season is frozen: its results, and so its champion, stand."""
     if (refusal := result_change_refusal(season=season)) is not None:
         raise GamesError(refusal.message, code=refusal.code)
+
+
+def _recorded_state(result: Result, report: ResultReport, injured: Sequence[int]) -> dict[str, Any]:
+    """A new result as the audit log shows it (what _result_state reads back), from what was
+    just stored: no queries."""
+    return {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "overtime": result.overtime,
+        "source": result.source,
+        "lines": {
+            str(line.player_id): {
+                "points": line.points,
+                **{category: [a, s] for category, (a, s) in line.stats.items()},
+            }
+            for line in report.lines
+        },
+        "incapacitated": sorted(injured),
+    }
 
 
 def _result_state(result: Result) -> dict[str, Any]:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from league.access import Actor
     from league.coaching import CoachTeam
-    from league.models import Fixture, League, Team
+    from league.models import Fixture, League, Result, Team
 
 
 class MagnoBallRuleset(Ruleset):
@@ -74,8 +74,8 @@ class MagnoBallRuleset(Ruleset):
         rules: SeasonRules = season.rules  # one query, none when select_related
         return rules.to_engine().table()
 
-    def result_aftermath(self, *, fixture: Fixture) -> None:
-        game_aftermath(fixture=fixture)
+    def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
+        game_aftermath(fixture=fixture, result=result)
 
     # --- The admin's pages: rounds, the control room ----------------------------------------
 

@@ -3,7 +3,7 @@ the injured list (M-P9)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -15,6 +15,7 @@ from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Team
+from league.rows_update import rows_update
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve
@@ -87,20 +88,28 @@ def _resume_career(player: Player) -> None:
     player.save(update_fields=["roster_state", "left_at"])
 
 
-def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
-    """Recount the games each injured player of these teams has missed (M-I1).
+def injuries_count_down(
+    *, played: Callable[[], Mapping[int, Sequence[int]]], team_ids: Collection[int]
+) -> None:
+    """Recount the games each injured player of the teams `team_ids` has missed (M-I1).
 
-    `played` maps a team id to its played fixtures in the order they count (season, round).
+    `played()` maps a team id to its played fixtures in the order they count (season, round);
+    it is asked only when one of the teams has a player injured.
     A player misses every game his team plays after the match that injured him, across
     seasons, until he has missed `games_out`; then the injury is served. Recomputed from
     the fixtures, so a corrected or voided result changes the count as it should.
     """
-    injuries = Injury.objects.filter(
-        player__team_id__in=list(played), state__in=[Injury.State.OUT, Injury.State.SERVED]
-    ).select_related("player")
+    injuries = list(
+        Injury.objects.filter(
+            player__team_id__in=list(team_ids), state__in=[Injury.State.OUT, Injury.State.SERVED]
+        ).select_related("player")
+    )
+    if not injuries:
+        return
+    in_order = played()
     changed = []
     for injury in injuries:
-        order = played[injury.player.team_id]
+        order = in_order[injury.player.team_id]
         after = order.index(injury.fixture_id) + 1 if injury.fixture_id in order else 0
         missed = min(len(order) - after, injury.games_out)
         state = Injury.State.SERVED if missed >= injury.games_out else Injury.State.OUT
@@ -108,7 +117,7 @@ def injuries_count_down(*, played: Mapping[int, Sequence[int]]) -> None:
             injury.games_missed, injury.state = missed, state
             injury.resolved_at = timezone.now() if state == Injury.State.SERVED else None
             changed.append(injury)
-    Injury.objects.bulk_update(changed, ["games_missed", "state", "resolved_at"])
+    rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
 
 
 def injury_force_heal(

@@ -1,8 +1,8 @@
 """A result in the core, for every game: whether a fixture may take one (`result_refusal`),
 the core's own result service (`result_store`, for a game that reports nothing but the
 score) and what follows any result recorded, corrected or voided (`result_aftermath`): the
-season's standings (M-L1, M-L2) and its rounds' status, recomputed from the stored results
-rather than patched, then the game's own consequences by its ruleset. A game with its own
+season's standings (M-L1, M-L2, a new result added to them, a changed one recomputed) and its
+rounds' status, then the game's own consequences by its ruleset. A game with its own
 report (MagnoBall: games/results.py) takes the same lock and refusals and calls the same
 aftermath."""
 
@@ -11,29 +11,55 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.errors import LeagueError
-from league.models import Fixture, Result, Round, Season
+from league.models import Fixture, Result, Round, Season, Team
 from league.rulesets import ruleset_for
-from league.standings import standings_recompute
+from league.standings import standings_add_result, standings_recompute
 
 MAX_SCORE = 99
 
 
-def fixture_lock(*, fixture_id: int, related: Collection[str] = ()) -> Fixture:
-    """Lock the fixture's season, then the fixture: every service that takes both locks takes
-    them in this order (season, round, fixture), so none can deadlock another. `related` are
-    the game's own relations to load with it. The caller holds the transaction."""
-    season = Fixture.objects.filter(pk=fixture_id).values_list("round__season_id", flat=True)
-    list(Season.objects.select_for_update().filter(pk__in=season).values_list("pk", flat=True))
+def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool = False) -> Fixture:
+    """Lock the fixture's season, then (with `teams`: a result's service) its two teams, then
+    the fixture: every service that takes these locks takes them in this order (season,
+    teams, round, fixture), so none can deadlock another. `related` are the game's own
+    relations to load with it. The caller holds the transaction.
+
+    The season is locked FOR SHARE (on PostgreSQL): its status cannot change under a result
+    being recorded (a change of status locks it for update), but results of one season are
+    recorded side by side; what they share, the table and the round, is locked later and
+    briefly (league/standings.py). The teams are locked FOR NO KEY UPDATE, in id order: two
+    results of one team, whose consequences follow one another (a player's games, his
+    injury's countdown), are recorded one after the other, while rows that merely refer to a
+    team are still written. One query for the season and the teams. SQLite has one writer at
+    a time and no row locks."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_TEAMS_LOCK_SQL if teams else _SEASON_LOCK_SQL, [fixture_id])
     return (
         Fixture.objects.select_for_update(of=("self",))
-        .select_related("round__season__league", "home_team", "away_team", *related)
+        # Its result too, if any (result_refusal asks): locked with the fixture, since a
+        # result is stored or changed only under the fixture's lock.
+        .select_related("round__season__league", "home_team", "away_team", "result", *related)
         .get(pk=fixture_id)
     )
+
+
+_SEASON_FROM = (
+    f"FROM {Season._meta.db_table} s "
+    f"JOIN {Round._meta.db_table} r ON r.season_id = s.id "
+    f"JOIN {Fixture._meta.db_table} f ON f.round_id = r.id "
+)
+_SEASON_LOCK_SQL = f"SELECT s.id {_SEASON_FROM} WHERE f.id = %s FOR SHARE OF s"
+_TEAMS_LOCK_SQL = (
+    f"SELECT s.id, t.id {_SEASON_FROM} "
+    f"JOIN {Team._meta.db_table} t ON t.id IN (f.home_team_id, f.away_team_id) "
+    "WHERE f.id = %s ORDER BY t.id FOR SHARE OF s FOR NO KEY UPDATE OF t"
+)
 
 
 def result_refusal(
@@ -42,7 +68,10 @@ def result_refusal(
     """Why `fixture` cannot take a result now, or None: it has one already, it is not to be
     played (its round is not open; or, for a game with a match day, its status is not one of
     `playable`), or its season is not running."""
-    existing = Result.objects.filter(fixture=fixture).first()
+    try:
+        existing: Result | None = fixture.result  # loaded by fixture_lock, else one query
+    except Result.DoesNotExist:
+        existing = None
     if existing is not None:
         return LeagueError(
             f"{fixture} already has a result: {existing.home_score}–{existing.away_score} "
@@ -80,7 +109,7 @@ def played_fixture_lock(*, fixture: Fixture, actor: Actor, change: str) -> tuple
     """Lock a played fixture for a commissioner's correction or void (`change` names it; the
     caller holds the transaction); refused for anyone else, in a closed season, or with no
     result."""
-    locked = fixture_lock(fixture_id=fixture.pk)
+    locked = fixture_lock(fixture_id=fixture.pk, teams=True)
     season = locked.round.season
     require_commissioner(user=actor, league=season.league)
     if (refusal := result_change_refusal(season=season)) is not None:
@@ -150,7 +179,7 @@ def result_store(
         raise LeagueError(" ".join(errors.values()), code="invalid_report", fields=errors)
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk)
+        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal
@@ -164,7 +193,7 @@ def result_store(
         )
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
+        result_aftermath(fixture=locked, result=result)
         audit_record(
             actor=actor,
             action=f"result.{source}",
@@ -181,13 +210,19 @@ def result_store(
     return result
 
 
-def result_aftermath(*, fixture: Fixture) -> None:
-    """Recompute everything a result of `fixture` touches. The caller holds the transaction
-    and the fixture's lock."""
+def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
+    """Bring up to date everything a result of `fixture` touches: the standings, the round,
+    then the game's own. `result` is a result just recorded: it is added to the standings;
+    without it (a correction, a void) they are recomputed from the season's results. The
+    caller holds the transaction and the fixture's lock; the table's lock, taken here, is held
+    until it commits (league/standings.py)."""
     season = fixture.round.season
-    standings_recompute(season=season)
+    if result is None:
+        standings_recompute(season=season)
+    else:
+        standings_add_result(fixture=fixture, result=result)
     _round_status(fixture.round)
-    ruleset_for(season.league).result_aftermath(fixture=fixture)
+    ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
 
 
 def _round_status(round_: Round) -> None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from league.admin.steps import Step
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
-    from league.models import Fixture, League, Round, Season, Team
+    from league.models import Fixture, League, Result, Round, Season, Team
 
 
 class Ruleset:
@@ -87,9 +87,11 @@ class Ruleset:
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         """Give a team the core has just created what the game needs to play (a roster)."""
 
-    def result_aftermath(self, *, fixture: Fixture) -> None:
+    def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         """The game's own consequences of `fixture`'s result being recorded, corrected or
-        voided (careers, injuries), run in the recording transaction after the core's."""
+        voided (careers, injuries), run in the recording transaction after the core's.
+        `result` is a result just recorded, whose consequences may be added to what there
+        was; None for a correction or a void, whose consequences are recomputed."""
 
     # Admin and demo -----------------------------------------------------------------------
 

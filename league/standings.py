@@ -1,5 +1,11 @@
-"""The stored standings table (M-L1, M-L2): recomputed from a season's results by the shared
-table (rules/standings.py), with the points and tie-breakers the league's ruleset sets."""
+"""The stored standings table (M-L1, M-L2), by the shared table (rules/standings.py) with the
+points and tie-breakers the league's ruleset sets: a new result is added to it
+(`standings_add_result`), a correction or a void recomputes it from the season's results
+(`standings_recompute`). Both give the same table (tests/league/test_standings_incremental.py).
+
+The season's rows are the table's lock: each writer locks them all, in id order, for the
+rest of its transaction, so two results of one season at once are added one after the other
+and neither is lost or counted twice, while the rest of their recording runs side by side."""
 
 from __future__ import annotations
 
@@ -9,8 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Fixture, Result, Round, Season, StandingRow
+from league.rows_update import rows_update
 from league.rulesets import GameCounts, ruleset_for
-from rules.standings import TableGame, TableRow, compute_table
+from rules.standings import TableGame, TableRow, compute_table, table_after_game
 
 _TABLE_FIELDS = (
     "position",
@@ -28,31 +35,37 @@ _TABLE_FIELDS = (
 _EXPLANATION_LENGTH = StandingRow._meta.get_field("explanation").max_length or 300
 
 
+def standings_lock(*, season: Season) -> list[StandingRow]:
+    """Every standings row of `season`, with its team, locked until the caller's transaction
+    ends (the caller holds it). Taken in id order, so two writers cannot deadlock."""
+    return list(
+        StandingRow.objects.select_for_update(of=("self",))
+        .filter(season=season)
+        .select_related("team")
+        .order_by("pk")
+    )
+
+
 def standings_recompute(*, season: Season) -> list[StandingRow]:
     """Rewrite every standings row of `season` from its played regular-season results (a
     tournament: its group stage), by the points and tie-breakers of the league's ruleset.
 
-    Computed from scratch each time, never patched, so a corrected result can only ever leave
-    the table right. Playoff results do not count. The same few queries whatever the season's
-    size (the lock, the ruleset's table settings, the rows, the results, one bulk update).
-    Returns the rows in table order.
+    Computed from scratch, so a corrected or voided result can only ever leave the table
+    right. Playoff results do not count. The same few queries whatever the season's size (the
+    rows locked, the ruleset's table settings, the results, one update). Returns the rows in
+    table order.
     """
-    with transaction.atomic():
-        # Locks the season: recomputes run one after another, so the last table written has
-        # read every result committed before it (two results at once cannot lose one).
-        locked = (
-            Season.objects.select_related("league")
-            .select_for_update(of=("self",))
-            .get(pk=season.pk)
-        )
-        rows = list(StandingRow.objects.filter(season=locked).select_related("team"))
-        ruleset = ruleset_for(locked.league)
+    with transaction.atomic(savepoint=False):
+        rows = standings_lock(season=season)
+        # Read afresh: the caller's copy may predate a change of the season's settings.
+        season = Season.objects.select_related("league").get(pk=season.pk)
+        ruleset = ruleset_for(season.league)
         games = _regular_season_games(
-            locked,
-            counts=ruleset.table_counts(season=locked),
-            level_winners=ruleset.table_level_winners(season=locked),
+            season,
+            counts=ruleset.table_counts(season=season),
+            level_winners=ruleset.table_level_winners(season=season),
         )
-        settings = ruleset.table_settings(season=locked)
+        settings = ruleset.table_settings(season=season)
         changed = []
         # A tournament's groups each have their own table, by the same rules and
         # tie-breakers (M-L2): a group's games are exactly those among its teams. A season
@@ -65,8 +78,83 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
                 settings=settings,
             )
             changed += _apply(table_rows, table)
-        StandingRow.objects.bulk_update(changed, fields=[*_TABLE_FIELDS, "updated_at"])
+        rows_update(StandingRow, changed, [*_TABLE_FIELDS, "updated_at"])
+    return _in_order(rows)
+
+
+def standings_add_result(*, fixture: Fixture, result: Result) -> list[StandingRow]:
+    """Add `fixture`'s new `result` to its season's table: the result's points, wins and
+    scores added to its two teams' rows (M-L1) and the table put in order again (M-L2),
+    reading the season's results only if a tie-breaker needs them (head-to-head, a game's own
+    counts) for teams level before it. Only the rows that changed are written, in one
+    statement. A playoff result, or a game between two groups, changes no table. The caller
+    holds the transaction and has stored the result with the fixture played; returns the
+    rows in table order."""
+    season = fixture.round.season
+    with transaction.atomic(savepoint=False):
+        rows = standings_lock(season=season)
+        by_team = {row.team_id: row for row in rows}
+        home, away = by_team.get(fixture.home_team_id), by_team.get(fixture.away_team_id)
+        if (
+            fixture.round.stage != Round.Stage.REGULAR
+            or home is None
+            or away is None
+            or home.group_id != away.group_id
+        ):
+            return _in_order(rows)
+        ruleset = ruleset_for(season.league)
+        table_rows = [row for row in rows if row.group_id == home.group_id]
+        keys = {str(row.team_id) for row in table_rows}
+        level_winner = None
+        if result.home_score == result.away_score:
+            level_winner = ruleset.table_level_winners(season=season).get(fixture.pk)
+
+        def table_games() -> list[TableGame]:
+            games = _regular_season_games(
+                season,
+                counts=ruleset.table_counts(season=season),
+                level_winners=ruleset.table_level_winners(season=season),
+            )
+            return [game for game in games if game.home in keys and game.away in keys]
+
+        table = table_after_game(
+            teams={str(row.team_id): row.team.name for row in table_rows},
+            rows=[_line(row) for row in table_rows],
+            game=TableGame(
+                str(fixture.home_team_id),
+                str(fixture.away_team_id),
+                result.home_score,
+                result.away_score,
+                result.overtime,
+                level_winner=None if level_winner is None else str(level_winner),
+            ),
+            games=table_games,
+            settings=ruleset.table_settings(season=season),
+        )
+        rows_update(StandingRow, _apply(table_rows, table), [*_TABLE_FIELDS, "updated_at"])
+    return _in_order(rows)
+
+
+def _in_order(rows: list[StandingRow]) -> list[StandingRow]:
     return sorted(rows, key=lambda row: (row.group_id or 0, row.position or 0))
+
+
+def _line(row: StandingRow) -> TableRow:
+    """A stored row as the shared table's line, to add a game to."""
+    return TableRow(
+        team=str(row.team_id),
+        position=row.position or 0,
+        played=row.played,
+        won=row.won,
+        won_overtime=row.won_overtime,
+        drawn=row.drawn,
+        lost_overtime=row.lost_overtime,
+        lost=row.lost,
+        score_for=row.score_for,
+        score_against=row.score_against,
+        points=row.points,
+        explanation=row.explanation,
+    )
 
 
 def _tables(rows: list[StandingRow]) -> list[list[StandingRow]]:
@@ -130,7 +218,7 @@ def _apply(rows: list[StandingRow], table: list[TableRow]) -> list[StandingRow]:
         if any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(row, name, value)
-            row.updated_at = now  # bulk_update skips auto_now
+            row.updated_at = now  # a set-based update skips auto_now
             changed.append(row)
     return changed
 

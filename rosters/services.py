@@ -14,6 +14,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
+from league.rows_update import rows_add, rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
@@ -283,16 +284,74 @@ def player_season_totals_replace(
     )
 
 
-def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
-    """Career games from the season lines (not those of a tournament that does not count
-    for careers), and the status they give from the status each player joined with (M-P5).
-    Returns the players whose status changed."""
-    games = dict(
+def player_season_totals_add(*, season: Season, totals: Mapping[int, SeasonTotals]) -> None:
+    """Add one match's lines (`totals`, by player id) to the players' season lines, a line
+    begun for a player's first game: one statement a table, adding in the database. A new
+    result's counterpart of player_season_totals_replace (which corrections and voids use);
+    the two agree (tests/games/test_aftermath_incremental.py). The caller holds the
+    transaction."""
+    rows_add(
+        PlayerSeason,
+        [
+            {"player": pid, "season": season.pk, "games_played": t.games, "points": t.points}
+            for pid, t in totals.items()
+        ],
+        unique=("player", "season"),
+        add=("games_played", "points"),
+    )
+    rows_add(
+        PlayerSeasonStat,
+        [
+            {
+                "player": pid,
+                "season": season.pk,
+                "category": category,
+                "attempts": a,
+                "successes": s,
+            }
+            for pid, t in totals.items()
+            for category, (a, s) in t.stats.items()
+        ],
+        unique=("player", "season", "category"),
+        add=("attempts", "successes"),
+    )
+
+
+def players_play(*, players: Sequence[Player], settings: RuleSettings) -> list[Player]:
+    """players_progress for the players of a new result (`players`: loaded with their status
+    and start status), whose season lines are up to date: their career games summed from the
+    lines, one query, and one statement for the rows. Returns the players whose status
+    changed."""
+    games = _career_games([player.pk for player in players])
+    promoted, updated = [], []
+    for player in players:
+        played = games.get(player.pk, 0)
+        status = status_after_games(Status(player.start_status), played, settings)
+        if status != player.status:
+            promoted.append(player)
+        if (played, status) != (player.games_played, player.status):
+            player.games_played, player.status = played, status
+            updated.append(player)
+    rows_update(Player, updated, ["games_played", "status"])
+    return promoted
+
+
+def _career_games(player_ids: Sequence[int]) -> dict[int, int]:
+    """Each player's career games: his season lines' games, but those of a tournament that
+    does not count for careers."""
+    return dict(
         PlayerSeason.objects.filter(player_id__in=player_ids, season__counts_for_careers=True)
         .values("player_id")
         .annotate(total=Sum("games_played"))
         .values_list("player_id", "total")
     )
+
+
+def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> list[Player]:
+    """Career games from the season lines (not those of a tournament that does not count
+    for careers), and the status they give from the status each player joined with (M-P5).
+    Returns the players whose status changed."""
+    games = _career_games(player_ids)
     players = Player.objects.filter(pk__in=player_ids).only(
         "pk", "games_played", "status", "start_status"
     )
@@ -306,7 +365,7 @@ def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> li
             player.games_played, player.status = played, status
             updated.append(player)
     # Only the rows that changed: a match changes the players who took the field.
-    Player.objects.bulk_update(updated, ["games_played", "status"])
+    rows_update(Player, updated, ["games_played", "status"])
     return promoted
 
 

@@ -7,7 +7,7 @@ explaining in plain words why it stands where it does relative to its neighbours
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import groupby, pairwise
@@ -20,6 +20,7 @@ __all__ = [
     "TableSettings",
     "TieBreaker",
     "compute_table",
+    "table_after_game",
 ]
 
 
@@ -152,6 +153,43 @@ def compute_table(
     """
     _check_games(teams, games)
     tallies = _tally(teams, games, settings)
+    return _ranked(teams, tallies, _Games(lambda: games, counted=True), settings)
+
+
+def table_after_game(
+    *,
+    teams: Mapping[str, str],
+    rows: Iterable[TableRow],
+    game: TableGame,
+    games: Callable[[], Sequence[TableGame]],
+    settings: TableSettings,
+) -> list[TableRow]:
+    """The table of `teams` after one more `game`, from the table before it (`rows`: every
+    team's line; positions and explanations are ignored): exactly what compute_table gives
+    for the games before and this one (tests/rules/test_standings_incremental.py).
+
+    M-L1: the game's points and counts are added to its two teams' lines. M-L2: the order is
+    worked out again from the lines; `games` (every game of the table, `game` included) is
+    called only if a tie-breaker needs the games themselves, head-to-head or a game's own
+    count, for teams level on everything before it, and then once.
+    """
+    _check_games(teams, [game])
+    tallies = {row.team: _tally_of(row) for row in rows}
+    if set(tallies) != set(teams):
+        raise ValueError("The table before the game must have a line for every team.")
+    for key, delta in _tally((game.home, game.away), [game], settings).items():
+        tally = tallies[key]
+        for name in _COUNTED:
+            setattr(tally, name, getattr(tally, name) + getattr(delta, name))
+    return _ranked(teams, tallies, _Games(games, counted=False), settings)
+
+
+def _ranked(
+    teams: Mapping[str, str],
+    tallies: Mapping[str, _Tally],
+    games: _Games,
+    settings: TableSettings,
+) -> list[TableRow]:
     breakers = _effective_breakers(settings.tie_breakers)
     ranking = _Ranking(
         teams=teams, games=games, tallies=tallies, breakers=breakers, settings=settings
@@ -188,6 +226,51 @@ class _Tally:
     @property
     def played(self) -> int:
         return self.won + self.won_overtime + self.drawn + self.lost_overtime + self.lost
+
+
+#: The counts of a line that a game adds to (`played` is their sum).
+_COUNTED = (
+    "won",
+    "won_overtime",
+    "drawn",
+    "lost_overtime",
+    "lost",
+    "score_for",
+    "score_against",
+    "points",
+)
+
+
+def _tally_of(row: TableRow) -> _Tally:
+    """A stored line as a tally to add to (its game counts come from the games, if needed)."""
+    return _Tally(**{name: getattr(row, name) for name in _COUNTED})
+
+
+class _Games:
+    """The table's games, fetched at most once and only when a tie-breaker asks, with each
+    team's counts for the game's own tie-breakers (`counted`: the tallies have them)."""
+
+    def __init__(self, load: Callable[[], Sequence[TableGame]], *, counted: bool) -> None:
+        self._load = load
+        self._games: Sequence[TableGame] | None = None
+        self._counts: dict[str, dict[str, int]] | None = None
+        self.counted = counted
+
+    def all(self) -> Sequence[TableGame]:
+        if self._games is None:
+            self._games = self._load()
+        return self._games
+
+    def counts(self, key: str) -> Mapping[str, int]:
+        if self._counts is None:
+            counts: dict[str, dict[str, int]] = {}
+            for game in self.all():
+                for team, pairs in ((game.home, game.home_counts), (game.away, game.away_counts)):
+                    own = counts.setdefault(team, {})
+                    for name, count in pairs:
+                        own[name] = own.get(name, 0) + count
+            self._counts = counts
+        return self._counts.get(key, {})
 
 
 def _outcome(scored: int, conceded: int, overtime: bool, won_level: bool | None = None) -> str:
@@ -292,7 +375,7 @@ class _Ranking:
         self,
         *,
         teams: Mapping[str, str],
-        games: Sequence[TableGame],
+        games: _Games,
         tallies: Mapping[str, _Tally],
         breakers: tuple[Breaker, ...],
         settings: TableSettings,
@@ -325,7 +408,9 @@ class _Ranking:
         """Each team's value by `breaker`; higher is better."""
         if isinstance(breaker, CountBreaker):
             sign = -1 if breaker.fewer_is_better else 1
-            return {key: sign * self.tallies[key].counts.get(breaker.key, 0) for key in group}
+            if self.games.counted:
+                return {key: sign * self.tallies[key].counts.get(breaker.key, 0) for key in group}
+            return {key: sign * self.games.counts(key).get(breaker.key, 0) for key in group}
         if breaker is TieBreaker.HEAD_TO_HEAD:
             return self._head_to_head_points(group)
         if breaker is TieBreaker.NAME:
@@ -335,7 +420,7 @@ class _Ranking:
     def _head_to_head_points(self, group: list[str]) -> dict[str, int]:
         """M-L2: points from the games among exactly the teams of `group`."""
         members = set(group)
-        among = [game for game in self.games if game.home in members and game.away in members]
+        among = [game for game in self.games.all() if game.home in members and game.away in members]
         mini_table = _tally(group, among, self.settings)
         return {key: mini_table[key].points for key in group}
 

@@ -305,7 +305,7 @@ class FixtureResultView(ApiView):
                 report=report_from_input(serializer.validated_data),
                 actor=request.user,
             )
-        data = self.OutputSerializer(selectors.result_with_lines(result_id=result.pk)).data
+        data = self.OutputSerializer(selectors.result_lines_load(result=result)).data
         location = reverse("api:fixture-detail", args=[fixture.pk])
         return Response(data, status=status.HTTP_201_CREATED, headers={"Location": location})
 

@@ -45,7 +45,7 @@ class Skeleton(Ruleset):
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         self.set_up.append(team.name)
 
-    def result_aftermath(self, *, fixture: Fixture) -> None:
+    def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         self.aftermaths.append(fixture.pk)
 
     def season_closed(self, *, season: Season) -> None:
