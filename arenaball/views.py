@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -28,7 +27,7 @@ from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
 from league.models import Season, Team
-from league.web import form_page, refused, run_action, shows_refusal
+from league.web import confirm_page, form_page, refused, run_action, shows_refusal
 
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
@@ -92,18 +91,14 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
 def character_release(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed), as MagnoBall's Release is."""
     character_ = access_character(user=request.user, character_id=pk)
-    return form_page(
+    return confirm_page(
         request,
-        forms.Form(request.POST if request.method == "POST" else None),
-        lambda _data: crews.character_release(character=character_, actor=request.user),
-        context={
-            "title": f"Release {character_.name}",
-            "intro": f"{character_.name} leaves {character_.team} for good; his career stays "
-            "on record. This cannot be undone.",
-            "team": character_.team,
-            "submit": f"Release {character_.name}",
-            "danger": True,
-        },
+        lambda: crews.character_release(character=character_, actor=request.user),
+        title=f"Release {character_.name}",
+        intro=f"{character_.name} leaves {character_.team} for good; his career stays "
+        "on record. This cannot be undone.",
+        team=character_.team,
+        submit=f"Release {character_.name}",
         success=lambda c: f"{c.name} released; his career stays on record.",
         back=reverse("team", args=[character_.team_id]) + "#roster",
     )
@@ -200,18 +195,14 @@ def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed)."""
     design = access_design(user=request.user, design_id=pk)
     name = design.name
-    return form_page(
+    return confirm_page(
         request,
-        forms.Form(request.POST if request.method == "POST" else None),
-        lambda _data: designs.design_delete(design=design, actor=request.user),
-        context={
-            "title": f"Remove the design {name}",
-            "intro": f"{name} is removed from {design.team}'s designs; no car of the team "
-            "uses it. This cannot be undone.",
-            "team": design.team,
-            "submit": f"Remove {name}",
-            "danger": True,
-        },
+        lambda: designs.design_delete(design=design, actor=request.user),
+        title=f"Remove the design {name}",
+        intro=f"{name} is removed from {design.team}'s designs; no car of the team "
+        "uses it. This cannot be undone.",
+        team=design.team,
+        submit=f"Remove {name}",
         success=f"{name} removed.",
         back=reverse("team", args=[design.team_id]) + "#designs",
     )

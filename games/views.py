@@ -4,7 +4,6 @@ every change is one service call."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -35,7 +34,7 @@ from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
 from league.selectors import league_visible_q
-from league.web import add_domain_error, form_page, refused, run_action, shows_refusal
+from league.web import add_domain_error, confirm_page, refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position, StatCategory
 
@@ -267,19 +266,15 @@ def inspection_ban(request: HttpRequest, pk: int) -> HttpResponse:
     inspection = access_inspection_for_decision(user=request.user, inspection_id=pk)
     enhancement = inspection.enhancement
     what = f"{enhancement.get_kind_display()} on {enhancement.player}"
-    return form_page(
+    return confirm_page(
         request,
-        forms.Form(request.POST if request.method == "POST" else None),
-        lambda _data: inspection_decide(inspection=inspection, allow=False, actor=request.user),
-        context={
-            "title": f"Ban {what}",
-            "intro": f"A banned enhancement is removed from {enhancement.player} for good, not "
-            "only for this match (M-E2); allowing it lets it play this match only. A ban "
-            "cannot be undone.",
-            "back_label": str(inspection.fixture),
-            "submit": f"Ban {enhancement.get_kind_display()}",
-            "danger": True,
-        },
+        lambda: inspection_decide(inspection=inspection, allow=False, actor=request.user),
+        title=f"Ban {what}",
+        intro=f"A banned enhancement is removed from {enhancement.player} for good, not "
+        "only for this match (M-E2); allowing it lets it play this match only. A ban "
+        "cannot be undone.",
+        back_label=str(inspection.fixture),
+        submit=f"Ban {enhancement.get_kind_display()}",
         success=f"{what} banned.",
         back=reverse("fixture", args=[inspection.fixture_id]),
         changed=f"inspection-{inspection.pk}",

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from injuries import services
 from injuries.access import access_injury
 from injuries.models import ForceHealingAttempt
-from league.web import form_page, run_action, safe_next, shows_refusal
+from league.web import confirm_page, form_page, run_action, safe_next, shows_refusal
 from rosters.access import access_player
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position
@@ -52,19 +52,15 @@ def _back(request: HttpRequest, team_id: int) -> str:
 def player_injured_list(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first, as Release is: the spot he frees may be taken before he is fit again."""
     player = access_player(user=request.user, player_id=pk)
-    return form_page(
+    return confirm_page(
         request,
-        forms.Form(request.POST if request.method == "POST" else None),
-        lambda _data: services.player_injured_list_put(player=player, actor=request.user),
-        context={
-            "title": f"Put {player} on the injured list",
-            "intro": f"{player} leaves the active roster and his spot opens for a Rookie "
-            f"call-up (M-P9). He comes back with Reactivate once he is fit, if {player.team} "
-            "has an open spot then.",
-            "team": player.team,
-            "submit": "Put on the injured list",
-            "danger": True,
-        },
+        lambda: services.player_injured_list_put(player=player, actor=request.user),
+        title=f"Put {player} on the injured list",
+        intro=f"{player} leaves the active roster and his spot opens for a Rookie "
+        f"call-up (M-P9). He comes back with Reactivate once he is fit, if {player.team} "
+        "has an open spot then.",
+        team=player.team,
+        submit="Put on the injured list",
         success=f"{player} is on the injured list; his roster spot is open.",
         back=_back(request, player.team_id),
         changed=f"player-{player.pk}",

@@ -110,6 +110,31 @@ def run_action(
     return HttpResponseRedirect(back_with_highlight(back, changed=changed) if changed else back)
 
 
+def confirm_page(
+    request: HttpRequest,
+    action: Callable[[], Any],
+    *,
+    title: str,
+    intro: str,
+    submit: str,
+    success: str | Callable[[Any], str],
+    back: str,
+    changed: str | Callable[[Any], str] | None = None,
+    **context: Any,
+) -> HttpResponse:
+    """A destructive action asked first on its own page (no script needed): GET says what
+    it does and offers `submit`, a POST does it (issue #17: no one-click loss)."""
+    return form_page(
+        request,
+        forms.Form(request.POST if request.method == "POST" else None),
+        lambda _data: action(),
+        context={"title": title, "intro": intro, "submit": submit, "danger": True, **context},
+        success=success,
+        back=back,
+        changed=changed,
+    )
+
+
 def form_page(
     request: HttpRequest,
     form: Any,

@@ -332,6 +332,7 @@ def players_play(*, players: Sequence[Player], settings: RuleSettings) -> list[P
         if (played, status) != (player.games_played, player.status):
             player.games_played, player.status = played, status
             updated.append(player)
+    # Only the rows that changed: a match changes the players who took the field.
     rows_update(Player, updated, ["games_played", "status"])
     return promoted
 
@@ -351,22 +352,10 @@ def players_progress(*, player_ids: Sequence[int], settings: RuleSettings) -> li
     """Career games from the season lines (not those of a tournament that does not count
     for careers), and the status they give from the status each player joined with (M-P5).
     Returns the players whose status changed."""
-    games = _career_games(player_ids)
     players = Player.objects.filter(pk__in=player_ids).only(
         "pk", "games_played", "status", "start_status"
     )
-    promoted, updated = [], []
-    for player in players:
-        played = games.get(player.pk, 0)
-        status = status_after_games(Status(player.start_status), played, settings)
-        if status != player.status:
-            promoted.append(player)
-        if (played, status) != (player.games_played, player.status):
-            player.games_played, player.status = played, status
-            updated.append(player)
-    # Only the rows that changed: a match changes the players who took the field.
-    rows_update(Player, updated, ["games_played", "status"])
-    return promoted
+    return players_play(players=list(players), settings=settings)
 
 
 def player_release(*, player: Player, actor: Actor) -> Player:

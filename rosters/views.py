@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from league.models import Team
-from league.web import form_page, safe_next, shows_refusal
+from league.web import confirm_page, form_page, safe_next, shows_refusal
 from rosters import selectors, services
 from rosters.access import access_player, access_team
 from rosters.forms import CallUpForm, EnhancementForm, PicksForm, RenameForm, SwapForm
@@ -136,19 +135,14 @@ def player_fit(request: HttpRequest, pk: int) -> HttpResponse:
 @shows_refusal
 def player_release(request: HttpRequest, pk: int) -> HttpResponse:
     player = access_player(user=request.user, player_id=pk)
-    form = forms.Form(request.POST if request.method == "POST" else None)
-    return form_page(
+    return confirm_page(
         request,
-        form,
-        lambda _data: services.player_release(player=player, actor=request.user),
-        context={
-            "title": f"Release {player}",
-            "intro": f"{player} leaves {player.team} for good and frees his roster spot "
-            "(M-P9). This cannot be undone.",
-            "team": player.team,
-            "submit": f"Release {player}",
-            "danger": True,
-        },
+        lambda: services.player_release(player=player, actor=request.user),
+        title=f"Release {player}",
+        intro=f"{player} leaves {player.team} for good and frees his roster spot "
+        "(M-P9). This cannot be undone.",
+        team=player.team,
+        submit=f"Release {player}",
         success=lambda p: f"{p} has been released.",
         back=_roster_url(request, player.team),
     )
@@ -191,18 +185,14 @@ def enhancement_remove(request: HttpRequest, pk: int) -> HttpResponse:
     )
     player = access_player(user=request.user, player_id=enhancement.player_id)
     kind = enhancement.get_kind_display()
-    return form_page(
+    return confirm_page(
         request,
-        forms.Form(request.POST if request.method == "POST" else None),
-        lambda _data: services.enhancement_remove(enhancement=enhancement, actor=request.user),
-        context={
-            "title": f"Remove {kind} from {player}",
-            "intro": f"{kind} comes off {player} (M-E1); fitting one again later is a new "
-            "enhancement, inspected before every match like any other.",
-            "team": player.team,
-            "submit": f"Remove {kind}",
-            "danger": True,
-        },
+        lambda: services.enhancement_remove(enhancement=enhancement, actor=request.user),
+        title=f"Remove {kind} from {player}",
+        intro=f"{kind} comes off {player} (M-E1); fitting one again later is a new "
+        "enhancement, inspected before every match like any other.",
+        team=player.team,
+        submit=f"Remove {kind}",
         success=f"{kind} removed from {player}.",
         back=_roster_url(request, player.team),
         changed=_row(player),
