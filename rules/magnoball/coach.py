@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .board import Square, distance
 from .contact import ContactKind, contact_error
 from .face_off_and_movement import move_mode_error
-from .match_state import MatchState
+from .match_state import MODE_NUMBER, MatchState
 from .odds import mean_result, sum_exceeds_chance, win_chance
 from .rolls import GoalZone, RollKind, plain_spec
 from .snapshot import MoveMode, PlayerSnapshot, Side
@@ -109,6 +109,8 @@ class ContactChoice:
     target_key: str
     kind: ContactKind
 
+
+_CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}
 
 _FREE_SHOT = 0.45  # shoot when a goal is at least this likely ...
 _PRESSED_SHOT = 0.2  # ... or this likely with an opponent alongside
@@ -379,17 +381,12 @@ class Coach:
         kind: ContactKind,
     ) -> float:
         """P(attacker's result is lower: he Hurts or Incapacitates the defender)."""
-        key = (
-            state.token(attacker),
-            state.token(defender),
-            kind,
-            attacker.move_mode,
-            defender.move_mode,
-            attacker.hurt,
-            defender.hurt,
-            attacker.substitute_goalie,
-            defender.substitute_goalie,
-        )
+        # One int for (attacker, defender, kind, both move modes, hurt and substitute flags).
+        flags = (8 if attacker.hurt else 0) + (4 if defender.hurt else 0)
+        flags += (2 if attacker.substitute_goalie else 0) + (1 if defender.substitute_goalie else 0)
+        modes = MODE_NUMBER[attacker.move_mode] * 4 + MODE_NUMBER[defender.move_mode]
+        small = (_CONTACT_NUMBER[kind] * 16 + modes) * 16 + flags  # below 1024
+        key = ((state.token(attacker) << 32 | state.token(defender)) << 10) + small
         memo = state.odds_memo
         chance = memo.get(key)
         if chance is None:
@@ -471,7 +468,8 @@ class Coach:
 
     def _reach(self, state: MatchState, player: PlayerSnapshot, mode: MoveMode) -> float:
         """The mean number of squares ``player`` moves in ``mode``."""
-        key = (state.token(player), mode, player.hurt, player.substitute_goalie)
+        flags = (2 if player.hurt else 0) + (1 if player.substitute_goalie else 0)
+        key = (state.token(player) * 4 + MODE_NUMBER[mode]) * 4 + flags
         memo = state.reach_memo
         reach = memo.get(key)
         if reach is None:

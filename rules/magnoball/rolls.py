@@ -394,6 +394,10 @@ def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
         if len(_TOKENS) >= _TOKENS_KEPT:
             _TOKENS.clear()  # bounded: a long-lived worker sees many rosters
         token = _TOKENS[key] = next(_NEXT_TOKEN)
+        # Memo keys pack two tokens into one int (coach.tackle_chance): 2**32 distinct traits
+        # in one process is out of reach, and a clear error rather than a wrong key if not.
+        if token >= 1 << 32:
+            raise OverflowError("more than 2**32 roll tokens in one process")
     return token
 
 

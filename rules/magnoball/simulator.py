@@ -500,11 +500,14 @@ class _Match:
     def _next_step(self, here: Square, target: Square, threats: dict[Square, int]) -> Square | None:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
         opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
-        closer."""
+        closer. The least (distance + 2 x crowd, dx + dy, square), compared field by field
+        without building a tuple per neighbour (the hot path)."""
         occupant = self.state.occupant
         tx, ty = target
         now = distance(here, target)
-        best: tuple[int, int, Square] | None = None
+        best: Square | None = None
+        best_score = 0
+        best_straight = 0
         for square in self.state.board.neighbours(here):
             if square in occupant:
                 continue
@@ -514,14 +517,21 @@ class _Match:
                 dx = -dx
             if dy < 0:
                 dy = -dy
-            d = dx if dx > dy else dy  # distance(square, target), inlined on the hot path
+            d = dx if dx > dy else dy  # distance(square, target), inlined
             if d >= now:
                 continue
-            crowd = threats.get(square, 0) if square != target else 0
-            option = (d + 2 * crowd, dx + dy, square)
-            if best is None or option < best:
-                best = option
-        return None if best is None else best[2]
+            score = d + 2 * threats.get(square, 0) if square != target else d
+            straight = dx + dy
+            if (
+                best is None
+                or score < best_score
+                or (
+                    score == best_score
+                    and (straight < best_straight or (straight == best_straight and square < best))
+                )
+            ):
+                best, best_score, best_straight = square, score, straight
+        return best
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
