@@ -81,9 +81,14 @@ class MatchInjury:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MatchEvent:
-    """One step of the match, enough for a board replay.
+    """One step of the match, enough for a board replay; the engine never changes one made.
+
+    Not ``frozen``, and with its own ``__init__``: mypyc compiles that natively, while a
+    dataclass's generated (and a frozen one's object.__setattr__) ``__init__`` runs as
+    interpreted Python, and a match makes some 240 events (docs/performance.md). Equality
+    and the hash are still by value.
 
     ``half`` is 1, 2 or 3 (overtime). ``rolls`` are indices into :attr:`MatchResult.rolls`.
     """
@@ -98,6 +103,30 @@ class MatchEvent:
     ball_square: Square | None
     text: str
     rolls: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        half: int,
+        turn: int,
+        side: Side | None,
+        players: tuple[str, ...],
+        from_square: Square | None,
+        to_square: Square | None,
+        ball_square: Square | None,
+        text: str,
+        rolls: tuple[int, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.half = half
+        self.turn = turn
+        self.side = side
+        self.players = players
+        self.from_square = from_square
+        self.to_square = to_square
+        self.ball_square = ball_square
+        self.text = text
+        self.rolls = rolls
 
     def as_dict(self) -> dict[str, object]:
         return {
