@@ -92,16 +92,19 @@ def build(force: bool) -> int:
             capture_output=True,
             text=True,
         )
+        for leftover in work.parent.glob(work.name + ".*"):
+            shutil.rmtree(leftover, ignore_errors=True)  # the C sources and objects
         if made.returncode != 0:
+            shutil.rmtree(work, ignore_errors=True)
             failed.write_text(wanted + "\n")
             tail = "\n".join((made.stdout + made.stderr).strip().splitlines()[-15:])
-            warn(f"the engine did not compile; the pure-Python engine runs instead.\n{tail}")
+            kept = STAMP.exists() and STAMP.read_text().strip() == wanted
+            runs = "the build already there stays" if kept else "the pure-Python engine runs"
+            warn(f"the engine did not compile; {runs}.\n{tail}")
             return 1
         (work / STAMP.name).write_text(wanted + "\n")
         shutil.rmtree(COMPILED_ROOT, ignore_errors=True)
         work.rename(COMPILED_ROOT)
-        for leftover in work.parent.glob(work.name + "*"):
-            shutil.rmtree(leftover, ignore_errors=True)
         failed.unlink(missing_ok=True)
         say(f"Compiled the engine in {time.monotonic() - started:.0f} s into {COMPILED_ROOT}")
         return 0
