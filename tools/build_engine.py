@@ -69,7 +69,25 @@ def compile_into(target: Path) -> None:
     )
 
 
+def missing_build_tools() -> str | None:
+    """Which of the tools the build needs is not installed (``./dev`` installs both: the dev
+    extra pins them), or None."""
+    import importlib.util
+
+    for module, package in (("mypyc", "mypy"), ("setuptools", "setuptools")):
+        if importlib.util.find_spec(module) is None:
+            return package
+    return None
+
+
 def build(force: bool) -> int:
+    missing = missing_build_tools()
+    if missing is not None:
+        warn(
+            f"{missing} is not installed (pip install '.[dev]' pins it): "
+            "the pure-Python engine runs"
+        )
+        return 1
     version = mypy_version()
     wanted = f"{version} {source_hash(version)}"
     COMPILED_ROOT.parent.mkdir(parents=True, exist_ok=True)
