@@ -34,14 +34,23 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Move:
     key: str
     target: Square
     mode: MoveMode = MoveMode.NORMAL
 
+    def __init__(self, key: str, target: Square, mode: MoveMode = MoveMode.NORMAL) -> None:
+        self.key = key
+        self.target = target
+        self.mode = mode
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Tackle:
     """A tackle or assault on an adjacent opponent without moving (a move of no squares)."""
 
@@ -49,39 +58,79 @@ class Tackle:
     target_key: str
     kind: ContactKind = ContactKind.TACKLE
 
+    def __init__(self, key: str, target_key: str, kind: ContactKind = ContactKind.TACKLE) -> None:
+        self.key = key
+        self.target_key = target_key
+        self.kind = kind
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Pass:
     key: str
     receiver_key: str
 
+    def __init__(self, key: str, receiver_key: str) -> None:
+        self.key = key
+        self.receiver_key = receiver_key
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class HandOff:
     key: str
     receiver_key: str
 
+    def __init__(self, key: str, receiver_key: str) -> None:
+        self.key = key
+        self.receiver_key = receiver_key
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Shoot:
     key: str
     zone: GoalZone = GoalZone.NORMAL
     ricochet: bool = False
 
+    def __init__(
+        self,
+        key: str,
+        zone: GoalZone = GoalZone.NORMAL,
+        ricochet: bool = False,
+    ) -> None:
+        self.key = key
+        self.zone = zone
+        self.ricochet = ricochet
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Replace:
     """M-P3 option: bring ``bench_key`` on for lineup slot ``slot`` instead of a move."""
 
     bench_key: str
     slot: int
 
+    def __init__(self, bench_key: str, slot: int) -> None:
+        self.bench_key = bench_key
+        self.slot = slot
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class LeaveBox:
     """A Goalie holding the ball with no team-mate on the field steps onto the field."""
 
     key: str
+
+    def __init__(self, key: str) -> None:
+        self.key = key
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +153,16 @@ def _nearest(players: list[PlayerSnapshot], square: Square) -> PlayerSnapshot:
     return best[2]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class ContactChoice:
     target_key: str
     kind: ContactKind
+
+    def __init__(self, target_key: str, kind: ContactKind) -> None:
+        self.target_key = target_key
+        self.kind = kind
 
 
 _CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}

@@ -59,12 +59,18 @@ def contact_error(
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class StealOutcome:
     """M-T4: who took the ball (lower roll; ties re-roll)."""
 
     winner_key: str
     rolls: tuple[RollRecord, ...]
+
+    def __init__(self, winner_key: str, rolls: tuple[RollRecord, ...]) -> None:
+        self.winner_key = winner_key
+        self.rolls = rolls
 
 
 def steal_ball(
@@ -98,7 +104,9 @@ def steal_ball(
             return StealOutcome(winner.key, tuple(rolls))
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class BallAfterContact:
     """M-T4: where the ball goes after a contact in which a player held it.
 
@@ -111,8 +119,20 @@ class BallAfterContact:
     to_nearest_teammate: bool
     steal: StealOutcome | None
 
+    def __init__(
+        self,
+        holder_key: str | None,
+        to_nearest_teammate: bool,
+        steal: StealOutcome | None,
+    ) -> None:
+        self.holder_key = holder_key
+        self.to_nearest_teammate = to_nearest_teammate
+        self.steal = steal
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class ContactOutcome:
     """M-T1 … M-T6: the two results, each player's condition and the ball."""
 
@@ -125,6 +145,28 @@ class ContactOutcome:
     defender_condition: Condition
     ball: BallAfterContact | None
     rolls: tuple[RollRecord, ...]
+
+    def __init__(
+        self,
+        kind: ContactKind,
+        attacker_key: str,
+        defender_key: str,
+        attacker_result: int,
+        defender_result: int,
+        attacker_condition: Condition,
+        defender_condition: Condition,
+        ball: BallAfterContact | None,
+        rolls: tuple[RollRecord, ...],
+    ) -> None:
+        self.kind = kind
+        self.attacker_key = attacker_key
+        self.defender_key = defender_key
+        self.attacker_result = attacker_result
+        self.defender_result = defender_result
+        self.attacker_condition = attacker_condition
+        self.defender_condition = defender_condition
+        self.ball = ball
+        self.rolls = rolls
 
     @property
     def winner_key(self) -> str | None:

@@ -21,13 +21,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class FaceOffOutcome:
     """M-G4: who took possession, after how many rounds of rolling."""
 
     winner_key: str
     rounds: int
     rolls: tuple[RollRecord, ...]
+
+    def __init__(self, winner_key: str, rounds: int, rolls: tuple[RollRecord, ...]) -> None:
+        self.winner_key = winner_key
+        self.rounds = rounds
+        self.rolls = rolls
 
 
 def face_off(
@@ -81,7 +88,9 @@ def move_mode_error(player: PlayerSnapshot, mode: MoveMode, settings: RuleSettin
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class MovementOutcome:
     """M-G3/M-D5: how many squares the player may move (0 on a Heavy Mauler malfunction)."""
 
@@ -89,6 +98,12 @@ class MovementOutcome:
     malfunction: bool
     mode: MoveMode
     roll: RollRecord
+
+    def __init__(self, squares: int, malfunction: bool, mode: MoveMode, roll: RollRecord) -> None:
+        self.squares = squares
+        self.malfunction = malfunction
+        self.mode = mode
+        self.roll = roll
 
 
 def movement_roll(
