@@ -211,9 +211,11 @@ def resolve_contact(
     attack_spec = spec_of(attacker, _ROLL_KIND[kind])
     defend_spec = spec_of(defender, RollKind.DEFEND)
     if attack_spec is None or defend_spec is None:  # pragma: no cover - contact_error refused
-        raise RuleNotAllowedError(f"this {kind.value} is not allowed")
-    a = roll(dice, attack_spec, kind.value, attacker.key, "attacker")
-    d = roll(dice, defend_spec, kind.value, defender.key, "defender")
+        raise RuleNotAllowedError(f"this {kind} is not allowed")
+    # str(kind) is its value: Enum.value is a property that runs interpreted in the compiled
+    # engine (docs/performance.md); the engine's StrEnums are formatted with str() alike.
+    a = roll(dice, attack_spec, str(kind), attacker.key, "attacker")
+    d = roll(dice, defend_spec, str(kind), defender.key, "defender")
     attacker_condition, defender_condition = _conditions(kind, a.result, d.result)
     rolls = [a, d]
     ball = None

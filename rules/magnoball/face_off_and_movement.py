@@ -127,7 +127,7 @@ def movement_roll(
     spec = (specs or roll_specs(settings))(player, RollKind.MOVE, mode=mode)
     if spec is None:  # pragma: no cover - move_mode_error already refused it
         raise RuleNotAllowedError("this movement is not allowed")
-    record = roll(dice, spec, "movement", player.key, mode.value)
+    record = roll(dice, spec, "movement", player.key, str(mode))
     faces = record.faces
     malfunction = spec.count == 2 and not spec.best_of_two and faces[0] == faces[1]
     if malfunction:

@@ -137,7 +137,7 @@ def shoot(
     save_spec = spec_of(goalie, RollKind.SAVE, after_ricochet=ricochet)
     assert save_spec is not None
     while True:
-        shot = roll(dice, shot_spec, "shot", shooter.key, zone.value)
+        shot = roll(dice, shot_spec, "shot", shooter.key, str(zone))
         save = roll(dice, save_spec, "save", goalie.key)
         rolls += (shot, save)
         if shot.result != save.result:
