@@ -53,9 +53,7 @@ def contact_error(
         if not attacker.has_ball:
             return "Only the ball carrier can strike with the ball."
     if attacker.position.is_mauler and settings.lowering_die_type is LoweringDieType.FORBID:
-        return (
-            f"A {attacker.position.label} cannot {kind.value} without the Lowering Die Type option."
-        )
+        return f"A {attacker.position.label} cannot {kind} without the Lowering Die Type option."
     return None
 
 
