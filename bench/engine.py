@@ -7,8 +7,11 @@ process (``MAGNOBALL_PURE_ENGINE=1`` for the pure one), in alternating rounds so
 same machine load; it prints the best round of each, their ratio and whether the goal of
 issue #16 (≥ 1,000 matches/s with default settings on one core) is met. Rates are per second
 of the process's CPU time (the machine may be shared; wall-clock rates are shown too).
-``--series 10000`` also plays that many matches between two identical standard rosters (all
-Pro, no Superstars) and prints the home win rate, mean goals and mean Incapacitated players.
+``--play N`` only plays N matches (default settings, this process's build) and prints nothing,
+for instruction counts: ``valgrind --tool=callgrind python bench/engine.py --play 20`` (and
+``--play 0`` for the start-up to subtract). ``--series 10000`` also plays that many matches
+between two identical standard rosters (all Pro, no Superstars) and prints the home win rate,
+mean goals and mean Incapacitated players.
 """
 
 from __future__ import annotations
@@ -168,11 +171,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument("--series", type=int, default=0, metavar="N")
+    parser.add_argument("--play", type=int, default=-1, metavar="N")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profile", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         measure(args.seconds, args.profile)
+        return
+    if args.play >= 0:
+        for seed in range(args.play):
+            simulate_match(home=HOME, away=AWAY, settings=RuleSettings(), seed=seed)
         return
     compare(args.seconds, args.rounds, not args.no_profile)
     if args.series:

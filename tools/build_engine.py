@@ -69,7 +69,25 @@ def compile_into(target: Path) -> None:
     )
 
 
+def missing_build_tools() -> str | None:
+    """Which of the tools the build needs is not installed (``./dev`` installs both: the dev
+    extra pins them), or None."""
+    import importlib.util
+
+    for module, package in (("mypyc", "mypy"), ("setuptools", "setuptools")):
+        if importlib.util.find_spec(module) is None:
+            return package
+    return None
+
+
 def build(force: bool) -> int:
+    missing = missing_build_tools()
+    if missing is not None:
+        warn(
+            f"{missing} is not installed (pip install '.[dev]' pins it): "
+            "the pure-Python engine runs"
+        )
+        return 1
     version = mypy_version()
     wanted = f"{version} {source_hash(version)}"
     COMPILED_ROOT.parent.mkdir(parents=True, exist_ok=True)
@@ -92,16 +110,19 @@ def build(force: bool) -> int:
             capture_output=True,
             text=True,
         )
+        for leftover in work.parent.glob(work.name + ".*"):
+            shutil.rmtree(leftover, ignore_errors=True)  # the C sources and objects
         if made.returncode != 0:
+            shutil.rmtree(work, ignore_errors=True)
             failed.write_text(wanted + "\n")
             tail = "\n".join((made.stdout + made.stderr).strip().splitlines()[-15:])
-            warn(f"the engine did not compile; the pure-Python engine runs instead.\n{tail}")
+            kept = STAMP.exists() and STAMP.read_text().strip() == wanted
+            runs = "the build already there stays" if kept else "the pure-Python engine runs"
+            warn(f"the engine did not compile; {runs}.\n{tail}")
             return 1
         (work / STAMP.name).write_text(wanted + "\n")
         shutil.rmtree(COMPILED_ROOT, ignore_errors=True)
         work.rename(COMPILED_ROOT)
-        for leftover in work.parent.glob(work.name + "*"):
-            shutil.rmtree(leftover, ignore_errors=True)
         failed.unlink(missing_ok=True)
         say(f"Compiled the engine in {time.monotonic() - started:.0f} s into {COMPILED_ROOT}")
         return 0

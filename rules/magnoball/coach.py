@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .board import Square, distance
 from .contact import ContactKind, contact_error
 from .face_off_and_movement import move_mode_error
-from .match_state import MatchState
+from .match_state import MODE_NUMBER, MatchState
 from .odds import mean_result, sum_exceeds_chance, win_chance
 from .rolls import GoalZone, RollKind, plain_spec
 from .snapshot import MoveMode, PlayerSnapshot, Side
@@ -34,14 +34,23 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Move:
     key: str
     target: Square
     mode: MoveMode = MoveMode.NORMAL
 
+    def __init__(self, key: str, target: Square, mode: MoveMode = MoveMode.NORMAL) -> None:
+        self.key = key
+        self.target = target
+        self.mode = mode
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Tackle:
     """A tackle or assault on an adjacent opponent without moving (a move of no squares)."""
 
@@ -49,39 +58,79 @@ class Tackle:
     target_key: str
     kind: ContactKind = ContactKind.TACKLE
 
+    def __init__(self, key: str, target_key: str, kind: ContactKind = ContactKind.TACKLE) -> None:
+        self.key = key
+        self.target_key = target_key
+        self.kind = kind
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Pass:
     key: str
     receiver_key: str
 
+    def __init__(self, key: str, receiver_key: str) -> None:
+        self.key = key
+        self.receiver_key = receiver_key
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class HandOff:
     key: str
     receiver_key: str
 
+    def __init__(self, key: str, receiver_key: str) -> None:
+        self.key = key
+        self.receiver_key = receiver_key
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Shoot:
     key: str
     zone: GoalZone = GoalZone.NORMAL
     ricochet: bool = False
 
+    def __init__(
+        self,
+        key: str,
+        zone: GoalZone = GoalZone.NORMAL,
+        ricochet: bool = False,
+    ) -> None:
+        self.key = key
+        self.zone = zone
+        self.ricochet = ricochet
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class Replace:
     """M-P3 option: bring ``bench_key`` on for lineup slot ``slot`` instead of a move."""
 
     bench_key: str
     slot: int
 
+    def __init__(self, bench_key: str, slot: int) -> None:
+        self.bench_key = bench_key
+        self.slot = slot
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class LeaveBox:
     """A Goalie holding the ball with no team-mate on the field steps onto the field."""
 
     key: str
+
+    def __init__(self, key: str) -> None:
+        self.key = key
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +153,19 @@ def _nearest(players: list[PlayerSnapshot], square: Square) -> PlayerSnapshot:
     return best[2]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class ContactChoice:
     target_key: str
     kind: ContactKind
 
+    def __init__(self, target_key: str, kind: ContactKind) -> None:
+        self.target_key = target_key
+        self.kind = kind
+
+
+_CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}
 
 _FREE_SHOT = 0.45  # shoot when a goal is at least this likely ...
 _PRESSED_SHOT = 0.2  # ... or this likely with an opponent alongside
@@ -379,17 +436,12 @@ class Coach:
         kind: ContactKind,
     ) -> float:
         """P(attacker's result is lower: he Hurts or Incapacitates the defender)."""
-        key = (
-            state.token(attacker),
-            state.token(defender),
-            kind,
-            attacker.move_mode,
-            defender.move_mode,
-            attacker.hurt,
-            defender.hurt,
-            attacker.substitute_goalie,
-            defender.substitute_goalie,
-        )
+        # One int for (attacker, defender, kind, both move modes, hurt and substitute flags).
+        flags = (8 if attacker.hurt else 0) + (4 if defender.hurt else 0)
+        flags += (2 if attacker.substitute_goalie else 0) + (1 if defender.substitute_goalie else 0)
+        modes = MODE_NUMBER[attacker.move_mode] * 4 + MODE_NUMBER[defender.move_mode]
+        small = (_CONTACT_NUMBER[kind] * 16 + modes) * 16 + flags  # below 1024
+        key = ((state.token(attacker) << 32 | state.token(defender)) << 10) + small
         memo = state.odds_memo
         chance = memo.get(key)
         if chance is None:
@@ -471,7 +523,8 @@ class Coach:
 
     def _reach(self, state: MatchState, player: PlayerSnapshot, mode: MoveMode) -> float:
         """The mean number of squares ``player`` moves in ``mode``."""
-        key = (state.token(player), mode, player.hurt, player.substitute_goalie)
+        flags = (2 if player.hurt else 0) + (1 if player.substitute_goalie else 0)
+        key = (state.token(player) * 4 + MODE_NUMBER[mode]) * 4 + flags
         memo = state.reach_memo
         reach = memo.get(key)
         if reach is None:

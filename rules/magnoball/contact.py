@@ -53,18 +53,22 @@ def contact_error(
         if not attacker.has_ball:
             return "Only the ball carrier can strike with the ball."
     if attacker.position.is_mauler and settings.lowering_die_type is LoweringDieType.FORBID:
-        return (
-            f"A {attacker.position.label} cannot {kind.value} without the Lowering Die Type option."
-        )
+        return f"A {attacker.position.label} cannot {kind} without the Lowering Die Type option."
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class StealOutcome:
     """M-T4: who took the ball (lower roll; ties re-roll)."""
 
     winner_key: str
     rolls: tuple[RollRecord, ...]
+
+    def __init__(self, winner_key: str, rolls: tuple[RollRecord, ...]) -> None:
+        self.winner_key = winner_key
+        self.rolls = rolls
 
 
 def steal_ball(
@@ -98,7 +102,9 @@ def steal_ball(
             return StealOutcome(winner.key, tuple(rolls))
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class BallAfterContact:
     """M-T4: where the ball goes after a contact in which a player held it.
 
@@ -111,8 +117,20 @@ class BallAfterContact:
     to_nearest_teammate: bool
     steal: StealOutcome | None
 
+    def __init__(
+        self,
+        holder_key: str | None,
+        to_nearest_teammate: bool,
+        steal: StealOutcome | None,
+    ) -> None:
+        self.holder_key = holder_key
+        self.to_nearest_teammate = to_nearest_teammate
+        self.steal = steal
 
-@dataclass(frozen=True, slots=True)
+
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class ContactOutcome:
     """M-T1 … M-T6: the two results, each player's condition and the ball."""
 
@@ -125,6 +143,28 @@ class ContactOutcome:
     defender_condition: Condition
     ball: BallAfterContact | None
     rolls: tuple[RollRecord, ...]
+
+    def __init__(
+        self,
+        kind: ContactKind,
+        attacker_key: str,
+        defender_key: str,
+        attacker_result: int,
+        defender_result: int,
+        attacker_condition: Condition,
+        defender_condition: Condition,
+        ball: BallAfterContact | None,
+        rolls: tuple[RollRecord, ...],
+    ) -> None:
+        self.kind = kind
+        self.attacker_key = attacker_key
+        self.defender_key = defender_key
+        self.attacker_result = attacker_result
+        self.defender_result = defender_result
+        self.attacker_condition = attacker_condition
+        self.defender_condition = defender_condition
+        self.ball = ball
+        self.rolls = rolls
 
     @property
     def winner_key(self) -> str | None:
@@ -169,9 +209,11 @@ def resolve_contact(
     attack_spec = spec_of(attacker, _ROLL_KIND[kind])
     defend_spec = spec_of(defender, RollKind.DEFEND)
     if attack_spec is None or defend_spec is None:  # pragma: no cover - contact_error refused
-        raise RuleNotAllowedError(f"this {kind.value} is not allowed")
-    a = roll(dice, attack_spec, kind.value, attacker.key, "attacker")
-    d = roll(dice, defend_spec, kind.value, defender.key, "defender")
+        raise RuleNotAllowedError(f"this {kind} is not allowed")
+    # str(kind) is its value: Enum.value is a property that runs interpreted in the compiled
+    # engine (docs/performance.md); the engine's StrEnums are formatted with str() alike.
+    a = roll(dice, attack_spec, str(kind), attacker.key, "attacker")
+    d = roll(dice, defend_spec, str(kind), defender.key, "defender")
     attacker_condition, defender_condition = _conditions(kind, a.result, d.result)
     rolls = [a, d]
     ball = None

@@ -96,9 +96,13 @@ class ScriptedDice:
         return self._position == len(self._faces)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RollRecord:
-    """M-D8: one recorded roll: why, which die, the faces, the modifier and the result."""
+    """M-D8: one recorded roll: why, which die, the faces, the modifier and the result.
+
+    Never changed once made; not ``frozen``, with its own ``__init__``, for the compiled
+    engine's speed (as :class:`~rules.magnoball.match_result.MatchEvent`).
+    """
 
     purpose: str
     die: str
@@ -107,6 +111,24 @@ class RollRecord:
     result: int
     actor: str | None = None
     detail: str = ""
+
+    def __init__(
+        self,
+        purpose: str,
+        die: str,
+        faces: tuple[int, ...],
+        modifier: int,
+        result: int,
+        actor: str | None = None,
+        detail: str = "",
+    ) -> None:
+        self.purpose = purpose
+        self.die = die
+        self.faces = faces
+        self.modifier = modifier
+        self.result = result
+        self.actor = actor
+        self.detail = detail
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-able dict (faces as a list)."""

@@ -21,13 +21,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class FaceOffOutcome:
     """M-G4: who took possession, after how many rounds of rolling."""
 
     winner_key: str
     rounds: int
     rolls: tuple[RollRecord, ...]
+
+    def __init__(self, winner_key: str, rounds: int, rolls: tuple[RollRecord, ...]) -> None:
+        self.winner_key = winner_key
+        self.rounds = rounds
+        self.rolls = rolls
 
 
 def face_off(
@@ -81,7 +88,9 @@ def move_mode_error(player: PlayerSnapshot, mode: MoveMode, settings: RuleSettin
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class MovementOutcome:
     """M-G3/M-D5: how many squares the player may move (0 on a Heavy Mauler malfunction)."""
 
@@ -89,6 +98,12 @@ class MovementOutcome:
     malfunction: bool
     mode: MoveMode
     roll: RollRecord
+
+    def __init__(self, squares: int, malfunction: bool, mode: MoveMode, roll: RollRecord) -> None:
+        self.squares = squares
+        self.malfunction = malfunction
+        self.mode = mode
+        self.roll = roll
 
 
 def movement_roll(
@@ -112,7 +127,7 @@ def movement_roll(
     spec = (specs or roll_specs(settings))(player, RollKind.MOVE, mode=mode)
     if spec is None:  # pragma: no cover - move_mode_error already refused it
         raise RuleNotAllowedError("this movement is not allowed")
-    record = roll(dice, spec, "movement", player.key, mode.value)
+    record = roll(dice, spec, "movement", player.key, str(mode))
     faces = record.faces
     malfunction = spec.count == 2 and not spec.best_of_two and faces[0] == faces[1]
     if malfunction:

@@ -39,7 +39,9 @@ class TeamSheet:
         return self.first_string + self.second_string
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerStatLine:
     """M-P7: attempts and successes per category, goals' points, and whether he took the field
     (M-P5: the game counts for him)."""
@@ -50,6 +52,22 @@ class PlayerStatLine:
     successes: dict[StatCategory, int]
     points: int
     took_field: bool
+
+    def __init__(
+        self,
+        player_key: str,
+        side: Side,
+        attempts: dict[StatCategory, int],
+        successes: dict[StatCategory, int],
+        points: int,
+        took_field: bool,
+    ) -> None:
+        self.player_key = player_key
+        self.side = side
+        self.attempts = attempts
+        self.successes = successes
+        self.points = points
+        self.took_field = took_field
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -62,7 +80,9 @@ class PlayerStatLine:
         }
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class MatchInjury:
     """A player Hurt or Incapacitated in the match (M-T2). Incapacitated players' durations
     (M-I1/M-I2) are rolled by the league service after the match."""
@@ -71,6 +91,12 @@ class MatchInjury:
     side: Side
     condition: Condition
     half: int
+
+    def __init__(self, player_key: str, side: Side, condition: Condition, half: int) -> None:
+        self.player_key = player_key
+        self.side = side
+        self.condition = condition
+        self.half = half
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -81,9 +107,14 @@ class MatchInjury:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MatchEvent:
-    """One step of the match, enough for a board replay.
+    """One step of the match, enough for a board replay; the engine never changes one made.
+
+    Not ``frozen``, and with its own ``__init__``: mypyc compiles that natively, while a
+    dataclass's generated (and a frozen one's object.__setattr__) ``__init__`` runs as
+    interpreted Python, and a match makes some 240 events (docs/performance.md). Equality
+    and the hash are still by value.
 
     ``half`` is 1, 2 or 3 (overtime). ``rolls`` are indices into :attr:`MatchResult.rolls`.
     """
@@ -98,6 +129,30 @@ class MatchEvent:
     ball_square: Square | None
     text: str
     rolls: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        half: int,
+        turn: int,
+        side: Side | None,
+        players: tuple[str, ...],
+        from_square: Square | None,
+        to_square: Square | None,
+        ball_square: Square | None,
+        text: str,
+        rolls: tuple[int, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.half = half
+        self.turn = turn
+        self.side = side
+        self.players = players
+        self.from_square = from_square
+        self.to_square = to_square
+        self.ball_square = ball_square
+        self.text = text
+        self.rolls = rolls
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -21,21 +21,28 @@ __all__ = ["LineupSlot", "MatchState"]
 #: Memos shared by every match in this process, keyed by roll tokens (rolls.roll_token), not
 #: player keys: a roster's second match finds its specs and odds already worked out. Pure
 #: functions of their keys, so sharing them never changes a match; cleared when large.
-_SHARED_SPECS: dict[tuple[object, ...], RollSpec | None] = {}
-_SHARED_REACH: dict[tuple[object, ...], float] = {}
-_SHARED_ODDS: dict[tuple[object, ...], float] = {}
+_SHARED_SPECS: dict[object, RollSpec | None] = {}
+_SHARED_REACH: dict[int, float] = {}
+_SHARED_ODDS: dict[int, float] = {}
 _SHARED_KEPT = 200_000
 
+#: Small numbers for the enums in memo keys: the keys pack into one int, which is far cheaper
+#: to build, hash and compare than a tuple (tokens stay below 2**32, rolls.roll_token).
+KIND_NUMBER = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
+MODE_NUMBER = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
+_ZONE_NUMBER = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
+_RANGE_LIMIT = 1 << 10
 
-def _shared_specs() -> dict[tuple[object, ...], RollSpec | None]:
+
+def _shared_specs() -> dict[object, RollSpec | None]:
     return _SHARED_SPECS
 
 
-def _shared_reach() -> dict[tuple[object, ...], float]:
+def _shared_reach() -> dict[int, float]:
     return _SHARED_REACH
 
 
-def _shared_odds() -> dict[tuple[object, ...], float]:
+def _shared_odds() -> dict[int, float]:
     return _SHARED_ODDS
 
 
@@ -76,15 +83,15 @@ class MatchState:
     #: whose keeper was taken out with nobody in the box yet.
     keeper: dict[Side, str | None] = field(default_factory=dict)
     box_vacant: set[Side] = field(default_factory=set)
-    _specs: dict[tuple[object, ...], RollSpec | None] = field(default_factory=_shared_specs)
+    _specs: dict[object, RollSpec | None] = field(default_factory=_shared_specs)
     _tokens: dict[str, int] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
     #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
     _threats: dict[Side, dict[Square, int]] = field(default_factory=dict)
     #: Coach memos (pure functions of the players' roll tokens and roll-relevant state); the
     #: shot memo holds decisions naming this match's players, so it is this match's own.
-    reach_memo: dict[tuple[object, ...], float] = field(default_factory=_shared_reach)
-    odds_memo: dict[tuple[object, ...], float] = field(default_factory=_shared_odds)
+    reach_memo: dict[int, float] = field(default_factory=_shared_reach)
+    odds_memo: dict[int, float] = field(default_factory=_shared_odds)
     shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -231,16 +238,18 @@ class MatchState:
         functions."""
         mode = player.move_mode if mode is None else mode
         hurt = player.hurt if hurt is None else hurt
-        key = (
-            self.token(player),
-            kind,
-            mode,
-            range_squares,
-            zone,
-            after_ricochet,
-            hurt,
-            player.substitute_goalie,
-        )
+        key: object
+        if 0 <= range_squares < _RANGE_LIMIT:
+            flags = (4 if after_ricochet else 0) + (2 if hurt else 0)
+            flags += 1 if player.substitute_goalie else 0
+            key = (
+                ((self.token(player) * 16 + KIND_NUMBER[kind]) * 4 + MODE_NUMBER[mode]) * 4
+                + _ZONE_NUMBER[zone]
+            ) * 8 + flags
+            key = key * _RANGE_LIMIT + range_squares
+        else:  # no board is this big; a tuple keeps the memo right all the same
+            key = (self.token(player), kind, mode, range_squares, zone, after_ricochet, hurt)
+            key = (key, player.substitute_goalie)
         try:
             return self._specs[key]
         except KeyError:

@@ -13,12 +13,18 @@ from .snapshot import PlayerSnapshot
 __all__ = ["HandOffOutcome", "PassOutcome", "hand_off", "pass_ball"]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class HandOffOutcome:
     """M-T7: equal results fumble (the ball is loose next to the receiver)."""
 
     fumble: bool
     rolls: tuple[RollRecord, ...]
+
+    def __init__(self, fumble: bool, rolls: tuple[RollRecord, ...]) -> None:
+        self.fumble = fumble
+        self.rolls = rolls
 
 
 def hand_off(
@@ -45,7 +51,9 @@ def hand_off(
     return HandOffOutcome(a.result == b.result, (a, b))
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class PassOutcome:
     """M-T8/M-T9: the pass total and what became of the ball.
 
@@ -61,6 +69,24 @@ class PassOutcome:
     intercepted: bool
     blocker_key: str | None
     rolls: tuple[RollRecord, ...]
+
+    def __init__(
+        self,
+        total: int,
+        distance: int,
+        completed: bool,
+        blocked: bool,
+        intercepted: bool,
+        blocker_key: str | None,
+        rolls: tuple[RollRecord, ...],
+    ) -> None:
+        self.total = total
+        self.distance = distance
+        self.completed = completed
+        self.blocked = blocked
+        self.intercepted = intercepted
+        self.blocker_key = blocker_key
+        self.rolls = rolls
 
 
 def pass_ball(

@@ -130,12 +130,17 @@ _FORCED = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class RollSpec:
     """The effective roll: ``count`` dice of ``sides`` (better one kept), ``modifier`` added.
 
     ``higher_wins`` is ``None`` for a roll with no better side (hand-off). ``best_of_two`` is
     the Superstar re-roll (M-D6). ``notes`` say why the roll differs from the position's base.
+
+    Equal and hashed by value; nothing changes one made. Not ``frozen`` and with its own
+    ``__init__``, ``__eq__`` and ``__hash__`` (worked out once: the coach's odds memos hash
+    specs on every look-up), which mypyc compiles natively, while a dataclass's generated
+    methods run as interpreted Python (docs/performance.md, "## Engine").
     """
 
     sides: int
@@ -145,10 +150,42 @@ class RollSpec:
     best_of_two: bool = False
     notes: str = ""
     #: The die's label (``"2d6"``), worked out once: every roll of this spec records it.
-    die: str = field(init=False, repr=False, compare=False)
+    die: str = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "die", die_label(self.sides, self.count))
+    def __init__(
+        self,
+        sides: int,
+        count: int,
+        modifier: int,
+        higher_wins: bool | None,
+        best_of_two: bool = False,
+        notes: str = "",
+    ) -> None:
+        self.sides = sides
+        self.count = count
+        self.modifier = modifier
+        self.higher_wins = higher_wins
+        self.best_of_two = best_of_two
+        self.notes = notes
+        self.die = die_label(sides, count)
+        self._hash = hash((sides, count, modifier, higher_wins, best_of_two, notes))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RollSpec):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self.sides == other.sides
+            and self.count == other.count
+            and self.modifier == other.modifier
+            and self.higher_wins == other.higher_wins
+            and self.best_of_two == other.best_of_two
+            and self.notes == other.notes
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def describe(self) -> str:
         """E.g. ``"d12+1, best of two"`` for pages that show what a bonus changes."""
@@ -287,7 +324,7 @@ def _attack_steps(kind: RollKind, mode: MoveMode) -> tuple[int, int, list[str]]:
     notes: list[str] = []
     if kind is not RollKind.TACKLE:
         penalty += 1
-        notes.append(f"{kind.value.capitalize()} -1 die type")
+        notes.append(f"{kind.capitalize()} -1 die type")
     if mode is MoveMode.RUSHING:
         steps += 1
         notes.append("Rushing +1 die type")
@@ -394,6 +431,10 @@ def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
         if len(_TOKENS) >= _TOKENS_KEPT:
             _TOKENS.clear()  # bounded: a long-lived worker sees many rosters
         token = _TOKENS[key] = next(_NEXT_TOKEN)
+        # Memo keys pack two tokens into one int (coach.tackle_chance): 2**32 distinct traits
+        # in one process is out of reach, and a clear error rather than a wrong key if not.
+        if token >= 1 << 32:
+            raise OverflowError("more than 2**32 roll tokens in one process")
     return token
 
 

@@ -14,7 +14,9 @@ from .vocabulary import Position
 __all__ = ["ShotOutcome", "shoot", "shot_error", "walk_in_points"]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
+# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+@dataclass(slots=True, unsafe_hash=True)
 class ShotOutcome:
     """M-S1 … M-S5: a goal (worth ``points``) or a save (the Goalie then has the ball).
 
@@ -29,6 +31,24 @@ class ShotOutcome:
     ricochet_failed: bool
     empty_box: bool
     rolls: tuple[RollRecord, ...]
+
+    def __init__(
+        self,
+        goal: bool,
+        points: int,
+        zone: GoalZone,
+        ricochet: bool,
+        ricochet_failed: bool,
+        empty_box: bool,
+        rolls: tuple[RollRecord, ...],
+    ) -> None:
+        self.goal = goal
+        self.points = points
+        self.zone = zone
+        self.ricochet = ricochet
+        self.ricochet_failed = ricochet_failed
+        self.empty_box = empty_box
+        self.rolls = rolls
 
     @property
     def saved(self) -> bool:
@@ -117,7 +137,7 @@ def shoot(
     save_spec = spec_of(goalie, RollKind.SAVE, after_ricochet=ricochet)
     assert save_spec is not None
     while True:
-        shot = roll(dice, shot_spec, "shot", shooter.key, zone.value)
+        shot = roll(dice, shot_spec, "shot", shooter.key, str(zone))
         save = roll(dice, save_spec, "save", goalie.key)
         rolls += (shot, save)
         if shot.result != save.result:

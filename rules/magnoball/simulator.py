@@ -329,12 +329,13 @@ class _Match:
             key=lambda p: (p.position is not Position.FORWARD, -p.position.base_die, p.key),
         )
         facing = order[:2]
+        facing_keys = {p.key for p in facing}  # by key: a snapshot's == compares every field
         spots = {pos: list(sq) for pos, sq in board.formation(side).items()}
         for player, square in zip(facing, board.face_off_squares(side), strict=False):
             self._place(player, square)
         spots[Position.FORWARD] = []
         for player in sorted(field_players, key=lambda p: p.key):
-            if player in facing:
+            if player.key in facing_keys:
                 continue
             free = [sq for sq in spots.get(player.position, []) if sq not in s.occupant]
             square = (
@@ -462,7 +463,7 @@ class _Match:
                     "move",
                     player.side,
                     (player.key,),
-                    f"{player.label} moves {distance(start, here)} ({mode.value})",
+                    f"{player.label} moves {distance(start, here)} ({mode})",
                     rolls,
                     start,
                     here,
@@ -487,7 +488,7 @@ class _Match:
             "move",
             player.side,
             (player.key,),
-            f"{player.label} moves {distance(start, player.square)} ({mode.value})"
+            f"{player.label} moves {distance(start, player.square)} ({mode})"
             + (", malfunction" if outcome.malfunction else ""),
             rolls,
             start,
@@ -500,11 +501,14 @@ class _Match:
     def _next_step(self, here: Square, target: Square, threats: dict[Square, int]) -> Square | None:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
         opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
-        closer."""
+        closer. The least (distance + 2 x crowd, dx + dy, square), compared field by field
+        without building a tuple per neighbour (the hot path)."""
         occupant = self.state.occupant
         tx, ty = target
         now = distance(here, target)
-        best: tuple[int, int, Square] | None = None
+        best: Square | None = None
+        best_score = 0
+        best_straight = 0
         for square in self.state.board.neighbours(here):
             if square in occupant:
                 continue
@@ -514,14 +518,21 @@ class _Match:
                 dx = -dx
             if dy < 0:
                 dy = -dy
-            d = dx if dx > dy else dy  # distance(square, target), inlined on the hot path
+            d = dx if dx > dy else dy  # distance(square, target), inlined
             if d >= now:
                 continue
-            crowd = threats.get(square, 0) if square != target else 0
-            option = (d + 2 * crowd, dx + dy, square)
-            if best is None or option < best:
-                best = option
-        return None if best is None else best[2]
+            score = d + 2 * threats.get(square, 0) if square != target else d
+            straight = dx + dy
+            if (
+                best is None
+                or score < best_score
+                or (
+                    score == best_score
+                    and (straight < best_straight or (straight == best_straight and square < best))
+                )
+            ):
+                best, best_score, best_straight = square, score, straight
+        return best
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
@@ -569,12 +580,12 @@ class _Match:
                 self._count(key, StatCategory.STEALING, outcome.ball.steal.winner_key == key)
         attacker.move_mode = MoveMode.NORMAL  # M-G5: tackling ends Evading / Rushing
         self._event(
-            kind.value,
+            str(kind),
             attacker.side,
             (attacker.key, defender.key),
-            f"{attacker.label} {kind.value}s {defender.label}: "
+            f"{attacker.label} {kind}s {defender.label}: "
             f"{outcome.attacker_result} v {outcome.defender_result}, "
-            f"{outcome.attacker_condition.value} / {outcome.defender_condition.value}",
+            f"{outcome.attacker_condition} / {outcome.defender_condition}",
             rolls,
             attacker.square,
             defender.square,
@@ -621,7 +632,7 @@ class _Match:
             player.in_goalie_box = False
             s.field_changed()
             self._event(
-                condition.value, player.side, (player.key,), f"{player.label} is {condition.value}"
+                str(condition), player.side, (player.key,), f"{player.label} is {condition}"
             )
             if player.key == s.keeper.get(player.side) and s.goalie[player.side] is None:
                 s.box_vacant.add(player.side)  # M-S5: the team's keeper is taken out
@@ -758,7 +769,7 @@ class _Match:
             self._count(goalie.key, StatCategory.SAVES, outcome.saved)
         if outcome.goal:
             totals["shot_goals"] += 1
-            zone = decision.zone.value + (" ricochet" if decision.ricochet else "")
+            zone = str(decision.zone) + (" ricochet" if decision.ricochet else "")
             self._goal(
                 shooter, outcome.points, f"{shooter.label} scores ({zone}, range {rng})", rolls
             )

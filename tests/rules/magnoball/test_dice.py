@@ -81,3 +81,18 @@ def test_m_d8_roll_record_round_trips_through_a_dict() -> None:
     assert RollRecord.from_dict(record.as_dict()) == record
     assert die_label(6, 2) == "2d6"
     assert die_label(20) == "d20"
+
+
+def test_m_d8_roll_records_and_events_compare_and_hash_by_value() -> None:
+    """Not frozen (for the compiled engine's speed), they still act as values."""
+    from rules.magnoball import MatchEvent, Side
+
+    a = RollRecord("shot", "d12", (7,), 0, 7, "h-0", "normal")
+    b = RollRecord("shot", "d12", (7,), 0, 7, "h-0", "normal")
+    assert a == b
+    assert len({a, b}) == 1
+    e = MatchEvent("move", 1, 3, Side.HOME, ("h-0",), (1, 2), (2, 3), None, "moves 1", (0,))
+    f = MatchEvent("move", 1, 3, Side.HOME, ("h-0",), (1, 2), (2, 3), None, "moves 1", (0,))
+    assert e == f
+    assert hash(e) == hash(f)
+    assert e != MatchEvent("move", 1, 3, Side.HOME, ("h-0",), (1, 2), (2, 4), None, "moves 1")
