@@ -114,6 +114,16 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} · {self.name}"
 
+    #: Addresses of a league's own pages beside its seasons' (league/urls.py): a season
+    #: named so would be hidden behind them.
+    RESERVED_SLUGS = frozenset({"graveyard", "head-to-head"})
+
+    def clean(self) -> None:
+        if self.slug in self.RESERVED_SLUGS:
+            raise ValidationError(
+                {"name": f"“{self.name}” is the name of a league page; give the season another."}
+            )
+
     @property
     def is_tournament(self) -> bool:
         return self.format == self.Format.TOURNAMENT

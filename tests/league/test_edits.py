@@ -64,3 +64,13 @@ def test_a_seasons_format_is_frozen_once_it_starts_but_its_name_is_not(world):
         season_update(season=world.season, actor=None, changes={"playoff_teams": 8})
     renamed = season_update(season=world.season, actor=None, changes={"name": "Season One"})
     assert (renamed.name, renamed.playoff_teams) == ("Season One", 2)
+
+
+@pytest.mark.parametrize("name", ["Graveyard", "Head to head"])
+def test_a_season_may_not_take_the_address_of_a_league_page(world, name):
+    """The league's graveyard and head-to-head pages sit beside its seasons' addresses."""
+    with pytest.raises(LeagueError) as refused:
+        season_update(season=world.season, actor=None, changes={"name": name})
+    assert "name" in refused.value.fields
+    world.season.refresh_from_db()
+    assert world.season.slug not in Season.RESERVED_SLUGS
