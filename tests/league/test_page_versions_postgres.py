@@ -6,6 +6,7 @@ committed transaction bumps each league it wrote exactly once."""
 from __future__ import annotations
 
 import threading
+
 import pytest
 from django.db import connection, connections, transaction
 from django.utils import timezone
@@ -87,9 +88,14 @@ def test_the_version_moves_once_at_commit_however_many_statements(world):
 
 def test_a_transaction_rolled_back_leaves_no_bump_and_no_pending_row(world):
     before = page_version(league_id=world.league.pk)
-    with pytest.raises(RuntimeError), transaction.atomic():
-        StandingRow.objects.filter(season=world.season).update(points=9)
-        raise RuntimeError("undo")
+
+    def write_then_fail() -> None:
+        with transaction.atomic():
+            StandingRow.objects.filter(season=world.season).update(points=9)
+            raise RuntimeError("undo")
+
+    with pytest.raises(RuntimeError):
+        write_then_fail()
     assert page_version(league_id=world.league.pk) == before
     assert _pending() == 0
 
@@ -117,10 +123,14 @@ def test_a_savepoint_rolled_back_takes_only_its_own_writes(world, first):
     the transaction's own write outside it is bumped at commit, once."""
     before = page_version(league_id=world.league.pk)
 
-    def undone() -> None:
-        with pytest.raises(RuntimeError), transaction.atomic():
+    def write_then_fail() -> None:
+        with transaction.atomic():
             Team.objects.filter(pk=world.away.pk).update(name="Undone")
             raise RuntimeError("undo the savepoint")
+
+    def undone() -> None:
+        with pytest.raises(RuntimeError):
+            write_then_fail()
 
     with transaction.atomic():
         if first == "savepoint":
