@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.db import connection
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 from league.models import PageVersion
@@ -183,7 +184,22 @@ def triggers_drop(
         schema_editor.execute(statement)
 
 
-def page_version(*, league_id: int) -> int:
-    """The league's page version now (0 before its first write). One query."""
-    found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
-    return next(iter(found), 0)
+def page_version(*, league_id: int) -> int | None:
+    """The league's page version now (0 before its first write), or None when this very
+    transaction has written the league and not yet committed (PostgreSQL): a page it
+    renders shows rows that may still be rolled back, and the version they will commit
+    under is not known yet, so it must be neither cached nor served from the cache. One
+    query."""
+    if connection.vendor != "postgresql":
+        found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
+        return next(iter(found), 0)
+    with connection.cursor() as cursor:
+        # pg_current_xact_id_if_assigned(): NULL in a transaction that has written nothing,
+        # without giving it a transaction id.
+        cursor.execute(
+            f"SELECT (SELECT version FROM {_TABLE} WHERE league_id = %s), EXISTS (SELECT 1 "
+            f"FROM {_PENDING} WHERE xid = pg_current_xact_id_if_assigned() AND league_id = %s)",
+            [league_id, league_id],
+        )
+        version, written = cursor.fetchone()
+    return None if written else int(version or 0)

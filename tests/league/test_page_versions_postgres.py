@@ -11,8 +11,9 @@ import pytest
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from league.models import Fixture, StandingRow, Team
+from league.models import Fixture, Season, StandingRow, Team
 from league.page_versions import page_version
+from league.standings_page import standings_body
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -23,6 +24,18 @@ pytestmark = [
 ]
 
 
+def _stored(world) -> int:
+    """The league's version row as this transaction sees it (page_version says None while
+    the transaction has uncommitted writes of the league)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT coalesce(max(version), 0) FROM league_pageversion WHERE league_id = %s",
+            [world.league.pk],
+        )
+        (version,) = cursor.fetchone()
+    return int(version)
+
+
 def _pending() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM league_pageversionpending")
@@ -31,7 +44,7 @@ def _pending() -> int:
 
 
 def test_two_transactions_writing_one_league_do_not_wait_for_each_other(world, match_day):
-    before = page_version(league_id=world.league.pk)
+    before = _stored(world)
     kickoff = timezone.now()
     a_wrote, b_done, errors = threading.Event(), threading.Event(), []
 
@@ -76,18 +89,19 @@ def test_two_transactions_writing_one_league_do_not_wait_for_each_other(world, m
 
 
 def test_the_version_moves_once_at_commit_however_many_statements(world):
-    before = page_version(league_id=world.league.pk)
+    before = _stored(world)
     with transaction.atomic():
         StandingRow.objects.filter(season=world.season).update(points=4)
         Team.objects.filter(pk=world.home.pk).update(name="Harbour Hawks")
-        assert page_version(league_id=world.league.pk) == before, "not before commit"
+        assert _stored(world) == before, "not before commit"
+        assert page_version(league_id=world.league.pk) is None, "and no page cached meanwhile"
         assert _pending() == 1
     assert page_version(league_id=world.league.pk) == before + 1
     assert _pending() == 0
 
 
 def test_a_transaction_rolled_back_leaves_no_bump_and_no_pending_row(world):
-    before = page_version(league_id=world.league.pk)
+    before = _stored(world)
 
     def write_then_fail() -> None:
         with transaction.atomic():
@@ -103,16 +117,16 @@ def test_a_transaction_rolled_back_leaves_no_bump_and_no_pending_row(world):
 def test_constraints_set_immediate_bump_at_once_and_still_once_more_after(world):
     """SET CONSTRAINTS ALL IMMEDIATE fires the bump at the statement: still correct, and a
     later write of the same transaction is bumped again at commit."""
-    before = page_version(league_id=world.league.pk)
+    before = _stored(world)
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         Team.objects.filter(pk=world.home.pk).update(name="Harbour Hawks")
-        assert page_version(league_id=world.league.pk) == before + 1
+        assert _stored(world) == before + 1
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
         Team.objects.filter(pk=world.home.pk).update(name="Harbour Herons")
-        assert page_version(league_id=world.league.pk) == before + 1
+        assert _stored(world) == before + 1
     assert page_version(league_id=world.league.pk) == before + 2
     assert _pending() == 0
 
@@ -121,7 +135,7 @@ def test_constraints_set_immediate_bump_at_once_and_still_once_more_after(world)
 def test_a_savepoint_rolled_back_takes_only_its_own_writes(world, first):
     """Whether the league was first recorded inside the savepoint rolled back or before it,
     the transaction's own write outside it is bumped at commit, once."""
-    before = page_version(league_id=world.league.pk)
+    before = _stored(world)
 
     def write_then_fail() -> None:
         with transaction.atomic():
@@ -141,3 +155,22 @@ def test_a_savepoint_rolled_back_takes_only_its_own_writes(world, first):
     assert page_version(league_id=world.league.pk) == before + 1
     assert Team.objects.get(pk=world.away.pk).name == "Away Arrows"
     assert _pending() == 0
+
+
+def test_a_page_rendered_by_the_writing_transaction_is_not_cached(world):
+    """Its rows may still be rolled back: the standings it renders are neither stored nor
+    served from the cache, so a rollback leaves no copy of what never happened."""
+    season = Season.objects.get(pk=world.season.pk)
+    standings_body(season=season)
+
+    def write_render_fail() -> None:
+        with transaction.atomic():
+            StandingRow.objects.filter(season=world.season, team=world.home).update(
+                explanation="Never committed"
+            )
+            assert "Never committed" in standings_body(season=season).html
+            raise RuntimeError("undo")
+
+    with pytest.raises(RuntimeError):
+        write_render_fail()
+    assert "Never committed" not in standings_body(season=season).html
