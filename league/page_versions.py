@@ -27,7 +27,10 @@ the rows, so the readers' ordering argument is unchanged; a rolled-back transact
 pending rows and their queued bump with it. ``SET CONSTRAINTS ALL IMMEDIATE`` only fires the
 bump early (the row then stays locked until commit): still correct. The pending table is
 UNLOGGED: no row of it outlives its transaction, so it needs no WAL and nothing after a crash.
-SQLite serialises its writers anyway: its row triggers bump at once.
+SQLite serialises its writers anyway: its row triggers bump at once. Until it commits, a
+transaction that has written a league gets no version for it (`page_version` is None): it
+would otherwise cache, under the version before its writes, a page of rows it may still roll
+back.
 
 Consequence: inside a transaction that has not committed (Django's ``TestCase`` and plain
 ``django_db`` tests never do), PostgreSQL shows the version as it was before the
