@@ -40,11 +40,12 @@ def fixture_report_part(*, fixture: Fixture) -> ReportPart | None:
     if fixture.status != Fixture.Status.PLAYED:
         return None
     version = page_version(league_id=fixture.round.season.league_id)
-    key = f"fixture-report:{fixture.pk}:{fixture.round.season.created_at.timestamp()}:{version}"
-    cached = cache.get(key)
-    if cached is not None:
-        html, result, replay = cached
-        return ReportPart(mark_safe(str(html)), result, bool(replay))
+    key = None
+    if version is not None:
+        key = f"fixture-report:{fixture.pk}:{fixture.round.season.created_at.timestamp()}:{version}"
+        if (cached := cache.get(key)) is not None:
+            html, result, replay = cached
+            return ReportPart(mark_safe(str(html)), result, bool(replay))
     report = match_report(fixture=fixture)
     if report is None:
         return None
@@ -65,5 +66,6 @@ def fixture_report_part(*, fixture: Fixture) -> ReportPart | None:
         "overtime": report.result.overtime,
         "source": report.result.get_source_display(),
     }
-    cache.set(key, (str(html), result, replay is not None), KEEP_SECONDS)
+    if key is not None:
+        cache.set(key, (str(html), result, replay is not None), KEEP_SECONDS)
     return ReportPart(mark_safe(html), result, replay is not None)

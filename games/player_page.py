@@ -37,8 +37,8 @@ class PlayerBody:
 def player_body(*, player: Player, can_manage: bool) -> PlayerBody:
     """The page's content. One query when cached (the version)."""
     key = None
-    if not can_manage:
-        version = page_version(league_id=player.team.league_id)
+    version = None if can_manage else page_version(league_id=player.team.league_id)
+    if version is not None:
         key = f"player-body:{player.pk}:{player.team.created_at.timestamp()}:{version}"
         if (cached := cache.get(key)) is not None:
             return PlayerBody(mark_safe(str(cached[0])), bool(cached[1]))

@@ -33,6 +33,8 @@ def _key(request: HttpRequest, team: Team, sort: str, sorts: dict[str, Any]) -> 
         return None
     coach = team.coach.get_username() if team.coach else ""
     version = page_version(league_id=team.league_id)
+    if version is None:
+        return None
     return f"team-body:{team.pk}:{team.created_at.timestamp()}:{sort}:{coach}:{version}"
 
 

@@ -13,12 +13,34 @@ injuries, appearances, stat lines and match events: migrations rosters 0007, inj
 and games 0007). A page cached by it must show nothing that another table holds.
 
 On PostgreSQL a trigger runs once a statement over the rows it wrote (its transition
-table); SQLite has only row triggers."""
+table); SQLite has only row triggers.
+
+On PostgreSQL the version row is locked only at commit. Bumping it at the first write, as
+SQLite does, would hold the league's one row locked from that write until commit, and every
+transaction writing the league (results of one season, simulations, roster changes) would
+take turns for its whole length again. So a write only records "league L changed in
+transaction X" in ``league_pageversionpending`` (``ON CONFLICT DO NOTHING`` on its own key
+(X, L): no two transactions ever wait for each other there), and a deferred constraint
+trigger on that table bumps each league once at commit, in league order (no deadlock between
+two committing transactions), and deletes the pending rows. The bump commits atomically with
+the rows, so the readers' ordering argument is unchanged; a rolled-back transaction takes its
+pending rows and their queued bump with it. ``SET CONSTRAINTS ALL IMMEDIATE`` only fires the
+bump early (the row then stays locked until commit): still correct. The pending table is
+UNLOGGED: no row of it outlives its transaction, so it needs no WAL and nothing after a crash.
+SQLite serialises its writers anyway: its row triggers bump at once. Until it commits, a
+transaction that has written a league gets no version for it (`page_version` is None): it
+would otherwise cache, under the version before its writes, a page of rows it may still roll
+back.
+
+Consequence: inside a transaction that has not committed (Django's ``TestCase`` and plain
+``django_db`` tests never do), PostgreSQL shows the version as it was before the
+transaction's writes; tests of invalidation commit (``transaction=True``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.db import connection
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 from league.models import PageVersion
@@ -54,15 +76,53 @@ def _bump(league: str, version: str) -> str:
     )
 
 
+_PENDING = "league_pageversionpending"
+_AT_COMMIT = f"{_PENDING}_bumps_at_commit"
+
+
+def pending_create(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    """PostgreSQL: the table of leagues changed by transactions not yet committed, and the
+    deferred trigger that bumps them at commit. Before any `triggers_create`."""
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    # The key leads with the transaction: the commit-time bump deletes by it.
+    schema_editor.execute(
+        f"CREATE UNLOGGED TABLE {_PENDING} (xid xid8 NOT NULL, league_id bigint NOT NULL, "
+        f"PRIMARY KEY (xid, league_id));"
+    )
+    # The first pending row's trigger bumps all of its transaction's leagues, in league
+    # order, and deletes them: the other rows' triggers then find nothing.
+    schema_editor.execute(
+        f"""CREATE FUNCTION {_AT_COMMIT}() RETURNS trigger AS $$
+BEGIN
+  WITH done AS (DELETE FROM {_PENDING} WHERE xid = NEW.xid RETURNING league_id)
+  INSERT INTO {_TABLE} (league_id, version) SELECT league_id, 1 FROM done ORDER BY league_id
+  ON CONFLICT (league_id) DO UPDATE SET version = {_TABLE}.version + 1;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;"""
+    )
+    schema_editor.execute(
+        f"CREATE CONSTRAINT TRIGGER {_AT_COMMIT} AFTER INSERT ON {_PENDING} "
+        f"DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION {_AT_COMMIT}();"
+    )
+
+
+def pending_drop(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    schema_editor.execute(f"DROP TABLE IF EXISTS {_PENDING};")
+    schema_editor.execute(f"DROP FUNCTION IF EXISTS {_AT_COMMIT}();")
+
+
 def _postgresql(table: str, league: str) -> tuple[list[str], list[str]]:
     # Once a statement, not once a row: the rows it wrote are its transition table, so a
-    # bulk insert of a match's stat lines bumps its league once.
+    # bulk insert of a match's stat lines records its league once. Only recorded here; the
+    # version itself is bumped at commit (see the module's docstring).
     function = f"{table}_bumps_page_version"
     bump = (
-        f"INSERT INTO {_TABLE} (league_id, version) SELECT DISTINCT x.league, 1 FROM "
-        f"(SELECT {league.format(row='r')} AS league FROM changed r) x "
-        f"WHERE x.league IS NOT NULL "
-        f"ON CONFLICT (league_id) DO UPDATE SET version = {_TABLE}.version + 1;"
+        f"INSERT INTO {_PENDING} (xid, league_id) SELECT DISTINCT pg_current_xact_id(), "
+        f"x.league FROM (SELECT {league.format(row='r')} AS league FROM changed r) x "
+        f"WHERE x.league IS NOT NULL ON CONFLICT DO NOTHING;"
     )
     create = [
         f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
@@ -127,7 +187,22 @@ def triggers_drop(
         schema_editor.execute(statement)
 
 
-def page_version(*, league_id: int) -> int:
-    """The league's page version now (0 before its first write). One query."""
-    found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
-    return next(iter(found), 0)
+def page_version(*, league_id: int) -> int | None:
+    """The league's page version now (0 before its first write), or None when this very
+    transaction has written the league and not yet committed (PostgreSQL): a page it
+    renders shows rows that may still be rolled back, and the version they will commit
+    under is not known yet, so it must be neither cached nor served from the cache. One
+    query."""
+    if connection.vendor != "postgresql":
+        found = PageVersion.objects.filter(league_id=league_id).values_list("version", flat=True)
+        return next(iter(found), 0)
+    with connection.cursor() as cursor:
+        # pg_current_xact_id_if_assigned(): NULL in a transaction that has written nothing,
+        # without giving it a transaction id.
+        cursor.execute(
+            f"SELECT (SELECT version FROM {_TABLE} WHERE league_id = %s), EXISTS (SELECT 1 "
+            f"FROM {_PENDING} WHERE xid = pg_current_xact_id_if_assigned() AND league_id = %s)",
+            [league_id, league_id],
+        )
+        version, written = cursor.fetchone()
+    return None if written else int(version or 0)

@@ -36,10 +36,11 @@ def standings_body(*, season: Season) -> StandingsBody:
     """The table (with "Why" per row, M-L2) and the chart of `season`. One query when
     cached (the version), three when not."""
     version = page_version(league_id=season.league_id)
-    key = f"standings-body:{season.pk}:{season.created_at.timestamp()}:{version}"
-    cached = cache.get(key)
-    if cached is not None:
-        return StandingsBody(mark_safe(cached[0]), cached[1])
+    key = None
+    if version is not None:
+        key = f"standings-body:{season.pk}:{season.created_at.timestamp()}:{version}"
+        if (cached := cache.get(key)) is not None:
+            return StandingsBody(mark_safe(cached[0]), cached[1])
     rows = list(standings_for_season(season=season))
     by_round = standings_by_round(season=season, rows=rows)
     html = render_to_string(
@@ -47,5 +48,6 @@ def standings_body(*, season: Season) -> StandingsBody:
         {"season": season, "rows": rows, "by_round": by_round},
     )
     chart = bool(by_round["rounds"])
-    cache.set(key, (str(html), chart), KEEP_SECONDS)
+    if key is not None:
+        cache.set(key, (str(html), chart), KEEP_SECONDS)
     return StandingsBody(mark_safe(html), chart)

@@ -1,19 +1,22 @@
 # A counter per league, bumped by triggers on the core's tables in the writing transaction
-# (league/page_versions.py), which keys the cached pages.
+# (league/page_versions.py), which keys the cached pages. On PostgreSQL the writes record
+# their league as pending and a deferred trigger bumps it at commit.
 
 from django.db import migrations, models
 
 
 def _create(apps, schema_editor):
-    from league.page_versions import triggers_create
+    from league.page_versions import pending_create, triggers_create
 
+    pending_create(schema_editor)
     triggers_create(schema_editor)
 
 
 def _drop(apps, schema_editor):
-    from league.page_versions import triggers_drop
+    from league.page_versions import pending_drop, triggers_drop
 
     triggers_drop(schema_editor)
+    pending_drop(schema_editor)
 
 
 class Migration(migrations.Migration):

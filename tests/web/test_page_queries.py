@@ -115,6 +115,9 @@ def _visitors(season: Season) -> dict[str, User | None]:
     return {"anonymous": None, "coach": coach, "commissioner": chief}
 
 
+# Committed (transaction=True): on PostgreSQL a page is not cached by the transaction that
+# wrote its league (league/page_versions.py), and the readers after the first get the copy.
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("page", "budget"), [("standings", STANDINGS_BUDGET), ("team", TEAM_BUDGET)]
 )
