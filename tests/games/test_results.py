@@ -5,6 +5,9 @@ recomputed on correction and void."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
 from games.forms import ResultForm
@@ -287,6 +290,21 @@ def test_a_simulated_match_is_recorded_with_its_events_and_every_roll(world, mat
     assert set(Injury.objects.values_list("player_id", flat=True)) == {
         int(key) for key in incapacitated
     }
+
+
+def test_recording_a_reported_result_costs_at_most_twenty_queries(world, match_day):
+    """Issue #16 goal 1: a reported result in at most 20 queries, its savepoint included (the
+    content type the audit names is cached per process, as in production). The round's status
+    is one conditional UPDATE; career games come with the result's lines."""
+    ContentType.objects.get_for_model(Result)
+    report = _report(world)
+    with CaptureQueriesContext(connection) as queries:
+        result_record(fixture=match_day, report=report, actor=None)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) <= 20, "\n".join(statements)
+    assert not any(s.startswith("SELECT 1 AS") for s in statements), "the round read again"
+    summed = [s for s in statements if s.startswith('SELECT "rosters_playerseason"')]
+    assert not summed, "career games summed again after the season lines"
 
 
 def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
