@@ -107,9 +107,7 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         season=season,
         totals={pid: SeasonTotals(1, points[pid], stats[pid]) for pid in players},
     )
-    players_play(
-        players=list(players.values()), settings=season.rules.to_engine(), games=career
-    )
+    players_play(players=list(players.values()), settings=season.rules.to_engine(), games=career)
     team_ids = [fixture.home_team_id, fixture.away_team_id]
     injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
 
