@@ -4,6 +4,8 @@ recomputed on correction and void."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
@@ -305,6 +307,27 @@ def test_recording_a_reported_result_costs_at_most_twenty_queries(world, match_d
     assert not any(s.startswith("SELECT 1 AS") for s in statements), "the round read again"
     summed = [s for s in statements if s.startswith('SELECT "rosters_playerseason"')]
     assert not summed, "career games summed again after the season lines"
+
+
+def test_injuries_cost_the_same_statements_for_one_player_as_for_five(world, match_day):
+    """M-I1, M-I2: a result's injuries and their rolls are written together, so the count does
+    not grow with the number of Incapacitated players."""
+    ContentType.objects.get_for_model(Result)
+    report = _report(world, home_points=(1, 1))
+    injured = [line.player_id for line in report.lines]
+    assert len(injured) == 5
+    with CaptureQueriesContext(connection) as queries:
+        result_record(
+            fixture=match_day,
+            report=replace(report, incapacitated=injured),
+            actor=None,
+            dice=ScriptedDice([4, 3] * 5),
+        )
+    assert Injury.objects.count() == 5
+    assert DiceRoll.objects.filter(fixture=match_day).count() >= 5
+    writes = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    assert sum('"injuries_injury"' in s.split("(")[0] for s in writes) == 1, writes
+    assert sum('"rosters_diceroll"' in s.split("(")[0] for s in writes) == 1, writes
 
 
 def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
