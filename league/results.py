@@ -230,9 +230,7 @@ def _round_status(round_: Round) -> None:
     """An open round is complete once every fixture in it is played (and open again when a
     result is voided). One statement: it writes only a round whose status changes (a write
     would bump the league's page version for nothing)."""
-    unplayed = Fixture.objects.filter(round_id=OuterRef("pk")).exclude(
-        status=Fixture.Status.PLAYED
-    )
+    unplayed = Fixture.objects.filter(round_id=OuterRef("pk")).exclude(status=Fixture.Status.PLAYED)
     status = Case(
         When(Exists(unplayed), then=Value(Round.Status.OPEN)),
         default=Value(Round.Status.COMPLETE),
