@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Sum
 
 from games.models import Appearance, StatLine
 from injuries.services import injuries_count_down
@@ -15,6 +15,7 @@ from league.models import Fixture, Result
 from rosters.models import Player
 from rosters.services import (
     SeasonTotals,
+    career_games_before,
     player_season_totals_add,
     player_season_totals_replace,
     players_play,
@@ -69,8 +70,16 @@ def _new_result(fixture: Fixture, result: Result) -> None:
     players: dict[int, Player] = {}
     points: dict[int, int] = {}
     stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    # Each player's career games before this result come with his line (career_games_before),
+    # so after the season lines are added they are those plus this game where it counts.
+    career: dict[int, int] = {}
+    counted = 1 if season.counts_for_careers else 0
+    rows = Appearance.objects.filter(result=result).annotate(
+        career=career_games_before(OuterRef("player_id"))
+    )
     for (
         pid,
+        before,
         scored,
         games,
         status,
@@ -78,8 +87,9 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         category,
         attempts,
         successes,
-    ) in Appearance.objects.filter(result=result).values_list(
+    ) in rows.values_list(
         "player_id",
+        "career",
         "points",
         "player__games_played",
         "player__status",
@@ -89,6 +99,7 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         "stat_lines__successes",
     ):
         players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
+        career[pid] = before + counted
         points[pid] = scored
         if category is not None:
             stats[pid][category] = (attempts, successes)
@@ -96,7 +107,7 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         season=season,
         totals={pid: SeasonTotals(1, points[pid], stats[pid]) for pid in players},
     )
-    players_play(players=list(players.values()), settings=season.rules.to_engine())
+    players_play(players=list(players.values()), settings=season.rules.to_engine(), games=career)
     team_ids = [fixture.home_team_id, fixture.away_team_id]
     injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
 

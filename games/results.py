@@ -15,7 +15,12 @@ from games.job_queue import dispatch_after_commit
 from games.lineups import lineup_fix
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from injuries.models import Injury
-from injuries.services import IncapacitationRolls, injuries_forget, injury_record
+from injuries.services import (
+    Incapacitation,
+    IncapacitationRolls,
+    injuries_forget,
+    injuries_record,
+)
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
@@ -419,6 +424,7 @@ def _injure(
     after the match. Returns the ids of the players injured."""
     if not fixture.round.season.counts_for_careers:
         return []
+    rolled = []
     for player_id in incapacitated:
         player = lineup[player_id]
         position = Position(player.position)
@@ -434,7 +440,8 @@ def _injure(
             rolled_with, source = ScriptedDice(faces), DiceRoll.Source.TABLE
         outcome = roll_incapacitation(rolled_with, position, settings, actor=str(player_id))
         rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
-        injury_record(player=player, fixture=fixture, rolls=rolls, actor=actor, source=source)
+        rolled.append(Incapacitation(player, rolls, source))
+    injuries_record(fixture=fixture, incapacitated=rolled, actor=actor)
     return list(incapacitated)
 
 

@@ -33,43 +33,58 @@ class IncapacitationRolls:
     permanent: RollRecord | None
 
 
-def injury_record(
-    *,
-    player: Player,
-    fixture: Fixture,
-    rolls: IncapacitationRolls,
-    actor: Actor,
-    source: str = DiceRoll.Source.SERVER,
-) -> Injury:
-    """An Incapacitated player's injury: out for half his roll, rounded down (M-I1); a 1 on
-    the permanent-injury roll ends his career (M-I2) and opens his roster spot. The rolls go
-    to the dice ledger. The caller holds the transaction."""
+@dataclass(frozen=True)
+class Incapacitation:
+    """One Incapacitated player's rolls, and who rolled them (the server or the table)."""
+
+    player: Player
+    rolls: IncapacitationRolls
+    source: str = DiceRoll.Source.SERVER
+
+
+def injuries_record(
+    *, fixture: Fixture, incapacitated: Sequence[Incapacitation], actor: Actor
+) -> list[Injury]:
+    """The Incapacitated players' injuries: out for half the roll, rounded down (M-I1); a 1
+    on the permanent-injury roll ends a career (M-I2) and opens the roster spot. The rolls go
+    to the dice ledger. A statement a table whatever the number of players (one ledger batch
+    for each source of rolls). The caller holds the transaction."""
+    if not incapacitated:
+        return []
     season = fixture.round.season
-    career_over = rolls.permanent is not None and rolls.permanent.result == 1
-    injury = Injury.objects.create(
-        player=player,
-        season=season,
-        fixture=fixture,
-        duration_die=rolls.duration.die,
-        duration_roll=rolls.duration.result,
-        games_out=rolls.duration.result // 2,
-        permanent_roll=rolls.permanent.result if rolls.permanent else None,
-        permanent=career_over,
-        state=Injury.State.CAREER_OVER if career_over else Injury.State.OUT,
-    )
-    ledger_record(
-        rolls=[r for r in (rolls.duration, rolls.permanent) if r is not None],
-        season=season,
-        actor=actor,
-        fixture=fixture,
-        players={str(player.pk): player},
-        source=source,
-    )
-    if career_over:
-        player.roster_state = Player.RosterState.RETIRED
-        player.left_at = timezone.now()
-        player.save(update_fields=["roster_state", "left_at"])
-    return injury
+    injuries, retired = [], []
+    for one in incapacitated:
+        career_over = one.rolls.permanent is not None and one.rolls.permanent.result == 1
+        injuries.append(
+            Injury(
+                player=one.player,
+                season=season,
+                fixture=fixture,
+                duration_die=one.rolls.duration.die,
+                duration_roll=one.rolls.duration.result,
+                games_out=one.rolls.duration.result // 2,
+                permanent_roll=one.rolls.permanent.result if one.rolls.permanent else None,
+                permanent=career_over,
+                state=Injury.State.CAREER_OVER if career_over else Injury.State.OUT,
+            )
+        )
+        if career_over:
+            one.player.roster_state = Player.RosterState.RETIRED
+            one.player.left_at = timezone.now()
+            retired.append(one.player)
+    Injury.objects.bulk_create(injuries)
+    for source in dict.fromkeys(one.source for one in incapacitated):
+        batch = [one for one in incapacitated if one.source == source]
+        ledger_record(
+            rolls=[r for one in batch for r in (one.rolls.duration, one.rolls.permanent) if r],
+            season=season,
+            actor=actor,
+            fixture=fixture,
+            players={str(one.player.pk): one.player for one in batch},
+            source=source,
+        )
+    rows_update(Player, retired, ["roster_state", "left_at"])
+    return injuries
 
 
 def injuries_forget(*, fixture: Fixture, keep_player_ids: Collection[int] = ()) -> None:

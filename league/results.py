@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Case, Exists, OuterRef, Value, When
 
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
@@ -227,9 +228,19 @@ def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
 
 def _round_status(round_: Round) -> None:
     """An open round is complete once every fixture in it is played (and open again when a
-    result is voided)."""
-    unplayed = round_.fixtures.exclude(status=Fixture.Status.PLAYED).exists()
-    status = Round.Status.OPEN if unplayed else Round.Status.COMPLETE
-    if round_.status != Round.Status.SCHEDULED and round_.status != status:
-        round_.status = status
-        round_.save(update_fields=["status"])
+    result is voided). One statement: it writes only a round whose status changes (a write
+    would bump the league's page version for nothing)."""
+    unplayed = Fixture.objects.filter(round_id=OuterRef("pk")).exclude(status=Fixture.Status.PLAYED)
+    status = Case(
+        When(Exists(unplayed), then=Value(Round.Status.OPEN)),
+        default=Value(Round.Status.COMPLETE),
+    )
+    changed = (
+        Round.objects.filter(pk=round_.pk)
+        .exclude(status=Round.Status.SCHEDULED)
+        .exclude(status=status)
+        .update(status=status)
+    )
+    if changed:  # from open to complete or back: the other of the two
+        done = round_.status == Round.Status.OPEN
+        round_.status = Round.Status.COMPLETE if done else Round.Status.OPEN

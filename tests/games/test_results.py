@@ -4,7 +4,12 @@ recomputed on correction and void."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
 from games.forms import ResultForm
@@ -287,6 +292,42 @@ def test_a_simulated_match_is_recorded_with_its_events_and_every_roll(world, mat
     assert set(Injury.objects.values_list("player_id", flat=True)) == {
         int(key) for key in incapacitated
     }
+
+
+def test_recording_a_reported_result_costs_at_most_twenty_queries(world, match_day):
+    """Issue #16 goal 1: a reported result in at most 20 queries, its savepoint included (the
+    content type the audit names is cached per process, as in production). The round's status
+    is one conditional UPDATE; career games come with the result's lines."""
+    ContentType.objects.get_for_model(Result)
+    report = _report(world)
+    with CaptureQueriesContext(connection) as queries:
+        result_record(fixture=match_day, report=report, actor=None)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) <= 20, "\n".join(statements)
+    assert not any(s.startswith("SELECT 1 AS") for s in statements), "the round read again"
+    summed = [s for s in statements if s.startswith('SELECT "rosters_playerseason"')]
+    assert not summed, "career games summed again after the season lines"
+
+
+def test_injuries_cost_the_same_statements_for_one_player_as_for_five(world, match_day):
+    """M-I1, M-I2: a result's injuries and their rolls are written together, so the count does
+    not grow with the number of Incapacitated players."""
+    ContentType.objects.get_for_model(Result)
+    report = _report(world, home_points=(1, 1))
+    injured = [line.player_id for line in report.lines]
+    assert len(injured) == 5
+    with CaptureQueriesContext(connection) as queries:
+        result_record(
+            fixture=match_day,
+            report=replace(report, incapacitated=injured),
+            actor=None,
+            dice=ScriptedDice([4, 3] * 5),
+        )
+    assert Injury.objects.count() == 5
+    assert DiceRoll.objects.filter(fixture=match_day).count() >= 5
+    writes = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    assert sum('"injuries_injury"' in s.split("(")[0] for s in writes) == 1, writes
+    assert sum('"rosters_diceroll"' in s.split("(")[0] for s in writes) == 1, writes
 
 
 def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
