@@ -93,8 +93,18 @@ class MatchState:
     reach_memo: dict[int, float] = field(default_factory=_shared_reach)
     odds_memo: dict[int, float] = field(default_factory=_shared_odds)
     shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
+    #: The board's fixed geometry, looked up once per match instead of per step: the board's
+    #: neighbour memo (do not change it), and per side its shooting squares (M-S1) and the
+    #: goal-line squares in front of its own box.
+    neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    shooting: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
+    own_line: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.neighbours = self.board.neighbour_table()
+        for side in Side:
+            self.shooting[side] = self.board.shooting_squares(side)
+            self.own_line[side] = self.board.goal_line_squares(side)
         for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):
             if len(memo) >= _SHARED_KEPT:
                 memo.clear()
@@ -136,7 +146,7 @@ class MatchState:
         """
         cached = self._threats.get(side)
         if cached is None:
-            neighbours = self.board.neighbour_table()
+            neighbours = self.neighbours
             cached = {}
             for opponent in self.on_field(side.other):
                 assert opponent.square is not None
@@ -156,7 +166,7 @@ class MatchState:
         player.square = to
         cached = self._threats.get(player.side.other)
         if cached is not None:
-            neighbours = self.board.neighbour_table()
+            neighbours = self.neighbours
             for square in neighbours[here]:
                 left = cached[square] - 1
                 if left:
@@ -183,7 +193,7 @@ class MatchState:
         players = self.players
         side = player.side
         found = []
-        for near in self.board.neighbours(square):
+        for near in self.neighbours[square]:
             key = occupant.get(near)
             if key is not None and players[key].side is not side:
                 found.append(key)
@@ -193,8 +203,7 @@ class MatchState:
         """Is there a free square next to ``here`` nearer to ``target``?"""
         now = distance(here, target)
         return any(
-            sq not in self.occupant and distance(sq, target) < now
-            for sq in self.board.neighbours(here)
+            sq not in self.occupant and distance(sq, target) < now for sq in self.neighbours[here]
         )
 
     def box_candidate(self, side: Side) -> PlayerSnapshot | None:

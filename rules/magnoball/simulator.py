@@ -381,7 +381,7 @@ class _Match:
     def _scatter(self, around: Square) -> tuple[Square, tuple[int, ...]]:
         """M-T7/M-T8: a random free square next to ``around`` (rolled and recorded)."""
         s = self.state
-        free = [sq for sq in s.board.neighbours(around) if sq not in s.occupant]
+        free = [sq for sq in s.neighbours[around] if sq not in s.occupant]
         if not free:
             return around if around not in s.occupant else self._free_square_near(
                 around, Side.HOME
@@ -445,9 +445,8 @@ class _Match:
         start = player.square
         steps = outcome.squares
         became_adjacent = False
-        board = s.board
-        shooting = board.shooting_squares(player.side)
-        own_line = board.goal_line_squares(player.side)
+        shooting = s.shooting[player.side]
+        own_line = s.own_line[player.side]
         # M-S5 (setting off): the coach sent him to his goal line to take the empty box.
         walking_to_box = player.side in s.box_vacant and not player.has_ball and target in own_line
         threats = s.threats(player.side)
@@ -509,7 +508,7 @@ class _Match:
         best: Square | None = None
         best_score = 0
         best_straight = 0
-        for square in self.state.board.neighbours(here):
+        for square in self.state.neighbours[here]:
             if square in occupant:
                 continue
             dx = square[0] - tx
