@@ -87,7 +87,7 @@ class MatchState:
     _tokens: dict[str, int] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
     #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
-    _threats: dict[Side, dict[Square, int]] = field(default_factory=dict)
+    _threats: dict[Side, list[int]] = field(default_factory=dict)
     #: Coach memos (pure functions of the players' roll tokens and roll-relevant state); the
     #: shot memo holds decisions naming this match's players, so it is this match's own.
     reach_memo: dict[int, float] = field(default_factory=_shared_reach)
@@ -99,9 +99,16 @@ class MatchState:
     neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     shooting: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
     own_line: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
+    #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
+    #: counts: ints index a list, where tuples would be hashed into a dict at every step.
+    near_numbers: list[tuple[int, ...]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.neighbours = self.board.neighbour_table()
+        rows = self.board.rows
+        self.near_numbers = [()] * (self.board.columns * rows)
+        for (x, y), near in self.neighbours.items():
+            self.near_numbers[x * rows + y] = tuple(c * rows + r for c, r in near)
         for side in Side:
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
@@ -139,25 +146,31 @@ class MatchState:
         self._on_field.clear()
         self._threats.clear()
 
-    def threats(self, side: Side) -> dict[Square, int]:
-        """For each square, how many opponents of ``side`` stand next to it (absent: none).
+    def number(self, square: Square) -> int:
+        """``square``'s place in the :meth:`threats` list (column by column)."""
+        return square[0] * self.board.rows + square[1]
+
+    def threats(self, side: Side) -> list[int]:
+        """For each square by :meth:`number`, how many opponents of ``side`` stand next to it.
 
         Built once, then updated by :meth:`step`; callers must not change it.
         """
         cached = self._threats.get(side)
         if cached is None:
-            neighbours = self.neighbours
-            cached = {}
+            near_numbers = self.near_numbers
+            rows = self.board.rows
+            cached = [0] * len(near_numbers)
             for opponent in self.on_field(side.other):
-                assert opponent.square is not None
-                for square in neighbours[opponent.square]:
-                    cached[square] = cached.get(square, 0) + 1
+                square = opponent.square
+                assert square is not None
+                for number in near_numbers[square[0] * rows + square[1]]:
+                    cached[number] += 1
             self._threats[side] = cached
         return cached
 
     def step(self, player: PlayerSnapshot, to: Square) -> None:
         """Move ``player`` from his square to the free square ``to``, keeping the occupancy
-        and the opponents' :meth:`threats` map in step (no rebuild per move)."""
+        and the opponents' :meth:`threats` counts in step (no rebuild per move)."""
         here = player.square
         assert here is not None
         occupant = self.occupant
@@ -166,15 +179,12 @@ class MatchState:
         player.square = to
         cached = self._threats.get(player.side.other)
         if cached is not None:
-            neighbours = self.neighbours
-            for square in neighbours[here]:
-                left = cached[square] - 1
-                if left:
-                    cached[square] = left
-                else:
-                    del cached[square]
-            for square in neighbours[to]:
-                cached[square] = cached.get(square, 0) + 1
+            near_numbers = self.near_numbers
+            rows = self.board.rows
+            for number in near_numbers[here[0] * rows + here[1]]:
+                cached[number] -= 1
+            for number in near_numbers[to[0] * rows + to[1]]:
+                cached[number] += 1
 
     def can_act(self, player: PlayerSnapshot) -> bool:
         return player.on_field and not player.is_stunned(self.turn)

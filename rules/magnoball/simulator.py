@@ -474,7 +474,7 @@ class _Match:
                 break
             s.step(player, step)
             steps -= 1
-            became_adjacent = threats.get(step, 0) > 0
+            became_adjacent = threats[s.number(step)] > 0
             if s.loose_ball == step:
                 self._give_ball(player)
                 self._event(
@@ -497,12 +497,13 @@ class _Match:
             choice = self.coaches[player.side].contact_after_move(s, player)
             self._contact(player, s.players[choice.target_key], choice.kind, moved=True)
 
-    def _next_step(self, here: Square, target: Square, threats: dict[Square, int]) -> Square | None:
+    def _next_step(self, here: Square, target: Square, threats: list[int]) -> Square | None:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
-        opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
-        closer. The least (distance + 2 x crowd, dx + dy, square), compared field by field
-        without building a tuple per neighbour (the hot path)."""
+        opponents (``threats`` counts them by square number), then the straightest; ``None``
+        when no step gets closer. The least (distance + 2 x crowd, dx + dy, square), compared
+        field by field without building a tuple per neighbour (the hot path)."""
         occupant = self.state.occupant
+        rows = self.state.board.rows
         tx, ty = target
         now = distance(here, target)
         best: Square | None = None
@@ -520,7 +521,7 @@ class _Match:
             d = dx if dx > dy else dy  # distance(square, target), inlined
             if d >= now:
                 continue
-            score = d + 2 * threats.get(square, 0) if square != target else d
+            score = d + 2 * threats[square[0] * rows + square[1]] if square != target else d
             straight = dx + dy
             if (
                 best is None
