@@ -68,13 +68,37 @@ def simulate_match(
 #: The fixed traits of a snapshot (everything before the in-match state): what a copy keeps.
 _FIELDS = [f.name for f in dataclasses.fields(PlayerSnapshot)]
 _TRAITS = tuple(_FIELDS[: _FIELDS.index("on_field")])
+_COPIED = (
+    "key",
+    "name",
+    "side",
+    "position",
+    "status",
+    "veteran_actions",
+    "superstar",
+    "superstar_actions",
+    "stat_levels",
+    "enhancements",
+)
+if _TRAITS != _COPIED:  # a new trait must be copied by _copy too
+    raise RuntimeError(f"_copy is out of date with PlayerSnapshot's traits: {_TRAITS}")
 
 
 def _copy(player: PlayerSnapshot, side: Side) -> PlayerSnapshot:
-    """The player's traits on ``side``, with every in-match field at its default."""
-    traits = {name: getattr(player, name) for name in _TRAITS}
-    traits["side"] = side
-    return PlayerSnapshot(**traits)
+    """The player's traits on ``side``, with every in-match field at its default (named one by
+    one: a ``**`` dict of them is built and unpacked interpreted, even compiled)."""
+    return PlayerSnapshot(
+        key=player.key,
+        name=player.name,
+        side=side,
+        position=player.position,
+        status=player.status,
+        veteran_actions=player.veteran_actions,
+        superstar=player.superstar,
+        superstar_actions=player.superstar_actions,
+        stat_levels=player.stat_levels,
+        enhancements=player.enhancements,
+    )
 
 
 def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
