@@ -531,31 +531,35 @@ class _Match:
         tx, ty = target
         now = distance(here, target)
         best: Square | None = None
+        best_number = 0  # best's square number: the same order as comparing the squares
         best_score = 0
         best_straight = 0
         for square in self.state.neighbours[here]:
-            if square in occupant:
-                continue
-            dx = square[0] - tx
-            dy = square[1] - ty
+            x, y = square
+            dx = x - tx
+            dy = y - ty
             if dx < 0:
                 dx = -dx
             if dy < 0:
                 dy = -dy
             d = dx if dx > dy else dy  # distance(square, target), inlined
-            if d >= now:
+            if d >= now or square in occupant:  # the int test first: no tuple hashed for it
                 continue
-            score = d + 2 * threats[square[0] * rows + square[1]] if square != target else d
+            number = x * rows + y
+            score = d + 2 * threats[number] if d else 0  # d is 0 only on the target itself
             straight = dx + dy
             if (
                 best is None
                 or score < best_score
                 or (
                     score == best_score
-                    and (straight < best_straight or (straight == best_straight and square < best))
+                    and (
+                        straight < best_straight
+                        or (straight == best_straight and number < best_number)
+                    )
                 )
             ):
-                best, best_score, best_straight = square, score, straight
+                best, best_number, best_score, best_straight = square, number, score, straight
         return best
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
