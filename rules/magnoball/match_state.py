@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .board import Board, Square, distance
@@ -44,6 +45,17 @@ def _shared_reach() -> dict[int, float]:
 
 def _shared_odds() -> dict[int, float]:
     return _SHARED_ODDS
+
+
+@lru_cache(maxsize=64)
+def _near_numbers(columns: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    """Each square's neighbours by square number (column x rows + row), once per board size
+    (a shared memo, so a tuple)."""
+    near = Board(columns, rows).neighbour_table()
+    numbers: list[tuple[int, ...]] = [()] * (columns * rows)
+    for (x, y), squares in near.items():
+        numbers[x * rows + y] = tuple(c * rows + r for c, r in squares)
+    return tuple(numbers)
 
 
 @dataclass(slots=True)
@@ -101,14 +113,11 @@ class MatchState:
     own_line: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
     #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
     #: counts: ints index a list, where tuples would be hashed into a dict at every step.
-    near_numbers: list[tuple[int, ...]] = field(default_factory=list)
+    near_numbers: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         self.neighbours = self.board.neighbour_table()
-        rows = self.board.rows
-        self.near_numbers = [()] * (self.board.columns * rows)
-        for (x, y), near in self.neighbours.items():
-            self.near_numbers[x * rows + y] = tuple(c * rows + r for c, r in near)
+        self.near_numbers = _near_numbers(self.board.columns, self.board.rows)
         for side in Side:
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
@@ -212,8 +221,8 @@ class MatchState:
     def can_step_closer(self, here: Square, target: Square) -> bool:
         """Is there a free square next to ``here`` nearer to ``target``?"""
         now = distance(here, target)
-        return any(
-            sq not in self.occupant and distance(sq, target) < now for sq in self.neighbours[here]
+        return any(  # the int test first: no tuple hashed for a square that is no nearer
+            distance(sq, target) < now and sq not in self.occupant for sq in self.neighbours[here]
         )
 
     def box_candidate(self, side: Side) -> PlayerSnapshot | None:
