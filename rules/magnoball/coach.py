@@ -237,12 +237,11 @@ class Coach:
         if not state.can_act(carrier):
             return self._support(state, side, carrier)
         assert carrier.square is not None
-        board = state.board
         opponent_goalie = state.goalie.get(side.other)
         here = carrier.square
         open_targets = [
-            sq for sq in board.shooting_squares(side) if sq == here or sq not in state.occupant
-        ] or list(board.shooting_squares(side))
+            sq for sq in state.shooting[side] if sq == here or sq not in state.occupant
+        ] or list(state.shooting[side])
         target = min(open_targets, key=lambda sq: (distance(sq, here), sq))
         if opponent_goalie is None:
             return Move(carrier.key, target, self._run_mode(state, carrier))

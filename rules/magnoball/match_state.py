@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .board import Board, Square, distance
@@ -46,6 +47,17 @@ def _shared_odds() -> dict[int, float]:
     return _SHARED_ODDS
 
 
+@lru_cache(maxsize=64)
+def _near_numbers(columns: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    """Each square's neighbours by square number (column x rows + row), once per board size
+    (a shared memo, so a tuple)."""
+    near = Board(columns, rows).neighbour_table()
+    numbers: list[tuple[int, ...]] = [()] * (columns * rows)
+    for (x, y), squares in near.items():
+        numbers[x * rows + y] = tuple(c * rows + r for c, r in squares)
+    return tuple(numbers)
+
+
 @dataclass(slots=True)
 class LineupSlot:
     """One first-string place: who fills it now, and who may still come on for it (M-P3)."""
@@ -87,14 +99,28 @@ class MatchState:
     _tokens: dict[str, int] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
     #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
-    _threats: dict[Side, dict[Square, int]] = field(default_factory=dict)
+    _threats: dict[Side, list[int]] = field(default_factory=dict)
     #: Coach memos (pure functions of the players' roll tokens and roll-relevant state); the
     #: shot memo holds decisions naming this match's players, so it is this match's own.
     reach_memo: dict[int, float] = field(default_factory=_shared_reach)
     odds_memo: dict[int, float] = field(default_factory=_shared_odds)
     shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
+    #: The board's fixed geometry, looked up once per match instead of per step: the board's
+    #: neighbour memo (do not change it), and per side its shooting squares (M-S1) and the
+    #: goal-line squares in front of its own box.
+    neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    shooting: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
+    own_line: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
+    #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
+    #: counts: ints index a list, where tuples would be hashed into a dict at every step.
+    near_numbers: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
+        self.neighbours = self.board.neighbour_table()
+        self.near_numbers = _near_numbers(self.board.columns, self.board.rows)
+        for side in Side:
+            self.shooting[side] = self.board.shooting_squares(side)
+            self.own_line[side] = self.board.goal_line_squares(side)
         for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):
             if len(memo) >= _SHARED_KEPT:
                 memo.clear()
@@ -129,25 +155,31 @@ class MatchState:
         self._on_field.clear()
         self._threats.clear()
 
-    def threats(self, side: Side) -> dict[Square, int]:
-        """For each square, how many opponents of ``side`` stand next to it (absent: none).
+    def number(self, square: Square) -> int:
+        """``square``'s place in the :meth:`threats` list (column by column)."""
+        return square[0] * self.board.rows + square[1]
+
+    def threats(self, side: Side) -> list[int]:
+        """For each square by :meth:`number`, how many opponents of ``side`` stand next to it.
 
         Built once, then updated by :meth:`step`; callers must not change it.
         """
         cached = self._threats.get(side)
         if cached is None:
-            neighbours = self.board.neighbour_table()
-            cached = {}
+            near_numbers = self.near_numbers
+            rows = self.board.rows
+            cached = [0] * len(near_numbers)
             for opponent in self.on_field(side.other):
-                assert opponent.square is not None
-                for square in neighbours[opponent.square]:
-                    cached[square] = cached.get(square, 0) + 1
+                square = opponent.square
+                assert square is not None
+                for number in near_numbers[square[0] * rows + square[1]]:
+                    cached[number] += 1
             self._threats[side] = cached
         return cached
 
     def step(self, player: PlayerSnapshot, to: Square) -> None:
         """Move ``player`` from his square to the free square ``to``, keeping the occupancy
-        and the opponents' :meth:`threats` map in step (no rebuild per move)."""
+        and the opponents' :meth:`threats` counts in step (no rebuild per move)."""
         here = player.square
         assert here is not None
         occupant = self.occupant
@@ -156,15 +188,12 @@ class MatchState:
         player.square = to
         cached = self._threats.get(player.side.other)
         if cached is not None:
-            neighbours = self.board.neighbour_table()
-            for square in neighbours[here]:
-                left = cached[square] - 1
-                if left:
-                    cached[square] = left
-                else:
-                    del cached[square]
-            for square in neighbours[to]:
-                cached[square] = cached.get(square, 0) + 1
+            near_numbers = self.near_numbers
+            rows = self.board.rows
+            for number in near_numbers[here[0] * rows + here[1]]:
+                cached[number] -= 1
+            for number in near_numbers[to[0] * rows + to[1]]:
+                cached[number] += 1
 
     def can_act(self, player: PlayerSnapshot) -> bool:
         return player.on_field and not player.is_stunned(self.turn)
@@ -183,7 +212,7 @@ class MatchState:
         players = self.players
         side = player.side
         found = []
-        for near in self.board.neighbours(square):
+        for near in self.neighbours[square]:
             key = occupant.get(near)
             if key is not None and players[key].side is not side:
                 found.append(key)
@@ -192,9 +221,8 @@ class MatchState:
     def can_step_closer(self, here: Square, target: Square) -> bool:
         """Is there a free square next to ``here`` nearer to ``target``?"""
         now = distance(here, target)
-        return any(
-            sq not in self.occupant and distance(sq, target) < now
-            for sq in self.board.neighbours(here)
+        return any(  # the int test first: no tuple hashed for a square that is no nearer
+            distance(sq, target) < now and sq not in self.occupant for sq in self.neighbours[here]
         )
 
     def box_candidate(self, side: Side) -> PlayerSnapshot | None:

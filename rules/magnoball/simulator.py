@@ -68,13 +68,37 @@ def simulate_match(
 #: The fixed traits of a snapshot (everything before the in-match state): what a copy keeps.
 _FIELDS = [f.name for f in dataclasses.fields(PlayerSnapshot)]
 _TRAITS = tuple(_FIELDS[: _FIELDS.index("on_field")])
+_COPIED = (
+    "key",
+    "name",
+    "side",
+    "position",
+    "status",
+    "veteran_actions",
+    "superstar",
+    "superstar_actions",
+    "stat_levels",
+    "enhancements",
+)
+if _TRAITS != _COPIED:  # a new trait must be copied by _copy too
+    raise RuntimeError(f"_copy is out of date with PlayerSnapshot's traits: {_TRAITS}")
 
 
 def _copy(player: PlayerSnapshot, side: Side) -> PlayerSnapshot:
-    """The player's traits on ``side``, with every in-match field at its default."""
-    traits = {name: getattr(player, name) for name in _TRAITS}
-    traits["side"] = side
-    return PlayerSnapshot(**traits)
+    """The player's traits on ``side``, with every in-match field at its default (named one by
+    one: a ``**`` dict of them is built and unpacked interpreted, even compiled)."""
+    return PlayerSnapshot(
+        key=player.key,
+        name=player.name,
+        side=side,
+        position=player.position,
+        status=player.status,
+        veteran_actions=player.veteran_actions,
+        superstar=player.superstar,
+        superstar_actions=player.superstar_actions,
+        stat_levels=player.stat_levels,
+        enhancements=player.enhancements,
+    )
 
 
 def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
@@ -381,7 +405,7 @@ class _Match:
     def _scatter(self, around: Square) -> tuple[Square, tuple[int, ...]]:
         """M-T7/M-T8: a random free square next to ``around`` (rolled and recorded)."""
         s = self.state
-        free = [sq for sq in s.board.neighbours(around) if sq not in s.occupant]
+        free = [sq for sq in s.neighbours[around] if sq not in s.occupant]
         if not free:
             return around if around not in s.occupant else self._free_square_near(
                 around, Side.HOME
@@ -445,9 +469,8 @@ class _Match:
         start = player.square
         steps = outcome.squares
         became_adjacent = False
-        board = s.board
-        shooting = board.shooting_squares(player.side)
-        own_line = board.goal_line_squares(player.side)
+        shooting = s.shooting[player.side]
+        own_line = s.own_line[player.side]
         # M-S5 (setting off): the coach sent him to his goal line to take the empty box.
         walking_to_box = player.side in s.box_vacant and not player.has_ball and target in own_line
         threats = s.threats(player.side)
@@ -475,7 +498,7 @@ class _Match:
                 break
             s.step(player, step)
             steps -= 1
-            became_adjacent = threats.get(step, 0) > 0
+            became_adjacent = threats[s.number(step)] > 0
             if s.loose_ball == step:
                 self._give_ball(player)
                 self._event(
@@ -498,40 +521,45 @@ class _Match:
             choice = self.coaches[player.side].contact_after_move(s, player)
             self._contact(player, s.players[choice.target_key], choice.kind, moved=True)
 
-    def _next_step(self, here: Square, target: Square, threats: dict[Square, int]) -> Square | None:
+    def _next_step(self, here: Square, target: Square, threats: list[int]) -> Square | None:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
-        opponents (``threats`` counts them), then the straightest; ``None`` when no step gets
-        closer. The least (distance + 2 x crowd, dx + dy, square), compared field by field
-        without building a tuple per neighbour (the hot path)."""
+        opponents (``threats`` counts them by square number), then the straightest; ``None``
+        when no step gets closer. The least (distance + 2 x crowd, dx + dy, square), compared
+        field by field without building a tuple per neighbour (the hot path)."""
         occupant = self.state.occupant
+        rows = self.state.board.rows
         tx, ty = target
         now = distance(here, target)
         best: Square | None = None
+        best_number = 0  # best's square number: the same order as comparing the squares
         best_score = 0
         best_straight = 0
-        for square in self.state.board.neighbours(here):
-            if square in occupant:
-                continue
-            dx = square[0] - tx
-            dy = square[1] - ty
+        for square in self.state.neighbours[here]:
+            x, y = square
+            dx = x - tx
+            dy = y - ty
             if dx < 0:
                 dx = -dx
             if dy < 0:
                 dy = -dy
             d = dx if dx > dy else dy  # distance(square, target), inlined
-            if d >= now:
+            if d >= now or square in occupant:  # the int test first: no tuple hashed for it
                 continue
-            score = d + 2 * threats.get(square, 0) if square != target else d
+            number = x * rows + y
+            score = d + 2 * threats[number] if d else 0  # d is 0 only on the target itself
             straight = dx + dy
             if (
                 best is None
                 or score < best_score
                 or (
                     score == best_score
-                    and (straight < best_straight or (straight == best_straight and square < best))
+                    and (
+                        straight < best_straight
+                        or (straight == best_straight and number < best_number)
+                    )
                 )
             ):
-                best, best_score, best_straight = square, score, straight
+                best, best_number, best_score, best_straight = square, number, score, straight
         return best
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
