@@ -120,8 +120,8 @@ def build_and_play(name: str, teams: int) -> tuple[Any, int, float]:
     with connection.cursor() as cursor:  # a throw-away database: no need to wait for fsync
         cursor.execute("SET synchronous_commit = off")
     season = season_bench.build_season(name, teams)
-    played, elapsed, _queries = season_bench.play_in_process(season)
-    return season, played, elapsed
+    played = season_bench.play_in_process(season)
+    return season, played.played, played.elapsed
 
 
 @dataclass(frozen=True)

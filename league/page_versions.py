@@ -42,6 +42,7 @@ from collections.abc import Mapping
 
 from django.db import connection
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.models import Sum
 
 from league.models import PageVersion
 
@@ -203,6 +204,22 @@ def page_version(*, league_id: int) -> int | None:
             f"SELECT (SELECT version FROM {_TABLE} WHERE league_id = %s), EXISTS (SELECT 1 "
             f"FROM {_PENDING} WHERE xid = pg_current_xact_id_if_assigned() AND league_id = %s)",
             [league_id, league_id],
+        )
+        version, written = cursor.fetchone()
+    return None if written else int(version or 0)
+
+
+def pages_version() -> int | None:
+    """Every league's page versions at once (their sum: each only grows, and a new or
+    deleted league bumps its own), for a page that shows many leagues (the home page); None
+    when this very transaction has written and not yet committed, as page_version. One
+    query."""
+    if connection.vendor != "postgresql":
+        return int(PageVersion.objects.aggregate(total=Sum("version"))["total"] or 0)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT sum(version) FROM {_TABLE}), EXISTS (SELECT 1 FROM {_PENDING} "
+            f"WHERE xid = pg_current_xact_id_if_assigned())"
         )
         version, written = cursor.fetchone()
     return None if written else int(version or 0)

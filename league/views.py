@@ -12,7 +12,7 @@ from django.utils.module_loading import import_string
 
 from league import selectors
 from league.coaching import coach_openings, coach_teams
-from league.home_selectors import home_leagues
+from league.home_page import home_body
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
@@ -21,9 +21,9 @@ from league.story import league_champions
 
 def home(request: HttpRequest) -> HttpResponse:
     """A page of cards of the leagues the user may see (his own first): each one's game,
-    current season, the top of its table, its last champion and the ways in."""
-    page, cards = home_leagues(user=request.user, page=request.GET.get("page"))
-    return render(request, "league/home.html", {"page": page, "cards": cards})
+    current season, the top of its table, its last champion and the ways in; cached for
+    visitors not signed in (league/home_page.py)."""
+    return render(request, "league/home.html", {"body": home_body(request=request)})
 
 
 @login_required

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -221,6 +222,9 @@ def test_with_no_visible_league_the_page_says_so_and_offers_sign_in(client: Clie
 
 
 def _count(client: Client) -> int:
+    """The queries of a page built afresh (a visitor's cached copy costs one:
+    tests/web/test_home_cache.py)."""
+    cache.clear()
     with CaptureQueriesContext(connection) as queries:
         home(client)
     return len(queries)
