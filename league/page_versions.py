@@ -39,8 +39,9 @@ transaction's writes; tests of invalidation commit (``transaction=True``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from django.db import connection
+from django.db import connection, migrations
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.models import Sum
 
@@ -186,6 +187,19 @@ def triggers_drop(
 ) -> None:
     for statement in _statements(schema_editor.connection.vendor, tables)[1]:
         schema_editor.execute(statement)
+
+
+def triggers_migration(tables: Mapping[str, str]) -> migrations.RunPython:
+    """A game's migration operation: writes to `tables` (table: the SQL of its row's
+    league) bump their league's version; reversed, they no longer do."""
+
+    def create(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        triggers_create(schema_editor, tables)
+
+    def drop(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        triggers_drop(schema_editor, tables)
+
+    return migrations.RunPython(create, drop)
 
 
 def page_version(*, league_id: int) -> int | None:

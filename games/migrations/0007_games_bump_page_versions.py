@@ -5,6 +5,8 @@
 
 from django.db import migrations
 
+from league.page_versions import triggers_migration
+
 _BY_RESULT = (
     "(SELECT s.league_id FROM league_result x JOIN league_fixture f ON f.id = x.fixture_id"
     " JOIN league_round o ON o.id = f.round_id JOIN league_season s ON s.id = o.season_id"
@@ -20,22 +22,10 @@ TABLES = {
 }
 
 
-def _create(apps, schema_editor):
-    from league.page_versions import triggers_create
-
-    triggers_create(schema_editor, TABLES)
-
-
-def _drop(apps, schema_editor):
-    from league.page_versions import triggers_drop
-
-    triggers_drop(schema_editor, TABLES)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0006_result_moved_to_league"),
         ("league", "0011_page_versions_bumped_by_triggers"),
     ]
 
-    operations = [migrations.RunPython(_create, _drop)]
+    operations = [triggers_migration(TABLES)]

@@ -4,6 +4,8 @@
 
 from django.db import migrations
 
+from league.page_versions import triggers_migration
+
 TABLES = {
     "injuries_injury": (
         "(SELECT t.league_id FROM rosters_player p JOIN league_team t ON t.id = p.team_id"
@@ -16,22 +18,10 @@ TABLES = {
 }
 
 
-def _create(apps, schema_editor):
-    from league.page_versions import triggers_create
-
-    triggers_create(schema_editor, TABLES)
-
-
-def _drop(apps, schema_editor):
-    from league.page_versions import triggers_drop
-
-    triggers_drop(schema_editor, TABLES)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("injuries", "0002_initial"),
         ("rosters", "0007_rosters_bump_page_versions"),
     ]
 
-    operations = [migrations.RunPython(_create, _drop)]
+    operations = [triggers_migration(TABLES)]

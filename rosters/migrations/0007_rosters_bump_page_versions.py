@@ -3,6 +3,8 @@
 
 from django.db import migrations
 
+from league.page_versions import triggers_migration
+
 _BY_PLAYER = (
     "(SELECT t.league_id FROM rosters_player p JOIN league_team t ON t.id = p.team_id"
     " WHERE p.id = {row}.player_id)"
@@ -16,22 +18,10 @@ TABLES = {
 }
 
 
-def _create(apps, schema_editor):
-    from league.page_versions import triggers_create
-
-    triggers_create(schema_editor, TABLES)
-
-
-def _drop(apps, schema_editor):
-    from league.page_versions import triggers_drop
-
-    triggers_drop(schema_editor, TABLES)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("rosters", "0006_seasonrules_table"),
         ("league", "0011_page_versions_bumped_by_triggers"),
     ]
 
-    operations = [migrations.RunPython(_create, _drop)]
+    operations = [triggers_migration(TABLES)]
