@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, migrations
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.models import Sum
@@ -161,7 +162,8 @@ def _sqlite(table: str, league: str) -> tuple[list[str], list[str]]:
 def _statements(vendor: str, tables: Mapping[str, str]) -> tuple[list[str], list[str]]:
     make = {"postgresql": _postgresql, "sqlite": _sqlite}.get(vendor)
     if make is None:
-        raise NotImplementedError(
+        # The service runs on the two databases its settings name (docs/operations.md).
+        raise ImproperlyConfigured(
             f"Page version triggers exist for PostgreSQL and SQLite, not {vendor}."
         )
     create, drop = [], []
