@@ -11,6 +11,7 @@ from django.db import models
 from django.urls import reverse
 
 from arenaball import aftermath, coaching, crews, season_settings
+from arenaball import join as arenaball_join
 from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from league.coaching import CoachTeam
     from league.demo import DemoSummary
     from league.models import Fixture, League, Result, Team
+    from league.signup.models import JoinRequest
 
 
 class ArenaballRuleset(Ruleset):
@@ -94,6 +96,12 @@ class ArenaballRuleset(Ruleset):
 
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         crews.team_setup(team=team, actor=actor)
+
+    def team_creation_lines(self) -> Sequence[str]:
+        return (arenaball_join.CREATION_LINE,)
+
+    def join_request_build(self, *, season: Season, request: JoinRequest, actor: Actor) -> Team:
+        return arenaball_join.join_request_build(season=season, request=request, actor=actor)
 
     def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         aftermath.game_aftermath(fixture=fixture)  # recomputed from the reports either way

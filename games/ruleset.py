@@ -27,6 +27,7 @@ from league.errors import DomainError
 from league.models import Round, Season
 from league.rulesets import CareerEnd, Ruleset
 from rosters.admin import teams as admin_teams
+from rosters import join as roster_join
 from rosters.admin.season_rules import SeasonRulesInline, rule_changes
 from rosters.models import Player, SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.models import Fixture, League, Result, Team
+    from league.signup.forms import JoinRequestForm
+    from league.signup.models import JoinRequest
 
 
 class MagnoBallRuleset(Ruleset):
@@ -184,6 +187,12 @@ class MagnoBallRuleset(Ruleset):
 
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
         return coach_teams(user=user, ruleset=self.key)
+
+    def join_request_form(self, *, season: Season) -> type[JoinRequestForm]:
+        return roster_join.MagnoBallJoinForm  # player names, table dice (M-P2, M-P4, M-P8)
+
+    def join_request_build(self, *, season: Season, request: JoinRequest, actor: Actor) -> Team:
+        return roster_join.join_request_build(season=season, request=request, actor=actor)
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
         leaders = season_points_leaders(season=season, limit=5)

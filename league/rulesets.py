@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
     from league.models import Fixture, League, Result, Round, Season, Team
+    from league.signup.forms import JoinRequestForm
+    from league.signup.models import JoinRequest
 
 
 class Ruleset:
@@ -290,6 +292,25 @@ class Ruleset:
         """Every career over in `league`, most recent first (MagnoBall: retired by a
         permanent injury; Arenaball: the dead). None by default."""
         return ()
+
+    # --- coaches who sign up (league/signup) -------------------------------------------------
+
+    def join_request_form(self, *, season: Season) -> type[JoinRequestForm] | None:
+        """The form a coach who signed up fills to ask to join `season` with a team of his
+        making: a subclass of league.signup.forms.JoinRequestForm adding the game's creation
+        choices (its ``game_fields``, returned by ``choices()`` for the request to keep);
+        None (the default): the core's (name, short name, colour)."""
+        return None
+
+    def join_request_build(
+        self, *, season: Season, request: JoinRequest, actor: Actor
+    ) -> Team | None:
+        """The approved `request`'s team, made by the game's creation rules from what the
+        coach chose (``request.choices``), coached by ``request.user`` and entered into
+        `season` (the caller holds the request's and the season's locks, and audits the
+        approval); None (the default) lets the core create it (league.services.team_create,
+        then :meth:`team_setup`)."""
+        return None
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "csp",
     # Our apps, in their import order: a lower app never imports a higher one.
     "league",
+    "league.signup",  # the core's sign-ups: accounts, requests to join (its own migrations)
     "rosters",
     "injuries",
     "games",
@@ -361,6 +362,8 @@ EMAIL_HOST_PASSWORD = EMAIL.password
 EMAIL_USE_TLS = EMAIL.use_tls
 EMAIL_USE_SSL = EMAIL.use_ssl
 EMAIL_TIMEOUT = 10
+# How long a sign-up's verification link stays valid (league/signup/links.py).
+SIGNUP_VERIFY_HOURS = env_int("SIGNUP_VERIFY_HOURS", 48, minimum=1)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "MagnoBall League <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

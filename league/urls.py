@@ -1,8 +1,10 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from league import account_views, season_views, story_views, views
 from league.rulesets import rulesets
+from league.signup.forms import SignInForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,6 +19,9 @@ urlpatterns = [
         account_views.PasswordChangeView.as_view(),
         name="password_change",
     ),
+    # Coaches who sign up (league/signup): sign-in refuses an account not verified yet.
+    path("accounts/login/", auth_views.LoginView.as_view(form_class=SignInForm), name="login"),
+    path("", include("league.signup.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),

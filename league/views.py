@@ -16,6 +16,7 @@ from league.home_page import home_body
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
+from league.signup.selectors import join_requests_of
 from league.story import league_champions
 
 
@@ -37,7 +38,12 @@ def my_teams(request: HttpRequest) -> HttpResponse:
     """A coach's home: each team he coaches, whatever its game, and what waits for him."""
     teams = coach_teams(user=request.user)  # type: ignore[arg-type]
     openings = coach_openings(user=request.user)  # type: ignore[arg-type]
-    return render(request, "league/my_teams.html", {"teams": teams, "openings": openings})
+    context = {
+        "teams": teams,
+        "openings": openings,
+        "join_requests": join_requests_of(user=request.user),  # league/signup
+    }
+    return render(request, "league/my_teams.html", context)
 
 
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -89,6 +89,13 @@ class Mn11Ruleset(Ruleset):
             )
         }
 
+    def team_creation_lines(self) -> Sequence[str]:
+        # A signed-up coach's team too: it is made by the core, its squad signed later.
+        return (
+            "No Star Players yet: the team signs its own in the season's draft, before the "
+            "season (E-S2)",
+        )
+
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
         return match_day.coach_teams(user=user, ruleset=self.key)
 

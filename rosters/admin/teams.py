@@ -106,32 +106,36 @@ class MagnoBallTeamAddForm(TeamAddForm):
         self._clean_faces(season, cleaned)
 
     def _clean_faces(self, season: Season, cleaned: dict[str, Any]) -> None:
-        """The table's d12s as a list, checked now against the rolls the rules make (the
-        service checks them again when it creates the team)."""
-        words = (cleaned.get("faces") or "").replace(",", " ").split()
-        table = season.rules.table_dice("creation")
-        if not words:
-            cleaned["faces"] = None
-            if table:
-                self.add_error("faces", "This season's coaches roll creation: enter the d12s.")
-            return
-        if not table:
-            self.add_error("faces", "The server rolls new teams in this season; leave this empty.")
-            return
-        if not all(w.isdigit() for w in words):
-            self.add_error("faces", "Enter whole numbers separated by spaces.")
-            return
-        settings = season.rules.to_engine()
         try:
-            faces_resolve(
-                [int(w) for w in words],
-                lambda entered: roll_new_roster(entered, settings),
-                what="creation rolls",
-            )
-        except DomainError as error:
-            self.add_error("faces", error.message)
-            return
-        cleaned["faces"] = [int(w) for w in words]
+            cleaned["faces"] = creation_faces_read(season, cleaned.get("faces") or "")
+        except forms.ValidationError as error:
+            self.add_error("faces", error)
+
+
+def creation_faces_read(season: Season, text: str) -> list[int] | None:
+    """The table's d12s as a list (None when the server rolls), checked now against the
+    rolls the rules make (the service checks them again when it creates the team); shared by
+    the admin's add form and a signed-up coach's request to join (rosters/join.py)."""
+    words = text.replace(",", " ").split()
+    table = season.rules.table_dice("creation")
+    if not words:
+        if table:
+            raise forms.ValidationError("This season's coaches roll creation: enter the d12s.")
+        return None
+    if not table:
+        raise forms.ValidationError("The server rolls new teams in this season; leave this empty.")
+    if not all(w.isdigit() for w in words):
+        raise forms.ValidationError("Enter whole numbers separated by spaces.")
+    settings = season.rules.to_engine()
+    try:
+        faces_resolve(
+            [int(w) for w in words],
+            lambda entered: roll_new_roster(entered, settings),
+            what="creation rolls",
+        )
+    except DomainError as error:
+        raise forms.ValidationError(error.message) from None
+    return [int(w) for w in words]
 
 
 def team_create(*, season: Season, data: Mapping[str, Any], actor: Actor) -> Team:
