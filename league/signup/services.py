@@ -268,19 +268,26 @@ def _name_taken(season: Season, field: str) -> SignupError:
     )
 
 
-def _names_refusal(season: Season, name: str, short_name: str) -> None:
+def _names_refusal(
+    season: Season, name: str, short_name: str, *, waiting: JoinRequest | None = None
+) -> None:
+    """Refuse a name or short name a team of the league has, or another request waiting
+    (all of them when `waiting` is None: a new request; the others when approving it)."""
     slug = slugify(name)
     if not slug:
         raise SignupError("Use at least one letter or digit in the name.", field="name")
     teams = Team.objects.filter(league=season.league)
-    waiting = JoinRequest.objects.filter(league=season.league, status=JoinRequest.Status.PENDING)
-    if teams.filter(Q(name__iexact=name) | Q(slug=slug)).exists() or (
-        waiting.filter(name__iexact=name).exists()
+    others = JoinRequest.objects.filter(league=season.league, status=JoinRequest.Status.PENDING)
+    if waiting is not None:
+        others = others.exclude(pk=waiting.pk)
+    if (
+        teams.filter(Q(name__iexact=name) | Q(slug=slug)).exists()
+        or others.filter(name__iexact=name).exists()
     ):
         raise _name_taken(season, "name")
     if (
         teams.filter(short_name=short_name).exists()
-        or waiting.filter(short_name=short_name).exists()
+        or others.filter(short_name=short_name).exists()
     ):
         raise _name_taken(season, "short_name")
 
@@ -312,6 +319,7 @@ def join_request_approve(*, join_request: JoinRequest, actor: Actor, site_url: s
         limit = league_signup_settings(league=season.league).team_limit
         if (refusal := entries_refusal(season=season, user=request.user, limit=limit)) is not None:
             raise refusal
+        _names_refusal(season, request.name, request.short_name, waiting=request)
         team = _team_build(season, request, actor)
         request.status = JoinRequest.Status.APPROVED
         request.team = team
