@@ -26,8 +26,8 @@ from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Round, Season
 from league.rulesets import CareerEnd, Ruleset
-from rosters.admin import teams as admin_teams
 from rosters import join as roster_join
+from rosters.admin import teams as admin_teams
 from rosters.admin.season_rules import SeasonRulesInline, rule_changes
 from rosters.models import Player, SeasonRules
 from rosters.season_rules import season_rules_create, season_rules_update

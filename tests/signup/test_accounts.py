@@ -10,7 +10,6 @@ import time
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail, signing
-from django.test import Client
 
 from league.models import AuditEntry
 from league.signup.links import verification_token

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
 
 from league.models import AuditEntry, Team
