@@ -205,3 +205,8 @@ def test_a_failed_sign_in_of_an_unverified_account_still_counts_towards_the_lock
         client.post("/accounts/login/", {"username": "stranger", "password": "wrong one"})
     locked = client.post("/accounts/login/", {"username": "stranger", "password": PASSWORD})
     assert locked.status_code == 429
+
+
+def test_the_address_the_issue_names_leads_to_sign_up(client):
+    response = client.get("/account/sign-up/")
+    assert (response.status_code, response["Location"]) == (301, "/accounts/sign-up/")

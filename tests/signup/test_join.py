@@ -50,7 +50,9 @@ def coach(world):
     return verified_user()
 
 
-def test_a_verified_coach_asks_to_join_and_no_team_is_made_yet(client, world, coach):
+def test_a_verified_coach_asks_to_join_and_no_team_is_made_yet(
+    client, world, coach, django_capture_on_commit_callbacks
+):
     client.force_login(coach)
     landing = client.get(f"/leagues/{world.league.slug}/join/")
     assert landing.status_code == 302  # the one season taking teams
@@ -58,9 +60,10 @@ def test_a_verified_coach_asks_to_join_and_no_team_is_made_yet(client, world, co
     page = client.get(join_url(world))
     assert page.status_code == 200
     assert "18 players rolled" in page.content.decode()  # the game's creation, M-P2
-    sent = client.post(
-        join_url(world), {"name": "Stranger Things", "short_name": "str", "colour": "#aa3300"}
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = client.post(
+            join_url(world), {"name": "Stranger Things", "short_name": "str", "colour": "#aa3300"}
+        )
     assert sent.status_code == 302
     assert sent["Location"] == "/my/"
     request = JoinRequest.objects.get()
@@ -68,6 +71,9 @@ def test_a_verified_coach_asks_to_join_and_no_team_is_made_yet(client, world, co
     assert request.pending
     assert not Team.objects.filter(name="Stranger Things").exists()
     assert AuditEntry.objects.filter(action="signup.join_request.submit").exists()
+    (told,) = mail.outbox  # the league's commissioner
+    assert told.to == [world.commissioner.email]
+    assert "stranger asks to join Test League" in told.subject
     my = client.get("/my/").content.decode()
     assert "Stranger Things" in my
     assert "waiting for a commissioner" in my
