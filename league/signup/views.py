@@ -171,6 +171,12 @@ def join_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
     refusal = services.join_refusal(season=found, user=request.user)
     if refusal is not None:
         return refused(request, refusal.message, back=reverse("signup-join", args=[league.slug]))
+    waiting = JoinRequest.objects.filter(
+        season=found, user_id=request.user.pk, status=JoinRequest.Status.PENDING
+    ).exists()
+    if waiting:
+        messages.info(request, f"Your request to join {found} is waiting for a commissioner.")
+        return redirect("my-teams")
     ruleset = ruleset_for(league)
     form_class = ruleset.join_request_form(season=found) or JoinRequestForm
     form = form_class(request.POST or None, season=found)

@@ -327,3 +327,39 @@ def test_an_approved_coach_coaches_his_team(client, world, coach):
     my = client.get("/my/")
     assert [entry.team for entry in my.context["teams"]] == [team]
     assert Season.objects.get(pk=world.season.pk).standings.filter(team__coach=coach).exists()
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 302),  # to sign in
+        ("home_coach", 403),  # already coaches a team in the season
+        ("away_coach", 403),
+        ("unverified", 403),
+        ("outsider", 302),  # an account the commissioners made: asks like anyone verified
+        ("commissioner", 302),  # may ask for a team of his own too
+    ],
+)
+def test_who_may_ask_to_join(client, world, role, status):
+    league_open(world.league)
+    if role == "unverified":
+        user = User.objects.create_user("fresh", "fresh@example.com", PASSWORD)
+        SignupAccount.objects.create(user=user, email=user.email)
+        client.force_login(user)
+    elif role != "anonymous":
+        sign_in(client, getattr(world, role))
+    response = client.post(
+        join_url(world), {"name": "Strays", "short_name": "STY", "colour": "#aa3300"}
+    )
+    assert response.status_code == status
+    made = JoinRequest.objects.filter(name="Strays").exists()
+    assert made == (role in ("outsider", "commissioner"))
+    if role == "anonymous":
+        assert response["Location"].startswith("/accounts/login/")
+
+
+def test_a_coach_with_a_request_waiting_is_sent_to_my_teams(client, world, coach):
+    request_for(world, coach)
+    client.force_login(coach)
+    response = client.get(join_url(world))
+    assert (response.status_code, response["Location"]) == (302, "/my/")
