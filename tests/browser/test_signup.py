@@ -129,3 +129,22 @@ def test_a_stranger_signs_up_joins_and_coaches_his_team(page, world):
     expect(page.get_by_role("status")).to_contain_text("Zed Newcomer")
     player.refresh_from_db()
     assert player.name == "Zed Newcomer"
+
+
+def test_the_ways_forward_read_well_on_a_phone(page, world):
+    """The pages off the main path: a new link, a link that does not work, a closed league's
+    join page and the open leagues as a visitor sees them."""
+    axe = Axe()
+    page.goto("/accounts/verify/resend/")
+    expect(page.get_by_role("heading", name="A new verification link")).to_be_visible()
+    phone_check(page, axe, "resend")
+    page.goto("/accounts/verify/not-a-token/")
+    expect(page.get_by_role("heading", name="This link does not work")).to_be_visible()
+    phone_check(page, axe, "link-failed")
+    page.goto(f"/leagues/{world.league.slug}/join/")
+    expect(page.get_by_text("takes no requests to join")).to_be_visible()
+    phone_check(page, axe, "join-closed")
+    league_signup_settings_update(league=world.league, actor=None, open=True, team_limit=None)
+    page.goto("/join/")
+    expect(page.get_by_role("link", name=re.compile("Join this league"))).to_be_visible()
+    phone_check(page, axe, "open-leagues-visitor")
