@@ -351,8 +351,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# EMAIL_URL says how mail (password resets, sign-up links and decisions) is sent: smtp://user:password@host:587 (STARTTLS),
-# smtps://…:465 (TLS), or console:// (printed to the log: the development default).
+# EMAIL_URL says how mail (password resets, sign-up links and decisions) is sent:
+# smtp://user:password@host:587 (STARTTLS), smtps://…:465 (TLS), or console:// (printed to
+# the log: the development default).
 EMAIL = env_email_url("EMAIL_URL", default="console://")
 EMAIL_BACKEND = EMAIL.backend
 EMAIL_HOST = EMAIL.host
