@@ -55,18 +55,18 @@ def teams(*, user: ApiUser) -> QuerySet[Team]:
 _OUT_INJURED = Exists(Injury.objects.filter(player_id=OuterRef("pk"), state=Injury.State.OUT))
 
 
+def may_play_q() -> Q:
+    """The players who may take the field in their team's next match."""
+    return Q(roster_state=Player.RosterState.ACTIVE) & ~Q(_OUT_INJURED)
+
+
 def players(*, user: ApiUser) -> QuerySet[Player]:
     """Each annotated ``may_play``: on the active roster and not out injured, the players a
     line-up takes (M-P3, games/lineups.py) and so a report may name."""
     return (
         Player.objects.filter(team__league__in=visible_league_ids(user=user))
         .select_related("team")
-        .annotate(
-            may_play=ExpressionWrapper(
-                Q(roster_state=Player.RosterState.ACTIVE) & ~Q(_OUT_INJURED),
-                output_field=BooleanField(),
-            )
-        )
+        .annotate(may_play=ExpressionWrapper(may_play_q(), output_field=BooleanField()))
         .order_by("team__name", "string", "shirt_number", "id")
     )
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -93,6 +94,9 @@ class MeView(ApiView):
         },
     )
     def get(self, request: Request) -> Response:
+        user = request.user
+        if not isinstance(user, User):  # IsAuthenticated let only a user through
+            raise exceptions.NotAuthenticated()
         token = request.auth if isinstance(request.auth, ApiToken) else None
-        me = selectors.me_profile(user=request.user, token=token)
+        me = selectors.me_profile(user=user, token=token)
         return Response(self.OutputSerializer(me).data)

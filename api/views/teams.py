@@ -117,7 +117,7 @@ class PlayerFilter(django_filters.FilterSet):
         self, queryset: QuerySet[Player], name: str, value: str
     ) -> QuerySet[Player]:
         if value == Player.RosterState.ACTIVE:
-            return queryset.filter(may_play=True)
+            return queryset.filter(selectors.may_play_q())
         return queryset.filter(roster_state=value)
 
 

@@ -4,8 +4,11 @@ as "may play", strict `?ordering=`, absolute URLs, why a job waits."""
 from __future__ import annotations
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.utils import timezone
 
 from api.tokens import api_token_create
@@ -330,3 +333,20 @@ def test_a_session_post_without_csrf_is_forbidden_not_permission_denied(world, m
 
     assert answer.status_code == 403
     assert answer.json()["error"]["code"] == "forbidden"
+
+
+# --- manage.py api_token_create ---------------------------------------------------------------
+
+
+def test_the_token_command_prints_a_key_that_signs_in(world):
+    out = StringIO()
+
+    call_command("api_token_create", world.home_coach.username, "--name", "bot", stdout=out)
+
+    me = Api(out.getvalue().strip()).get("/api/v1/me/").json()
+    assert (me["username"], me["token"]["name"]) == (world.home_coach.username, "bot")
+
+
+def test_the_token_command_refuses_an_unknown_user(world):
+    with pytest.raises(CommandError, match="No active user"):
+        call_command("api_token_create", "nobody", stdout=StringIO())
