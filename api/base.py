@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db.models import Model
+from django.urls import reverse
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import generics, permissions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
-from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from api.authentication import TokenAuthentication
 from api.errors import api_exception_handler
+from api.filters import StrictOrderingFilter
 from api.parsers import JSONParser
 from api.throttles import AnonReadThrottle
 
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 # The model a list or detail view shows.
 _M = TypeVar("_M", bound=Model)
+
+
+def absolute_url(request: Request, route: str, *args: object) -> str:
+    """The full URL of an API route (scheme and host from the request), as pagination's
+    ``next`` and ``previous`` are: a script follows it as given."""
+    return request.build_absolute_uri(reverse(route, args=args))
 
 
 class ReadOnlyUnlessAuthenticated(permissions.BasePermission):
@@ -66,7 +73,7 @@ class ApiListView(ApiMixin, generics.ListAPIView[_M]):
     """A list that can grow: paginated, filtered (django-filter) and ordered (``ordering``)."""
 
     pagination_class = Pagination
-    filter_backends = [DjangoFilterBackend, OrderingFilter]
+    filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
 
 
 class ApiRetrieveView(ApiMixin, generics.RetrieveAPIView[_M]):

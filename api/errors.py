@@ -113,6 +113,8 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         )
     codes = exc.get_codes()
     code = codes if isinstance(codes, str) else exc.default_code
+    if isinstance(exc, exceptions.PermissionDenied):
+        code = "forbidden"  # DRF's own refusals (a session's missing CSRF token) too
     return Response(error_body(str(code), str(exc.detail)), status=exc.status_code, headers=headers)
 
 

@@ -14,16 +14,17 @@ ERROR_CODES = {
     "invalid": "The body does not have the expected shape; `fields` names each problem.",
     "malformed_body": "The body is not valid JSON.",
     "unsupported_media_type": "Send the body as application/json.",
-    "not_acceptable": "The API answers in JSON only.",
-    "method_not_allowed": "The path does not take this method.",
+    "not_acceptable": "The API answers in JSON only: send `Accept: application/json` (or none).",
+    "method_not_allowed": "The path does not take this method; the schema lists the ones it takes.",
     # who asks
     "not_authenticated": "Send Authorization: Token <key>.",
     "authentication_failed": "The token is unknown or revoked.",
     "forbidden": "The user may not do this (not the coach, not the league's commissioner).",
-    "permission_denied": "The user may not do this.",
     "throttled": "Too many requests (anonymous reads or failed logins); see Retry-After.",
     "not_found": "No such object, or not in a league the user can see.",
     "idempotency_key_reused": "The Idempotency-Key was used with another request.",
+    "service_unavailable": "The league's database is away for a moment: retry after "
+    "Retry-After seconds; nothing was done.",
     # the season services
     "invalid_report": "The result does not hold (players, scores, stats, injuries).",
     "already_played": "The fixture already has a result; the message names it.",
@@ -48,7 +49,7 @@ ERROR_CODES = {
     "reserve_not_available": "Name a fit reserve of the team who is not already starting.",
     "lineup_fixed": "The fixture has kicked off: its line-up is fixed.",
     "not_in_fixture": "The team does not play in this fixture.",
-    "refused": "The league's rules or state refuse the request.",
+    "refused": "The league's rules or state refuse the request; the message says why.",
     # Arenaball (each refusal of a broken rule lists its `problems` with their rule ids)
     "other_game": "The fixture or team plays another game: the message names its endpoint.",
     "design_illegal": "The design breaks the rules (A-T1 … A-T5): see `problems`.",
@@ -153,6 +154,11 @@ def list_errors() -> dict[int, OpenApiResponse]:
     return _responses({**_READ, 400: ["invalid"]})
 
 
+def signed_in_errors() -> dict[int, OpenApiResponse]:
+    """The errors of a read only a signed-in user may make."""
+    return _responses({401: ["not_authenticated", "authentication_failed"], 429: ["throttled"]})
+
+
 def conflict_errors(*codes: str) -> dict[int, OpenApiResponse]:
     """A read's 409, for the league's state refusing it (e.g. ``other_game``)."""
     return _responses({409: list(codes)})
@@ -195,3 +201,16 @@ class NamedChoiceFieldExtension(OpenApiSerializerFieldExtension):
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.target.choices)}
+
+
+def lib_doc_excludes() -> list[type]:
+    """Classes whose docstrings never describe an operation or a body in the schema (the
+    ``GET_LIB_DOC_EXCLUDES`` setting): DRF's own, and the API's base classes, whose
+    docstrings are for the people who write views, not for script authors."""
+    from drf_spectacular.plumbing import get_lib_doc_excludes
+
+    from api.base import ApiListView, ApiMixin, ApiRetrieveView, ApiView
+    from api.fields import StrictInputSerializer
+
+    own: list[type] = [ApiView, ApiMixin, ApiListView, ApiRetrieveView, StrictInputSerializer]
+    return [*get_lib_doc_excludes(), *own]

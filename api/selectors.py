@@ -7,12 +7,25 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
+from django.contrib.auth.models import User
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 
 from api.access import ApiUser, visible_league_ids
 from games.models import Appearance, Inspection, StatLine, TableInspection
 from injuries.models import Injury
-from league.models import Fixture, League, Result, Season, Team
+from league.coaching import team_seasons
+from league.models import ApiToken, Fixture, League, Result, Season, Team
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.snapshot import stat_levels
 from rules.magnoball.vocabulary import StatCategory
@@ -38,10 +51,22 @@ def teams(*, user: ApiUser) -> QuerySet[Team]:
     )
 
 
+#: A player out injured (M-I1) stays on the active roster but cannot take the field.
+_OUT_INJURED = Exists(Injury.objects.filter(player_id=OuterRef("pk"), state=Injury.State.OUT))
+
+
+def may_play_q() -> Q:
+    """The players who may take the field in their team's next match."""
+    return Q(roster_state=Player.RosterState.ACTIVE) & ~Q(_OUT_INJURED)
+
+
 def players(*, user: ApiUser) -> QuerySet[Player]:
+    """Each annotated ``may_play``: on the active roster and not out injured, the players a
+    line-up takes (M-P3, games/lineups.py) and so a report may name."""
     return (
         Player.objects.filter(team__league__in=visible_league_ids(user=user))
         .select_related("team")
+        .annotate(may_play=ExpressionWrapper(may_play_q(), output_field=BooleanField()))
         .order_by("team__name", "string", "shirt_number", "id")
     )
 
@@ -193,3 +218,32 @@ def player_profile(*, player: Player) -> PlayerProfile:
         Injury.objects.filter(player=player).select_related("force_healing").order_by("created_at")
     )
     return PlayerProfile(player, levels, lines, matches, injuries)
+
+
+@dataclass(frozen=True)
+class CoachedTeam:
+    team: Team
+    season: Season | None
+
+
+@dataclass(frozen=True)
+class Me:
+    """Who the request acts as: the user, his roles, and the token it came with (if any)."""
+
+    user: User
+    commissioner_of: list[League]
+    teams: list[CoachedTeam]
+    token: ApiToken | None
+
+
+def me_profile(*, user: User, token: ApiToken | None) -> Me:
+    """The signed-in user's leagues as commissioner, the teams he coaches (each with its
+    latest season not archived) and the token he signed in with. Three queries."""
+    teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name", "id"))
+    seasons = team_seasons([team.pk for team in teams])
+    return Me(
+        user=user,
+        commissioner_of=list(user.commissioned_leagues.order_by("name")),
+        teams=[CoachedTeam(team=team, season=seasons.get(team.pk)) for team in teams],
+        token=token,
+    )

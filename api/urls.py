@@ -12,12 +12,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, teams, tournaments
+from api.views import fixtures, leagues, me, teams, tournaments
 from league.rulesets import rulesets
 
 app_name = "api"
 
 
+@extend_schema(
+    summary="This OpenAPI 3 schema",
+    description="Every operation, field and error code of the API (`?format=json` for JSON).",
+)
 class SchemaView(ApiMixin, SpectacularAPIView):
     """The OpenAPI 3 schema, with the API's throttles and error shape."""
 
@@ -39,6 +43,7 @@ urlpatterns = [
     path("schema/", SchemaView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("me/", me.MeView.as_view(), name="me"),
     path("leagues/", leagues.LeagueListView.as_view(), name="league-list"),
     path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
     path("seasons/", leagues.SeasonListView.as_view(), name="season-list"),

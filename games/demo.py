@@ -1,5 +1,6 @@
 """The demo league: eight teams with named players, a commissioner, a coach per team, an
-active season with its schedule and a small tournament in its group stage. Building it twice
+active season with its schedule (two rounds played, the third open to report) and a small
+tournament in its group stage. Building it twice
 changes nothing."""
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def demo_league_build(*, seed: int = 2026) -> DemoSummary:
         season = season_transition(season=season, to=Season.Status.ACTIVE, actor=commissioner)
         for round_ in season.rounds.filter(number__lte=PLAYED_ROUNDS).order_by("number"):
             _play_round(round_, actor=commissioner, dice=dice, seed=seed)
+        # The next round is open: its fixtures wait for the coaches' reports (the web form,
+        # or a script through the API: docs/api.md's example).
+        round_open(
+            round_=season.rounds.get(number=PLAYED_ROUNDS + 1), actor=commissioner, dice=dice
+        )
         _demo_tournament(league, actor=commissioner, dice=dice, seed=seed)
     return DemoSummary(league, season, created=True, logins=logins)
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from games.errors import GamesError
-from games.job_queue import SeasonQueue, publish_on_commit
+from games.job_queue import MAX_ATTEMPTS, STALE_AFTER, SeasonQueue, publish_on_commit
 from games.matchday import round_open
 from games.models import SimulationJob
 from league.access import Actor, require_commissioner
@@ -78,6 +78,7 @@ class SimulationJobStatus:
     state: str
     waiting_reason: str
     queue_note: str
+    waiting_for: str
     progress: int
     attempts: int
     error: str
@@ -442,6 +443,7 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
             "state",
             "waiting_reason",
             "sent_at",
+            "queued_at",
             "progress",
             "attempts",
             "error",
@@ -453,6 +455,14 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
         .get()
     )
     succeeded = row["state"] == SimulationJob.State.SUCCEEDED
+    waiting_for = job_waiting_for(
+        job_id=row["id"],
+        state=row["state"],
+        waiting_reason=row["waiting_reason"],
+        sent_at=row["sent_at"],
+        queued_at=row["queued_at"],
+        attempts=row["attempts"],
+    )
     return SimulationJobStatus(
         job_id=row["id"],
         fixture_id=row["fixture_id"],
@@ -461,6 +471,7 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
         queue_note=QUEUE_AWAY
         if row["state"] == SimulationJob.State.QUEUED and row["sent_at"] is None
         else "",
+        waiting_for=waiting_for,
         progress=row["progress"],
         attempts=row["attempts"],
         error=row["error"],
@@ -469,3 +480,63 @@ def simulation_job_status(*, job_id: int) -> SimulationJobStatus:
         home_score=row["fixture__result__home_score"] if succeeded else None,
         away_score=row["fixture__result__away_score"] if succeeded else None,
     )
+
+
+def job_waiting_for(
+    *,
+    job_id: int,
+    state: str,
+    waiting_reason: str,
+    sent_at: datetime | None,
+    queued_at: datetime | None,
+    attempts: int,
+    now: datetime | None = None,
+) -> str:
+    """Why a live job has not finished yet, in words, from what the job table knows: what a
+    waiting job waits for; for a queued one, the queue unreachable, how many jobs are ahead,
+    a worker lost on an earlier attempt, and no worker seen lately; for a running one, an
+    attempt after a lost worker. Empty once the job has finished. At most three queries."""
+    if state == SimulationJob.State.WAITING:
+        return waiting_reason
+    if state not in (SimulationJob.State.QUEUED, SimulationJob.State.RUNNING):
+        return ""
+    if state == SimulationJob.State.RUNNING:
+        if attempts > 1:
+            return (
+                "Running again: an earlier worker stopped answering "
+                f"(attempt {attempts} of {MAX_ATTEMPTS})."
+            )
+        return ""
+    if sent_at is None:
+        return QUEUE_AWAY
+    now = now or timezone.now()
+    since = queued_at or sent_at
+    # Jobs ahead: those running, and those queued before it (ties by id).
+    ahead = (
+        SimulationJob.objects.filter(
+            Q(state=SimulationJob.State.RUNNING)
+            | Q(state=SimulationJob.State.QUEUED, queued_at__lt=since)
+            | Q(state=SimulationJob.State.QUEUED, queued_at=since, pk__lt=job_id)
+        )
+        .exclude(pk=job_id)
+        .count()
+    )
+    words = []
+    if attempts:
+        words.append(
+            f"Its worker stopped answering, so it waits for another "
+            f"(attempt {attempts + 1} of {MAX_ATTEMPTS} next)."
+        )
+    words.append(
+        "Next in the queue."
+        if not ahead
+        else f"Queued behind {ahead} job{'s' if ahead > 1 else ''}."
+    )
+    if now - since > STALE_AFTER:
+        seen = SimulationJob.objects.aggregate(seen=Max("heartbeat_at"))["seen"]
+        if seen is None or seen < since:
+            last = f"since {seen:%Y-%m-%d %H:%M} UTC" if seen else "yet"
+            words.append(
+                f"No worker has run a job {last}: the site's operator may need to start one."
+            )
+    return " ".join(words)

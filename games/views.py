@@ -22,7 +22,7 @@ from games.access import (
 )
 from games.fixture_page import fixture_report_part
 from games.forms import ResultForm
-from games.jobs import job_requested_message, simulation_request
+from games.jobs import job_requested_message, simulation_job_status, simulation_request
 from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
@@ -140,6 +140,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
                 for ti in selectors.fixture_table_inspections(fixture=fixture_)
             ],
             "job": job,
+            "job_waiting_for": simulation_job_status(job_id=job.pk).waiting_for if job else "",
             "may_simulate": commissioner
             and job is None
             and fixture_.status in (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
@@ -290,6 +291,7 @@ def job_status(request: HttpRequest, pk: int) -> JsonResponse:
         {
             "state": status.state,
             "waiting_reason": status.waiting_reason,
+            "waiting_for": status.waiting_for,
             "progress": status.progress,
             "finished": status.finished,
             "error": status.error,

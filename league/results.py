@@ -66,9 +66,9 @@ _TEAMS_LOCK_SQL = (
 def result_refusal(
     *, fixture: Fixture, playable: Collection[str] | None = None
 ) -> LeagueError | None:
-    """Why `fixture` cannot take a result now, or None: it has one already, it is not to be
-    played (its round is not open; or, for a game with a match day, its status is not one of
-    `playable`), or its season is not running."""
+    """Why `fixture` cannot take a result now, or None: it has one already, its season is
+    not running, or it is not to be played (its round is not open; or, for a game with a
+    match day, its status is not one of `playable`)."""
     try:
         existing: Result | None = fixture.result  # loaded by fixture_lock, else one query
     except Result.DoesNotExist:
@@ -78,6 +78,15 @@ def result_refusal(
             f"{fixture} already has a result: {existing.home_score}–{existing.away_score} "
             f"(result {existing.pk}). A commissioner can correct it.",
             code="already_played",
+        )
+    # Before the fixture's own state: a season not yet started (or over) is what a reporter
+    # must be told, not that its fixtures are still scheduled.
+    season = fixture.round.season
+    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
+        return LeagueError(
+            f"{season} is {season.get_status_display().lower()}: only an active season's "
+            "fixtures (or its playoffs') take results.",
+            code="season_not_running",
         )
     if playable is not None and fixture.status not in playable:
         return LeagueError(
@@ -90,9 +99,6 @@ def result_refusal(
             "take a result.",
             code="not_ready",
         )
-    season = fixture.round.season
-    if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
-        return LeagueError(f"{season} is not running.", code="season_not_running")
     return None
 
 

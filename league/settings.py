@@ -303,6 +303,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The API's base classes' docstrings are for developers: not in the schema (docs/api.md).
+    "GET_LIB_DOC_EXCLUDES": "api.schema.lib_doc_excludes",
 }
 
 # --- Deployment hardening (checked by `manage.py check --deploy`) ------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -18,7 +17,7 @@ from api.arenaball_serializers import (
     DesignInputSerializer,
     DesignSerializer,
 )
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
 from api.views.arenaball_common import read_body
@@ -79,7 +78,7 @@ class TeamDesignListView(ApiView):
         data = read_body(request, design_data_parse, self.InputSerializer)
         design = design_save(team=team, actor=request.user, data=data)
         body = designs_data([design_fresh(design)])[0]
-        location = reverse("api:arenaball-design", args=[design.pk])
+        location = absolute_url(request, "api:arenaball-design", design.pk)
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -21,7 +20,7 @@ from api.arenaball_serializers import (
     ReportSerializer,
     slot_field,
 )
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
@@ -166,7 +165,7 @@ class ArenaResultView(ApiView):
     def record(self, request: Request, fixture: Fixture) -> Response:
         data = read_body(request, report_data_parse, self.InputSerializer)
         report_record(fixture=fixture, data=data, actor=request.user)
-        location = reverse(FIXTURE_URL, args=[fixture.pk])
+        location = absolute_url(request, FIXTURE_URL, fixture.pk)
         body = self.OutputSerializer(arena_fixture_of(fixture.pk)).data
         return Response(body, status=201, headers={"Location": location})
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -14,7 +13,7 @@ from rest_framework.response import Response
 
 from api.arenaball_access import arena_character, arena_team, arena_team_for_change
 from api.arenaball_serializers import CarSerializer, CharacterSerializer, slot_field
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
@@ -157,7 +156,7 @@ class TeamCharacterListView(ApiView):
         character = character_sign(
             team=team, actor=request.user, name=serializer.validated_data["name"]
         )
-        location = reverse("api:arenaball-character", args=[character.pk])
+        location = absolute_url(request, "api:arenaball-character", character.pk)
         return Response(
             self.OutputSerializer(character).data,
             status=status.HTTP_201_CREATED,

@@ -7,14 +7,13 @@ from typing import Any
 
 import django_filters
 from django.db.models import Q, QuerySet
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api import access, selectors
-from api.base import ApiListView, ApiRetrieveView, ApiView
+from api.base import ApiListView, ApiRetrieveView, ApiView, absolute_url
 from api.errors import renamed_fields
 from api.fields import StrictBooleanField, StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID, WholeNumberFilter
@@ -306,7 +305,7 @@ class FixtureResultView(ApiView):
                 actor=request.user,
             )
         data = self.OutputSerializer(selectors.result_lines_load(result=result)).data
-        location = reverse("api:fixture-detail", args=[fixture.pk])
+        location = absolute_url(request, "api:fixture-detail", fixture.pk)
         return Response(data, status=status.HTTP_201_CREATED, headers={"Location": location})
 
 
@@ -345,6 +344,13 @@ class JobSerializer(serializers.Serializer[SimulationJobStatus]):
     waiting_reason = serializers.CharField(
         allow_blank=True, help_text="What a waiting job waits for, in words; else empty."
     )
+    waiting_for = serializers.CharField(
+        allow_blank=True,
+        help_text="Why the job has not finished yet, in words, while it is live: what a "
+        "waiting job waits for; for a queued one, how many jobs are ahead of it, a worker "
+        "lost on an earlier attempt, or no worker seen since it was queued; for a running "
+        "one, an attempt after a lost worker. Empty once it has finished.",
+    )
     queue_note = serializers.CharField(
         allow_blank=True,
         help_text="Set while a queued job has not reached the job queue (it is unreachable); "
@@ -364,10 +370,12 @@ class JobSerializer(serializers.Serializer[SimulationJobStatus]):
         ref_name = "SimulationJob"
 
     def get_url(self, job: Any) -> str:
-        return reverse("api:job-detail", args=[job.job_id])
+        """The job's own URL, to poll."""
+        return absolute_url(self.context["request"], "api:job-detail", job.job_id)
 
     def get_fixture_url(self, job: Any) -> str:
-        return reverse("api:fixture-detail", args=[job.fixture_id])
+        """The fixture's URL: its result once the job has succeeded."""
+        return absolute_url(self.context["request"], "api:fixture-detail", job.fixture_id)
 
 
 class FixtureSimulateView(ApiView):
@@ -402,7 +410,8 @@ class FixtureSimulateView(ApiView):
     def simulate(self, request: Request, fixture: Fixture) -> Response:
         self.InputSerializer(data=request.data).is_valid(raise_exception=True)
         job = simulation_request(fixture=fixture, actor=request.user)
-        data = self.OutputSerializer(simulation_job_status(job_id=job.pk)).data
+        status_ = simulation_job_status(job_id=job.pk)
+        data = self.OutputSerializer(status_, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
 
 
@@ -415,4 +424,4 @@ class JobDetailView(ApiView):
     )
     def get(self, request: Request, job_id: int) -> Response:
         job = access_job_status(user=request.user, job_id=job_id)
-        return Response(self.OutputSerializer(job).data)
+        return Response(self.OutputSerializer(job, context={"request": request}).data)

@@ -10,14 +10,13 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.access import ApiUser, get_visible
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
@@ -180,7 +179,7 @@ class DraftPickView(ApiView):
         drafts.draft_pick(
             season=season, actor=request.user, card=data["card"], pick_number=data.get("pick")
         )
-        location = reverse(STATE_URL, args=[season.pk])
+        location = absolute_url(request, STATE_URL, season.pk)
         body = draft_data(season=season, user=request.user)
         return Response(body, status=201, headers={"Location": location})
 
@@ -218,6 +217,6 @@ class DraftStartView(ApiView):
         serializer.is_valid(raise_exception=True)
         hours = serializer.validated_data.get("pick_hours", drafts.DEFAULT_PICK_HOURS)
         drafts.draft_start(season=season, actor=request.user, pick_hours=hours)
-        location = reverse(STATE_URL, args=[season.pk])
+        location = absolute_url(request, STATE_URL, season.pk)
         body = draft_data(season=season, user=request.user)
         return Response(body, status=201, headers={"Location": location})

@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.access import ApiUser
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
@@ -267,7 +266,7 @@ class Mn11ResultView(ApiView):
         with report_problems():
             report_record(fixture=fixture, data=data, actor=request.user)
         response = fixture_response(fixture, request, status=201)
-        response["Location"] = reverse(FIXTURE_URL, args=[fixture.pk])
+        response["Location"] = absolute_url(request, FIXTURE_URL, fixture.pk)
         return response
 
     @extend_schema(

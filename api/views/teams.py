@@ -70,6 +70,11 @@ class TeamDetailView(ApiView):
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
     status = NamedChoiceField(choices=enum_choices(Status), enum_name="PlayerStatus")
+    may_play = serializers.BooleanField(
+        read_only=True,
+        help_text="He may take the field in his team's next match (M-P3): on the active roster "
+        "and not out injured (M-I1). A result may name only such players.",
+    )
 
     class Meta:
         model = Player
@@ -85,6 +90,7 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
             "superstar",
             "superstar_actions",
             "roster_state",
+            "may_play",
             "called_up",
             "games_played",
             "joined_at",
@@ -93,12 +99,39 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
         ref_name = "Player"
 
 
-@extend_schema(summary="A team's players", responses={200: PlayerSerializer, **list_errors()})
+class PlayerFilter(django_filters.FilterSet):
+    roster_state = django_filters.ChoiceFilter(
+        choices=Player.RosterState.choices,
+        method="filter_roster_state",
+        help_text="`active`: the players who may play the team's next match (M-P3), the ones "
+        "a result may name: on the active roster and not out injured (M-I1). A player out "
+        "injured is still on the active roster (his `roster_state` reads `active`) but his "
+        "`may_play` is false. `injured_list`, `retired`, `released`: the players in that state.",
+    )
+
+    class Meta:
+        model = Player
+        fields = ["roster_state", "position", "string", "status"]
+
+    def filter_roster_state(
+        self, queryset: QuerySet[Player], name: str, value: str
+    ) -> QuerySet[Player]:
+        if value == Player.RosterState.ACTIVE:
+            return queryset.filter(selectors.may_play_q())
+        return queryset.filter(roster_state=value)
+
+
+@extend_schema(
+    summary="A team's players",
+    description="A MagnoBall team's players, by string and shirt number; anyone who can read "
+    "the league may list them. `?roster_state=active` lists those who may play now.",
+    responses={200: PlayerSerializer, **list_errors()},
+)
 class TeamPlayerListView(ApiListView[Player]):
     OutputSerializer = PlayerSerializer
     serializer_class = OutputSerializer
     queryset = Player.objects.none()
-    filterset_fields = ["roster_state", "position", "string", "status"]
+    filterset_class = PlayerFilter
     ordering_fields = ["shirt_number", "name", "games_played"]
 
     def get_queryset(self) -> QuerySet[Player]:

@@ -1,5 +1,6 @@
 // A simulation's progress: poll its status until it has finished, then load the page again
-// to show the result (or say why it failed). A waiting job says what it waits for.
+// to show the result (or say why it failed). A live job says why it has not finished
+// (what it waits for, how many jobs are ahead of it).
 (function () {
   "use strict";
   var box = document.querySelector("[data-job-url]");
@@ -24,8 +25,8 @@
         bar.textContent = job.progress + "%";
         state.textContent = (labels[job.state] || job.state) + " · " + job.progress + "%";
         if (reason) {
-          reason.hidden = !job.waiting_reason;
-          reason.textContent = job.waiting_reason ? job.waiting_reason + " It starts on its own as soon as it can." : "";
+          reason.hidden = !job.waiting_for;
+          reason.textContent = job.waiting_for ? job.waiting_for + (job.state === "running" ? "" : " It starts on its own as soon as it can.") : "";
         }
         if (job.finished) {
           if (job.state === "succeeded") {

@@ -81,7 +81,7 @@ def test_a_coach_adds_a_design_and_reads_it_back(fixture_one, arena_as):
     created = response.json()
     assert created["name"] == "Mk II"
     assert created["check"]["ok"] is True
-    assert response["Location"] == f"/api/v1/arenaball/designs/{created['id']}/"
+    assert response["Location"] == f"http://testserver/api/v1/arenaball/designs/{created['id']}/"
     assert api.get(response["Location"]).json()["fittings"] == created["fittings"]
 
 

@@ -38,7 +38,7 @@ def test_a_coach_reports_a_game_and_gets_the_fixture_with_its_report(arena, fixt
     assert body["report"]["winner"] == fixture_one.home_team_id
     assert [g["plate"] for g in body["report"]["goals"]] == ["centre", "outer", "outer"]
     assert body["lineups"]["home"]["pits"] == ["4", "5"]
-    assert response["Location"] == f"/api/v1/arenaball/fixtures/{fixture_one.pk}/"
+    assert response["Location"] == f"http://testserver/api/v1/arenaball/fixtures/{fixture_one.pk}/"
     assert _points(fixture_one.home_team_id, arena) == 2
     scorer = driver(fixture_one.home_team, "2")
     assert (scorer.goals, scorer.driver_points) == (2, 3)

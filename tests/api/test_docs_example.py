@@ -51,11 +51,11 @@ def test_the_guides_script_reports_a_round_and_reads_the_table(
 
     result = Result.objects.get(fixture=match_day)
     assert (result.home_score, result.away_score) == (1, 0)
-    assert "1 open fixture(s) in round 1" in output
+    assert f"{world.home_coach.username}: 1 open fixture(s) in round 1 to report" in output
     assert f"recorded as result {result.pk}" in output
     assert re.search(rf" 1 {re.escape(world.home.name)}\s+3", output)
 
     again = run_example(tmp_path, live_server, key, world.season.pk, 1)
 
-    assert "0 open fixture(s) in round 1" in again
+    assert f"{world.home_coach.username}: 0 open fixture(s) in round 1" in again
     assert Result.objects.count() == 1

@@ -82,7 +82,7 @@ def test_only_the_coach_on_the_clock_or_a_commissioner_picks(world, role, status
     assert DraftPick.objects.exists() is (status == 201)
     if status == 201:
         assert response.json()["picks"][0]["card"] == "base-04"
-        assert response["Location"] == url(world)
+        assert response["Location"] == "http://testserver" + url(world)
     elif role != "anonymous":
         assert response.json()["error"]["code"] == "forbidden"
 

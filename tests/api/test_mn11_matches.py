@@ -243,7 +243,7 @@ def test_a_coach_reports_a_red_card_and_a_shootout_and_the_table_counts_it(
 
     assert response.status_code == 201, response.content
     body = response.json()
-    assert response["Location"] == f"/api/v1/mn11/fixtures/{fixture_one.pk}/"
+    assert response["Location"] == f"http://testserver/api/v1/mn11/fixtures/{fixture_one.pk}/"
     assert body["fixture"]["status"] == "played"
     report = body["report"]
     assert (report["home_score"], report["away_score"], report["shootout_winner"]) == (1, 1, "home")

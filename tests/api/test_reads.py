@@ -175,7 +175,7 @@ def test_a_simulation_job_is_polled_at_its_url(world, match_day, api_as):
     job = Api().get(url).json()
 
     assert (job["state"], job["progress"], job["home_score"]) == ("queued", 0, None)
-    assert job["fixture_url"] == f"/api/v1/fixtures/{match_day.pk}/"
+    assert job["fixture_url"] == f"http://testserver/api/v1/fixtures/{match_day.pk}/"
 
 
 def test_seasons_show_their_rules(world):

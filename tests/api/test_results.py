@@ -34,7 +34,7 @@ def test_a_coach_posts_a_result_and_gets_it_back_with_its_lines(world, match_day
     assert body["reported_by"] == world.home_coach.username
     forward = next(line for line in body["lines"] if line["player"] == player_id(world.home, 1))
     assert forward["stats"]["scoring"] == {"attempts": 3, "successes": 2}
-    assert response["Location"] == f"/api/v1/fixtures/{match_day.pk}/"
+    assert response["Location"] == f"http://testserver/api/v1/fixtures/{match_day.pk}/"
     match_day.refresh_from_db()
     assert match_day.status == Fixture.Status.PLAYED
 

@@ -22,9 +22,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import Resolver404, resolve
 
-from games.matchday import round_open
 from league.demo import DEMO_PASSWORD, demo_build_all
-from league.models import Fixture, League, Round, Season, Team
+from league.models import Fixture, Team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -186,12 +185,9 @@ def crawl(browser, origin: str, role: str, login: str | None) -> Crawl:
 
 @pytest.fixture
 def demo_leagues():
-    """The three demo leagues (MagnoBall, Arenaball, Magic Number Eleven), with MagnoBall's
-    round 3 open so its match-day pages and report forms are there to reach."""
-    summaries = demo_build_all(seed=2026)
-    magnoball = League.objects.get(ruleset="magnoball").seasons.get(format=Season.Format.LEAGUE)
-    round_open(round_=Round.objects.get(season=magnoball, number=3), actor=None)
-    return summaries
+    """The three demo leagues (MagnoBall, Arenaball, Magic Number Eleven), each with a round
+    open (MagnoBall's third) so its match-day pages and report forms are there to reach."""
+    return demo_build_all(seed=2026)
 
 
 def test_every_page_fits_a_phone_for_every_role(browser, live_server, demo_leagues):
