@@ -85,7 +85,9 @@ urlpatterns = [
         webhooks.WebhookRedeliverView.as_view(),
         name="webhook-redeliver",
     ),
-    path("webhooks/<int:webhook_id>/test/", webhooks.WebhookTestView.as_view(), name="webhook-test"),
+    path(
+        "webhooks/<int:webhook_id>/test/", webhooks.WebhookTestView.as_view(), name="webhook-test"
+    ),
     path(
         "webhooks/<int:webhook_id>/switch-on/",
         webhooks.WebhookSwitchOnView.as_view(),

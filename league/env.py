@@ -132,8 +132,11 @@ def env_int_list(
         try:
             value = int(item.strip())
         except ValueError:
-            raise ImproperlyConfigured(f"{name}={raw!r}: {item.strip()!r} is not a whole number.")
+            message = f"{name}={raw!r}: {item.strip()!r} is not a whole number."
+            raise ImproperlyConfigured(message) from None
         if value < minimum:
-            raise ImproperlyConfigured(f"{name}={raw!r}: {value} is below the minimum of {minimum}.")
+            raise ImproperlyConfigured(
+                f"{name}={raw!r}: {value} is below the minimum of {minimum}."
+            )
         values.append(value)
     return values

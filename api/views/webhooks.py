@@ -60,8 +60,10 @@ class SubscriptionSerializer(serializers.ModelSerializer[Subscription]):
         ]
         extra_kwargs = {
             "league": {"help_text": "The league whose events it receives."},
-            "team": {"help_text": "Only this team's events (and the league's rounds and "
-                     "seasons); null for the whole league."},
+            "team": {
+                "help_text": "Only this team's events (and the league's rounds and "
+                "seasons); null for the whole league."
+            },
             "active": {"help_text": "False once switched off after repeated failure."},
             "failure_count": {"help_text": "Delivery attempts failed in a row."},
             "disabled_reason": {"help_text": "Why it was switched off."},
@@ -71,7 +73,9 @@ class SubscriptionSerializer(serializers.ModelSerializer[Subscription]):
     def get_secret(self, subscription: Subscription) -> str | None:
         request = self.context.get("request")
         user = getattr(request, "user", None)
-        return subscription.secret if user is not None and subscription.owner_id == user.pk else None
+        return (
+            subscription.secret if user is not None and subscription.owner_id == user.pk else None
+        )
 
 
 class DeliverySerializer(serializers.ModelSerializer[Delivery]):
@@ -95,8 +99,10 @@ class DeliverySerializer(serializers.ModelSerializer[Delivery]):
         extra_kwargs = {
             "sequence": {"help_text": "Its place in the subscription's order (1, 2, …)."},
             "event_id": {"help_text": "The event's id, the payload's `id`: a redelivery keeps it."},
-            "status": {"help_text": "pending, sending, retrying (see next_attempt_at), "
-                       "delivered or failed (given up)."},
+            "status": {
+                "help_text": "pending, sending, retrying (see next_attempt_at), "
+                "delivered or failed (given up)."
+            },
             "last_response_code": {"help_text": "The receiver's last HTTP status, if it answered."},
             "last_response_excerpt": {"help_text": "The start of the receiver's last answer."},
             "last_error": {"help_text": "Why the last attempt failed, when it did."},

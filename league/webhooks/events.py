@@ -255,7 +255,7 @@ def season_event_publish(*, season: Season) -> list[int]:
     """``season.finished``: the season, its champion and its final table's order."""
 
     def data() -> dict[str, Any]:
-        champion = Team.objects.filter(pk=season.champion_id).first()
+        champion = season.champion if season.champion_id is not None else None
         table = StandingRow.objects.filter(season=season).select_related("team")
         return {
             "season": season_data(season),

@@ -16,8 +16,10 @@ def subscriptions_visible(*, user: Actor) -> QuerySet[Subscription]:
     queryset = Subscription.objects.select_related("league", "team", "owner")
     if user.is_superuser:
         return queryset.order_by("league__name", "pk")
-    return queryset.filter(Q(owner=user) | Q(league__commissioners=user)).distinct().order_by(
-        "league__name", "pk"
+    return (
+        queryset.filter(Q(owner=user) | Q(league__commissioners=user))
+        .distinct()
+        .order_by("league__name", "pk")
     )
 
 

@@ -34,6 +34,7 @@ from league.webhooks.signing import (
 
 logger = logging.getLogger(__name__)
 
+
 #: A delivery claimed this long ago and not finished lost its worker: the sweep takes it
 #: back (an attempt lasts at most the connect and read timeouts).
 def _stale_after() -> timedelta:
@@ -77,9 +78,7 @@ def _claim(delivery_id: int, now: datetime) -> Delivery | None:
         if not subscription.active:
             return None
         first = (
-            Delivery.objects.filter(
-                subscription=subscription, status__in=Delivery.OPEN_STATUSES
-            )
+            Delivery.objects.filter(subscription=subscription, status__in=Delivery.OPEN_STATUSES)
             .order_by("sequence")
             .values_list("pk", flat=True)
             .first()

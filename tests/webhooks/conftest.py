@@ -41,8 +41,7 @@ class Receiver:
 
     @property
     def url(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}/hooks"
+        return f"http://127.0.0.1:{self.port}/hooks"
 
     @property
     def port(self) -> int:
@@ -93,7 +92,7 @@ class Broker:
 
     def drain(self) -> list[str]:
         """Run every sent delivery whose countdown is none (as a worker would, now)."""
-        done = []
+        done: list[str] = []
         while True:
             ready = [item for item in self.sent if item[1] is None]
             if not ready:

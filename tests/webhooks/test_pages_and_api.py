@@ -70,7 +70,8 @@ def test_api_who_may_subscribe_the_league_or_a_team(world, role):
     assert team.status_code == FOR_HOME[role], team.json()
     if team.status_code == 201:
         made = team.json()
-        assert made["secret"].startswith("whsec_") and made["team"] == world.home.pk
+        assert made["secret"].startswith("whsec_")
+        assert made["team"] == world.home.pk
     else:
         assert team.json()["error"]["code"] == "forbidden"
     expected = sum(status == 201 for status in (whole.status_code, team.status_code))
@@ -114,7 +115,7 @@ def test_api_shows_the_secret_to_its_owner_only(world, coach_hook):
 
 
 @pytest.mark.parametrize(
-    "body, field",
+    ("body", "field"),
     [
         ({"url": "http://127.0.0.1/in", "events": ["result.recorded"]}, "url"),
         ({"url": "ftp://hooks.example.com/", "events": ["result.recorded"]}, "url"),
@@ -136,9 +137,11 @@ def test_api_a_switched_off_webhook_takes_no_test_until_switched_on(world, coach
     Subscription.objects.filter(pk=coach_hook.pk).update(active=False, disabled_reason="Broken")
     api = api_for(world, "coach")
     refused = api.post(f"/api/v1/webhooks/{coach_hook.pk}/test/")
-    assert refused.status_code == 409 and refused.json()["error"]["code"] == "switched_off"
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "switched_off"
     switched = api.post(f"/api/v1/webhooks/{coach_hook.pk}/switch-on/")
-    assert switched.status_code == 200 and switched.json()["active"] is True
+    assert switched.status_code == 200
+    assert switched.json()["active"] is True
     assert api.post(f"/api/v1/webhooks/{coach_hook.pk}/test/").status_code == 202
 
 
@@ -160,10 +163,12 @@ def test_page_who_may_add_a_webhook_for_the_home_team(world, role):
         {"place": f"team-{world.home.pk}", "url": URL, "events": ["result.recorded"]},
     )
     if role == "anonymous":
-        assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+        assert answer.status_code == 302
+        assert "/accounts/login/" in answer["Location"]
     elif role in ("commissioner", "coach"):
         made = Subscription.objects.get()
-        assert answer.status_code == 302 and answer["Location"] == reverse("webhook", args=[made.pk])
+        assert answer.status_code == 302
+        assert answer["Location"] == reverse("webhook", args=[made.pk])
         page = client.get(answer["Location"])
         assert made.secret in page.content.decode()  # its owner sees the secret
     else:  # the home team is not among their choices
@@ -184,7 +189,8 @@ def test_page_who_may_test_and_delete_a_coachs_webhook(world, coach_hook, role, 
         assert page.status_code == 200
         assert (coach_hook.secret in page.content.decode()) == (role == "coach")
         assert tested.status_code == 302
-        assert deleted.status_code == 302 and deleted["Location"] == reverse("webhooks")
+        assert deleted.status_code == 302
+        assert deleted["Location"] == reverse("webhooks")
     else:
         assert {page.status_code, tested.status_code, deleted.status_code} == {404}
     gone = role in ("commissioner", "coach")
@@ -204,10 +210,13 @@ def test_page_lists_deliveries_with_codes_and_a_switched_off_notice(world, coach
     listing = client.get(reverse("webhooks")).content.decode()
     assert "Switched off after 10 failed attempts" in listing
     detail = client.get(reverse("webhook", args=[coach_hook.pk])).content.decode()
-    assert "503" in detail and "Switch it on again" in detail and "Send test event" not in detail
+    assert "503" in detail
+    assert "Switch it on again" in detail
+    assert "Send test event" not in detail
     assert client.post(reverse("webhook-switch-on", args=[coach_hook.pk])).status_code == 302
     coach_hook.refresh_from_db()
-    assert coach_hook.active and coach_hook.failure_count == 0
+    assert coach_hook.active
+    assert coach_hook.failure_count == 0
 
 
 def test_my_teams_links_to_the_webhooks_page(world):
@@ -231,7 +240,8 @@ def test_admin_shows_a_commissioners_webhooks_only_and_sends_a_test(world, coach
     world.commissioner.groups.add(commissioners_group())
     client = web_for(world, "commissioner")
     listing = client.get(reverse("admin:webhooks_subscription_changelist"))
-    assert listing.status_code == 200 and URL in listing.content.decode()
+    assert listing.status_code == 200
+    assert URL in listing.content.decode()
     page = client.get(reverse("admin:webhooks_subscription_change", args=[coach_hook.pk]))
     assert coach_hook.secret not in page.content.decode()
     step = reverse("admin:webhooks_subscription_step", args=[coach_hook.pk, "test"])
