@@ -74,8 +74,10 @@ def _claim(delivery_id: int, now: datetime) -> Delivery | None:
             return None
         # Locks the subscription: one of its deliveries is in flight at a time, the first
         # unfinished in sequence order.
-        subscription = Subscription.objects.select_for_update().get(pk=delivery.subscription_id)
-        if not subscription.active:
+        subscription = (
+            Subscription.objects.select_for_update().filter(pk=delivery.subscription_id).first()
+        )
+        if subscription is None or not subscription.active:
             return None
         first = (
             Delivery.objects.filter(subscription=subscription, status__in=Delivery.OPEN_STATUSES)
@@ -149,7 +151,16 @@ def delivery_finish(*, delivery: Delivery, attempt: Attempt) -> str:
     now = timezone.now()
     with transaction.atomic():
         # Locks the subscription: its failure count and switching off are decided once.
-        subscription = Subscription.objects.select_for_update().get(pk=delivery.subscription_id)
+        subscription = (
+            Subscription.objects.select_for_update().filter(pk=delivery.subscription_id).first()
+        )
+        # The claim is the fencing token: an attempt the sweep took back (or a worker that
+        # finished meanwhile) is noted once, by whoever comes first.
+        still_ours = Delivery.objects.filter(
+            pk=delivery.pk, status=Delivery.Status.SENDING, claimed_at=delivery.claimed_at
+        ).exists()
+        if subscription is None or not still_ours:
+            return "finished already"
         delivery.last_response_code = attempt.code
         delivery.last_response_excerpt = attempt.excerpt[:500]
         delivery.last_error = attempt.error[:300]

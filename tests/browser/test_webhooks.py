@@ -27,9 +27,9 @@ def test_a_coach_adds_a_webhook_and_sees_his_test_event_delivered(
     browser,
     live_server,
     world,
-    receiver,
+    receiver,  # noqa: F811  (the fixture imported above)
     settings,
-    monkeypatch,  # noqa: F811
+    monkeypatch,
 ):
     settings.WEBHOOKS_ALLOW_PRIVATE = True
 

@@ -381,3 +381,32 @@ def test_nothing_is_published_with_no_subscription(world, django_assert_num_quer
     with django_assert_num_queries(1):
         assert event_publish(league_id=world.league.pk, event="round.opened", data=dict) == []
     assert not Subscription.objects.exists()
+
+
+def test_an_attempt_taken_back_by_the_sweep_is_not_noted_twice(
+    world, receiver, broker, allow_private
+):
+    subscribe(world.league, world.commissioner, receiver.url)
+    (delivery_id,) = broker.publish(league_id=world.league.pk, event="result.recorded", data={})
+    broker.sent.clear()
+    from league.webhooks.sending import Attempt, _claim, delivery_finish
+
+    claimed = _claim(delivery_id, timezone.now())
+    assert claimed is not None
+    assert _claim(delivery_id, timezone.now()) is None  # one claim at a time
+    # The worker stalls; the sweep takes the attempt back; then the worker comes back.
+    Delivery.objects.filter(pk=delivery_id).update(claimed_at=timezone.now() - timedelta(hours=1))
+    assert deliveries_sweep().taken_back == 1
+    assert delivery_finish(delivery=claimed, attempt=Attempt(code=200)) == "finished already"
+    row = Delivery.objects.get(pk=delivery_id)
+    assert (row.status, row.attempts) == ("retrying", 1)
+
+
+def test_a_delivery_of_a_deleted_subscription_is_nothing_to_do(
+    world, receiver, broker, allow_private
+):
+    hook = subscribe(world.league, world.commissioner, receiver.url)
+    (delivery_id,) = broker.publish(league_id=world.league.pk, event="result.recorded", data={})
+    hook.delete()
+    assert delivery_send(delivery_id=delivery_id) == "nothing to do"
+    assert receiver.received == []
