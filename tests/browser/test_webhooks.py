@@ -42,7 +42,7 @@ def test_a_coach_adds_a_webhook_and_sees_his_test_event_delivered(
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.add_init_script(LISTEN)
-    axe, broken = Axe(), Counter()
+    axe, broken = Axe(), Counter[str]()
     sign_in(page, world.home_coach)
     page.goto("/my/")
     page.get_by_role("link", name="Webhooks").click()
