@@ -240,11 +240,15 @@ class WebhookTestView(ApiView):
     @extend_schema(
         summary=f"Send a webhook a test event (`{PING}`)",
         description="Queued after its earlier deliveries; see its deliveries for the answer.",
+        parameters=[IDEMPOTENCY_KEY],
         request=None,
         responses={202: DeliverySerializer, **write_errors(conflict=["switched_off"])},
     )
     def post(self, request: Request, webhook_id: int) -> Response:
         subscription = access_subscription(user=request.user, subscription_id=webhook_id)
+        return idempotent(request, lambda: self.send(request, subscription))
+
+    def send(self, request: Request, subscription: Subscription) -> Response:
         delivery = subscription_test(subscription=subscription, actor=request.user)
         return Response(DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
 
@@ -254,11 +258,16 @@ class WebhookSwitchOnView(ApiView):
 
     @extend_schema(
         summary="Switch a switched-off webhook on again, its failures forgotten",
+        description="A webhook that is on already is answered as it is.",
+        parameters=[IDEMPOTENCY_KEY],
         request=None,
-        responses={200: SubscriptionSerializer, **write_errors()},
+        responses={200: SubscriptionSerializer, **write_errors(conflict=["refused"])},
     )
     def post(self, request: Request, webhook_id: int) -> Response:
         subscription = access_subscription(user=request.user, subscription_id=webhook_id)
+        return idempotent(request, lambda: self.switch_on(request, subscription))
+
+    def switch_on(self, request: Request, subscription: Subscription) -> Response:
         switched = subscription_switch_on(subscription=subscription, actor=request.user)
         return Response(SubscriptionSerializer(switched, context={"request": request}).data)
 
@@ -268,6 +277,7 @@ class WebhookRedeliverView(ApiView):
 
     @extend_schema(
         summary="Send a delivery's event again, as a new delivery with the same event id",
+        parameters=[IDEMPOTENCY_KEY],
         request=None,
         responses={202: DeliverySerializer, **write_errors(conflict=["switched_off"])},
     )
@@ -275,5 +285,8 @@ class WebhookRedeliverView(ApiView):
         delivery = access_delivery(
             user=request.user, subscription_id=webhook_id, delivery_id=delivery_id
         )
+        return idempotent(request, lambda: self.redeliver(request, delivery))
+
+    def redeliver(self, request: Request, delivery: Delivery) -> Response:
         new = delivery_redeliver(delivery=delivery, actor=request.user)
         return Response(DeliverySerializer(new).data, status=status.HTTP_202_ACCEPTED)
