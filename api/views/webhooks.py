@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.base import ApiView, Pagination
+from api.base import ApiListView, ApiView
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, list_errors, read_errors, write_errors
@@ -114,11 +115,23 @@ class DeliverySerializer(serializers.ModelSerializer[Delivery]):
 AUTHENTICATED = [permissions.IsAuthenticated]
 
 
-class WebhookListView(ApiView):
+@extend_schema_view(
+    get=extend_schema(
+        summary="Your webhooks (and your leagues')",
+        responses={200: SubscriptionSerializer, **list_errors()},
+    )
+)
+class WebhookListView(ApiListView[Subscription]):
     """The user's webhooks, and every webhook of the leagues he commissions; a commissioner
     subscribes for his league, a coach for his team."""
 
     permission_classes = AUTHENTICATED
+    serializer_class = SubscriptionSerializer
+    queryset = Subscription.objects.none()
+    ordering_fields = ["id", "created_at"]
+
+    def get_queryset(self) -> QuerySet[Subscription]:
+        return subscriptions_visible(user=self.request.user)
 
     class InputSerializer(StrictInputSerializer):
         league = StrictIntegerField(
@@ -141,16 +154,6 @@ class WebhookListView(ApiView):
             ref_name = "WebhookInput"
 
     OutputSerializer = SubscriptionSerializer
-
-    @extend_schema(
-        summary="Your webhooks (and your leagues')",
-        responses={200: SubscriptionSerializer(many=True), **list_errors()},
-    )
-    def get(self, request: Request) -> Response:
-        paginator = Pagination()
-        page = paginator.paginate_queryset(subscriptions_visible(user=request.user), request)
-        data = self.OutputSerializer(page, many=True, context={"request": request}).data
-        return paginator.get_paginated_response(data)
 
     @extend_schema(
         summary="Subscribe a URL to the league's events",
@@ -220,18 +223,21 @@ class WebhookDetailView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class WebhookDeliveryListView(ApiView):
+@extend_schema(
+    summary="A webhook's deliveries, the latest first, with the receiver's answers",
+    responses={200: DeliverySerializer, **list_errors()},
+)
+class WebhookDeliveryListView(ApiListView[Delivery]):
     permission_classes = AUTHENTICATED
+    serializer_class = DeliverySerializer
+    queryset = Delivery.objects.none()
+    ordering_fields = ["sequence"]
 
-    @extend_schema(
-        summary="A webhook's deliveries, the latest first, with the receiver's answers",
-        responses={200: DeliverySerializer(many=True), **list_errors()},
-    )
-    def get(self, request: Request, webhook_id: int) -> Response:
-        subscription = access_subscription(user=request.user, subscription_id=webhook_id)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(subscription.deliveries.order_by("-sequence"), request)
-        return paginator.get_paginated_response(DeliverySerializer(page, many=True).data)
+    def get_queryset(self) -> QuerySet[Delivery]:
+        subscription = access_subscription(
+            user=self.request.user, subscription_id=self.kwargs["webhook_id"]
+        )
+        return subscription.deliveries.order_by("-sequence")
 
 
 class WebhookTestView(ApiView):
