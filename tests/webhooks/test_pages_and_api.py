@@ -260,3 +260,35 @@ def test_admin_shows_a_commissioners_webhooks_only_and_sends_a_test(world, coach
     assert URL not in listing.content.decode()
     assert stranger.post(step).status_code == 302  # "doesn't exist" back to the index
     assert Delivery.objects.filter(event_type="ping").count() == 2
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_page_who_may_redeliver_and_switch_on_a_coachs_webhook(world, coach_hook, role, broker):
+    ping = subscription_test(subscription=coach_hook, actor=world.home_coach)
+    client = web_for(world, role)
+    redeliver = reverse("webhook-redeliver", args=[coach_hook.pk, ping.pk])
+    redelivered = client.post(redeliver)
+    Subscription.objects.filter(pk=coach_hook.pk).update(active=False, disabled_reason="Broken")
+    switched = client.post(reverse("webhook-switch-on", args=[coach_hook.pk]))
+    coach_hook.refresh_from_db()
+    allowed = role in ("commissioner", "coach")
+    if role == "anonymous":
+        assert (redelivered.status_code, switched.status_code) == (302, 302)
+        assert "/accounts/login/" in switched["Location"]
+    elif allowed:
+        assert (
+            redelivered["Location"]
+            == switched["Location"]
+            == reverse("webhook", args=[coach_hook.pk])
+        )
+    else:
+        assert (redelivered.status_code, switched.status_code) == (404, 404)
+    assert Delivery.objects.filter(event_id=ping.event_id).count() == (2 if allowed else 1)
+    assert coach_hook.active == allowed
+
+
+def test_admin_is_closed_to_coaches(world, coach_hook):
+    client = web_for(world, "coach")
+    answer = client.get(reverse("admin:webhooks_subscription_changelist"))
+    assert answer.status_code == 302
+    assert "/admin/login/" in answer["Location"]
