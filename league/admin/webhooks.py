@@ -1,4 +1,4 @@
-"""Webhooks in the admin, scoped to the commissioner's leagues like the rest: the
+"""Webhooks (league/webhooks) in the admin, scoped to the commissioner's leagues like the rest: the
 subscriptions with their delivery log, "Send test event", "Switch on again" and
 "Redeliver". Subscriptions are added and deleted on the Webhooks page or the API, by their
 owners; their secrets are shown to their owners only."""
