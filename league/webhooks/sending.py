@@ -21,6 +21,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from league.audit import audit_record
 from league.webhooks import transport
 from league.webhooks.addresses import AddressRefused, target_resolve
 from league.webhooks.events import absolute_url, deliveries_queue
@@ -221,6 +222,14 @@ def subscription_switch_off(*, subscription: Subscription, reason: str) -> None:
     subscription.disabled_at = timezone.now()
     subscription.disabled_reason = reason
     subscription.save(update_fields=["active", "disabled_at", "disabled_reason"])
+    audit_record(
+        actor=None,
+        action="webhook.switch_off",
+        obj=subscription,
+        league=subscription.league,
+        message=f"Webhook to {subscription.url} switched off",
+        after={"disabled_reason": reason},
+    )
     Delivery.objects.filter(
         subscription=subscription, status__in=(Delivery.Status.PENDING, Delivery.Status.RETRYING)
     ).update(

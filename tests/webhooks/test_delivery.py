@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.results import ResultReport, result_correct, result_record, result_void
+from league.models import AuditEntry
 from league.webhooks import tasks
 from league.webhooks.addresses import AddressRefused, target_resolve, url_problem
 from league.webhooks.events import event_publish
@@ -250,6 +251,7 @@ def test_repeated_failure_switches_the_subscription_off_and_tells_its_owner(
     assert not subscription.active
     assert subscription.disabled_at is not None
     assert "3 failed attempts in a row" in subscription.disabled_reason
+    assert AuditEntry.objects.filter(action="webhook.switch_off", league=world.league).exists()
     assert set(Delivery.objects.values_list("status", flat=True)) == {"failed"}
     (notice,) = mail.outbox
     assert notice.to == ["commissioner@example.com"]
