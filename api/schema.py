@@ -77,6 +77,9 @@ ERROR_CODES = {
     "left (E-S3); or the season plays no GK cards.",
     "lineup_invalid": "The line-up breaks the rules (E-S3: 11 of the team's cards, its GK "
     "card among them; no suspended card, E-D3), or the Away set is not chosen yet (E-S1).",
+    # webhooks (docs/data.md)
+    "too_many_webhooks": "The user has 10 webhooks in the league already: delete one first.",
+    "switched_off": "The webhook is switched off after repeated failure: switch it on first.",
 }
 
 

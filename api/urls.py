@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, me, teams, tournaments
+from api.views import fixtures, leagues, me, teams, tournaments, webhooks
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -77,6 +77,27 @@ urlpatterns = [
     path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
     path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
     path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
+    # Webhooks (docs/data.md): a user's subscriptions, their deliveries and test events.
+    path("webhooks/", webhooks.WebhookListView.as_view(), name="webhook-list"),
+    path("webhooks/<int:webhook_id>/", webhooks.WebhookDetailView.as_view(), name="webhook-detail"),
+    path(
+        "webhooks/<int:webhook_id>/deliveries/",
+        webhooks.WebhookDeliveryListView.as_view(),
+        name="webhook-deliveries",
+    ),
+    path(
+        "webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/redeliver/",
+        webhooks.WebhookRedeliverView.as_view(),
+        name="webhook-redeliver",
+    ),
+    path(
+        "webhooks/<int:webhook_id>/test/", webhooks.WebhookTestView.as_view(), name="webhook-test"
+    ),
+    path(
+        "webhooks/<int:webhook_id>/switch-on/",
+        webhooks.WebhookSwitchOnView.as_view(),
+        name="webhook-switch-on",
+    ),
     # Each installed game's routes, named by its ruleset (league/rulesets.py).
     *(path("", include(module)) for ruleset in rulesets() for module in ruleset.api_urls),
     # Last: whatever matched nothing above.

@@ -41,6 +41,7 @@ from league.results import (
     result_score_errors,
     result_void,
 )
+from league.webhooks.events import result_event_publish
 from rules import arenaball as rules
 from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
 
@@ -255,6 +256,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked, result=result)
+        result_event_publish(fixture=locked, result=result, change="recorded")
         audit_record(
             actor=actor,
             action="result.reported",
@@ -283,6 +285,7 @@ def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Resul
         result.save(update_fields=["home_score", "away_score", "source", "updated_at"])
         _store(result, checked)
         result_aftermath(fixture=locked)
+        result_event_publish(fixture=locked, result=result, change="corrected")
         audit_record(
             actor=actor,
             action="result.corrected",

@@ -32,6 +32,7 @@ from league.results import (
     result_refusal,
     result_score_errors,
 )
+from league.webhooks.events import result_event_publish
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
@@ -179,6 +180,7 @@ def _record(
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked, result=result)
+        result_event_publish(fixture=locked, result=result, change="recorded")
         dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
         audit_record(
             actor=actor,
@@ -479,6 +481,7 @@ def result_correct(
         new = [pid for pid in report.incapacitated if pid not in kept]
         _injure(locked, new, report.table_rolls, lineup, settings, actor, dice or server_dice())
         result_aftermath(fixture=locked)
+        result_event_publish(fixture=locked, result=current, change="corrected")
         audit_record(
             actor=actor,
             action="result.correct",
@@ -508,6 +511,7 @@ def result_void(*, result: Result, actor: Actor) -> Fixture:
         locked.status = Fixture.Status.READY
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked)
+        result_event_publish(fixture=locked, result=None, change="voided")
         audit_record(
             actor=actor,
             action="result.void",

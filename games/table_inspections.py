@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import GamesError
+from games.inspection_events import inspection_pending_publish
 from games.job_queue import dispatch_after_commit
 from games.models import Inspection, TableInspection
 from league.access import Actor, is_coach, is_commissioner
@@ -33,7 +34,7 @@ def inspection_rows_create(
     sharing his pair of rolls, each awaiting its own decision when he was detected."""
     owner_roll, inspector_roll = (roll.result for roll in outcome.rolls)
     decision = Inspection.Decision.PENDING if outcome.detected else Inspection.Decision.UNDETECTED
-    Inspection.objects.bulk_create(
+    rows = Inspection.objects.bulk_create(
         Inspection(
             fixture=fixture,
             enhancement=enhancement,
@@ -43,6 +44,8 @@ def inspection_rows_create(
         )
         for enhancement in fitted
     )
+    if outcome.detected and fitted:
+        inspection_pending_publish(fixture=fixture, fitted=fitted, inspections=rows)
 
 
 def table_inspections_open(*, fixture: Fixture, players: Sequence[Player]) -> int:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from injuries.errors import InjuryError
+from injuries.events import injuries_publish
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
@@ -84,6 +85,7 @@ def injuries_record(
             source=source,
         )
     rows_update(Player, retired, ["roster_state", "left_at"])
+    injuries_publish(fixture=fixture, injuries=injuries)
     return injuries
 
 

@@ -118,3 +118,25 @@ def env_email_url(
         use_ssl=url.scheme == "smtps",
         use_tls=url.scheme == "smtp" and port != 25,
     )
+
+
+def env_int_list(
+    name: str, default: list[int], *, minimum: int = 0, environ: Mapping[str, str] = os.environ
+) -> list[int]:
+    """Comma-separated whole numbers, each at least `minimum` (e.g. ``30,120,600``)."""
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return list(default)
+    values = []
+    for item in raw.split(","):
+        try:
+            value = int(item.strip())
+        except ValueError:
+            message = f"{name}={raw!r}: {item.strip()!r} is not a whole number."
+            raise ImproperlyConfigured(message) from None
+        if value < minimum:
+            raise ImproperlyConfigured(
+                f"{name}={raw!r}: {value} is below the minimum of {minimum}."
+            )
+        values.append(value)
+    return values

@@ -20,6 +20,7 @@ from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, Team
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_recompute
+from league.webhooks.events import result_event_publish
 
 MAX_SCORE = 99
 
@@ -140,6 +141,7 @@ def result_void(
         locked.status = Fixture.Status.READY
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked)
+        result_event_publish(fixture=locked, result=None, change="voided")
         audit_record(
             actor=actor,
             action="result.void",
@@ -201,6 +203,8 @@ def result_store(
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked, result=result)
+        change = "corrected" if source == Result.Source.CORRECTED else "recorded"
+        result_event_publish(fixture=locked, result=result, change=change)
         audit_record(
             actor=actor,
             action=f"result.{source}",

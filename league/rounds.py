@@ -13,6 +13,7 @@ from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Round, Season
 from league.rulesets import ruleset_for
+from league.webhooks.events import round_event_publish
 
 _ROUND_SEASON_STATUS = {
     Round.Stage.REGULAR: Season.Status.ACTIVE,
@@ -68,6 +69,7 @@ def round_opened(*, round_: Round, actor: Actor) -> None:
         league=season.league,
         message=f"{round_} of {season} opened",
     )
+    round_event_publish(round_=round_)
 
 
 def round_open(*, round_: Round, actor: Actor) -> Round:

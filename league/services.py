@@ -19,6 +19,7 @@ from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_default, ruleset_for, ruleset_get
 from league.scheduling import round_robin
+from league.webhooks.events import season_event_publish
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
 SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {
@@ -158,6 +159,8 @@ def season_transition(*, season: Season, to: str, actor: Actor) -> Season:
             before=before,
             after=snapshot(locked, ["status"]),
         )
+        if to == Season.Status.FINISHED:
+            season_event_publish(season=locked)
     return locked
 
 

@@ -15,7 +15,15 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_bool, env_email_url, env_int, env_list, env_str, env_url
+from league.env import (
+    env_bool,
+    env_email_url,
+    env_int,
+    env_int_list,
+    env_list,
+    env_str,
+    env_url,
+)
 from league.secret_key import secret_key_weaknesses
 
 # Django's generic classes take the type parameters strict mypy asks for (ModelAdmin[Team]).
@@ -68,6 +76,7 @@ INSTALLED_APPS = [
     # Our apps, in their import order: a lower app never imports a higher one.
     "league",
     "league.signup",  # the core's sign-ups: accounts, requests to join (its own migrations)
+    "league.webhooks",  # the core's signed webhooks (label "webhooks"), its own migrations
     "rosters",
     "injuries",
     "games",
@@ -248,6 +257,30 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# --- Webhooks (league/webhooks, docs/operations.md "Webhooks") --------------------------------
+
+# The site's address as the world sees it: payloads link to its pages with it.
+SITE_URL = env_url("SITE_URL", schemes=("http", "https")).rstrip("/") or "http://localhost:8000"
+# Deliveries to private, loopback, link-local or reserved addresses are refused unless this is
+# on (a receiver on the same machine or network, and the tests' local receiver).
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
+WEBHOOKS_CONNECT_TIMEOUT = env_int("WEBHOOKS_CONNECT_TIMEOUT", 5, minimum=1, maximum=60)
+WEBHOOKS_READ_TIMEOUT = env_int("WEBHOOKS_READ_TIMEOUT", 10, minimum=1, maximum=120)
+# Seconds before each retry after a failed attempt: the defaults try 10 times over a day.
+WEBHOOKS_RETRY_SCHEDULE = env_int_list(
+    "WEBHOOKS_RETRY_SCHEDULE", [30, 120, 600, 1800, 3600, 7200, 14400, 21600, 36000], minimum=1
+)
+# A subscription whose attempts failed this many times in a row is switched off (a notice
+# is mailed to its owner); the defaults switch off one that failed for a day.
+WEBHOOKS_DISABLE_AFTER = env_int("WEBHOOKS_DISABLE_AFTER", 10, minimum=1)
+# The sweep sends what is due (retries, messages lost with the broker) this often.
+WEBHOOKS_SWEEP_SECONDS = env_int("WEBHOOKS_SWEEP_SECONDS", 30, minimum=1)
+CELERY_BEAT_SCHEDULE["sweep-webhook-deliveries"] = {
+    "task": "league.webhooks.tasks.sweep_deliveries",
+    "schedule": float(WEBHOOKS_SWEEP_SECONDS),
+    "options": {"expires": float(WEBHOOKS_SWEEP_SECONDS)},
+}
 
 # --- Auth, i18n, static ---------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("", include("api.web_urls")),
+    path("", include("league.webhooks.urls")),  # a user's webhooks (docs/data.md)
     path("signed-in/", views.signed_in, name="signed-in"),
     path("my/", views.my_teams, name="my-teams"),
     path("leagues/<slug:slug>/", views.league_page, name="league"),

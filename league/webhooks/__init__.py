@@ -1,0 +1,8 @@
+"""Signed webhooks (docs/data.md, "Webhooks"): a commissioner, or a coach for his own team,
+subscribes a URL to the league's events; each event becomes one delivery per matching
+subscription, stored in the transaction that caused it and sent by a Celery worker once it
+commits, signed with the subscription's secret, in order, retried with back-off for a day.
+
+Part of the core (it knows no game): the games call ``events.result_event_publish`` from
+their result services, the core's rounds and season end call ``events.event_publish``.
+"""
