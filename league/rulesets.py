@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from league.admin.steps import Step
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
+    from league.exchange.problems import Problem
+    from league.exchange.tables import ExportRefs, Loader, Table
     from league.models import Fixture, League, Result, Round, Season, Team
 
 
@@ -290,6 +292,42 @@ class Ruleset:
         """Every career over in `league`, most recent first (MagnoBall: retired by a
         permanent injury; Arenaball: the dead). None by default."""
         return ()
+
+    # --- the league's JSON document (league/exchange, docs/data.md) --------------------------
+
+    def exchange_tables(self) -> Sequence[Table]:
+        """The game's tables in the league's JSON document, in the order they are written (a
+        row after the rows it names; the core's tables come first). None by default."""
+        return ()
+
+    def exchange_export(self, *, league: League, id_map: ExportRefs) -> dict[str, Any]:
+        """The game's section of `league`'s document: each of its tables' rows by key, ids
+        made the document's through `id_map`."""
+        from league.exchange.tables import table_export
+
+        return {
+            table.key: table_export(table=table, league=league, refs=id_map)
+            for table in self.exchange_tables()
+        }
+
+    def exchange_import(
+        self, *, section: Mapping[str, Any], loader: Loader, where: str, write: bool
+    ) -> None:
+        """Check the game's `section` of a document (at JSON path `where`) into the loader's
+        league, every problem added to ``loader.problems``; write its rows when `write`."""
+        from league.exchange.tables import table_import, tables_declare
+
+        tables = self.exchange_tables()
+        tables_declare(tables=tables, section=section, loader=loader)
+        for table in tables:
+            rows = section.get(table.key)
+            table_import(
+                table=table, rows=rows, where=f"{where}.{table.key}", loader=loader, write=write
+            )
+
+    def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
+        """The game's own checks of a document's rows that no one field shows: results whose
+        stat lines do not add up to the score (MagnoBall, M-G1). None by default."""
 
 
 @dataclass(frozen=True)

@@ -375,3 +375,6 @@ LOGGING = {
         "axes.apps": {"level": "WARNING"},  # not its start-up banner in every command
     },
 }
+
+# League exports and imports (docs/data.md): the largest file an import reads, in MB.
+LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 50, minimum=1) * 1_000_000
