@@ -14,6 +14,7 @@ from django.urls import reverse
 from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
 from league.models import League, Season, Team
 from league.rulesets import ruleset_get
+from tests.world import played_league_build
 from tests.league.exchange_helpers import (
     COPY_NAME,
     COPY_SLUG,
@@ -78,6 +79,18 @@ def test_each_games_demo_league_round_trips(key: str) -> None:
     assert summary is not None
 
     _assert_round_trip(summary.league)
+
+
+@pytest.mark.django_db
+def test_a_league_with_every_kind_of_row_round_trips(superuser: Any) -> None:
+    # A tournament of guest teams, inspections, a simulated match, injuries, force healing.
+    played = played_league_build(name="Every Row", teams=4, actor=superuser)
+    document = export(played.league.pk)
+    game = document["game"]["magnoball"]
+    for key in ("table_inspections", "inspections", "injuries", "force_healing", "groups"):
+        assert game.get(key, document.get(key)), key
+
+    _assert_round_trip(played.league)
 
 
 @pytest.mark.django_db
