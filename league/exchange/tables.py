@@ -308,6 +308,10 @@ def table_import(*, table: Table, rows: Any, where: str, loader: Loader, write: 
             else:
                 seen_unique[number][key_] = index
         if len(loader.problems) > before:
+            # Nothing will be written now; rows naming this one are not refused for it too
+            # (each problem is reported once, where it is).
+            if local_id is not None:
+                loader.id_map.add(table.model, local_id, 0)
             continue
         obj = table.model(**values)
         if loader.league is not None:
