@@ -29,6 +29,7 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     """A MagnoBall league of `teams` teams that has played `seasons` seasons (no playoffs:
     each is won on the table, closed and rolled over), every result reported with stat
     lines that add up, the last season finished too. Returns the league."""
+    from api.views.fixtures import report_from_input
     from games.matchday import round_open
     from games.results import result_record
     from league.models import Fixture, Round, Season
@@ -41,15 +42,15 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     )
     from rosters.services import team_create
 
-    from api.views.fixtures import report_from_input
-
     rng = random.Random(seed)
     league = league_create(name=name, actor=None)
     season = season_create(league=league, name="Season 1", actor=None, playoff_teams=0)
     season.rules.enhancements = False  # no inspections waiting before each match
     season.rules.save(update_fields=["enhancements"])
     for number in range(1, teams + 1):
-        team_create(season=season, name=f"{name} {number:02}", short_name=f"T{number:02}", actor=None)
+        team_create(
+            season=season, name=f"{name} {number:02}", short_name=f"T{number:02}", actor=None
+        )
     for number in range(1, seasons + 1):
         if number > 1:
             season = season_rollover(season=season, name=f"Season {number}", actor=None)
@@ -93,20 +94,13 @@ def main() -> int:
     options = parser.parse_args()
 
     import django
-    from django.test.utils import get_runner, setup_test_environment
 
     django.setup()
-    from django.conf import settings
+    from django.db import connection
 
-    setup_test_environment()
-    runner = get_runner(settings)(verbosity=0, interactive=False)
-    if "sqlite" in settings.DATABASES["default"]["ENGINE"]:
-        settings.DATABASES["default"]["TEST"] = {"NAME": ""}  # in memory
-    else:
-        settings.DATABASES["default"]["TEST"] = {
-            "NAME": f"{settings.DATABASES['default']['NAME']}_exchange"
-        }
-    old = runner.setup_databases()
+    if connection.vendor != "sqlite":
+        connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_exchange"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         from league.exchange.document_export import league_document_export
         from league.exchange.document_import import league_document_import
@@ -124,12 +118,13 @@ def main() -> int:
         outcome = league_document_import(document=document, actor=None, dry_run=False)
         imported = time.perf_counter() - start
         rows = sum(outcome.counts.values())
+        print(f"database: {connection.vendor}")
         print(f"league: {options.teams} teams, {options.seasons} seasons, built in {built:.0f} s")
         print(f"document: {len(text.encode()) / 1_000_000:.1f} MB, {rows} rows")
         print(f"export: {exported:.2f} s (to JSON text)")
         print(f"import: {imported:.2f} s (checks and writes, one transaction)")
     finally:
-        runner.teardown_databases(old)
+        connection.creation.destroy_test_db(old_name, verbosity=0)
     return 0
 
 

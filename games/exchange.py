@@ -101,7 +101,9 @@ def document_check(*, document: Mapping[str, Any], problems: list[Problem]) -> N
     section = document.get("game", {}).get("magnoball", {})
     appearances = section.get("appearances")
     results, fixtures = document.get("results"), document.get("fixtures")
-    if not all(isinstance(rows, list) for rows in (appearances, results, fixtures)):
+    if not (
+        isinstance(appearances, list) and isinstance(results, list) and isinstance(fixtures, list)
+    ):
         return  # the rows' own checks report the shape
     points: dict[Any, dict[Any, int]] = defaultdict(lambda: defaultdict(int))
     for row in appearances:

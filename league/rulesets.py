@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
     from league.exchange.problems import Problem
-    from league.exchange.tables import ExportRefs, Loader, Table
+    from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Round, Season, Team
 
 
@@ -296,34 +296,11 @@ class Ruleset:
     # --- the league's JSON document (league/exchange, docs/data.md) --------------------------
 
     def exchange_tables(self) -> Sequence[Table]:
-        """The game's tables in the league's JSON document, in the order they are written (a
-        row after the rows it names; the core's tables come first). None by default."""
+        """The game's tables in the league's JSON document (league.exchange.tables.Table),
+        in the order they are written: a row after the rows it names; the core's tables come
+        first. The core exports and imports them field by field, ids through one id map;
+        none by default."""
         return ()
-
-    def exchange_export(self, *, league: League, id_map: ExportRefs) -> dict[str, Any]:
-        """The game's section of `league`'s document: each of its tables' rows by key, ids
-        made the document's through `id_map`."""
-        from league.exchange.tables import table_export
-
-        return {
-            table.key: table_export(table=table, league=league, refs=id_map)
-            for table in self.exchange_tables()
-        }
-
-    def exchange_import(
-        self, *, section: Mapping[str, Any], loader: Loader, where: str, write: bool
-    ) -> None:
-        """Check the game's `section` of a document (at JSON path `where`) into the loader's
-        league, every problem added to ``loader.problems``; write its rows when `write`."""
-        from league.exchange.tables import table_import, tables_declare
-
-        tables = self.exchange_tables()
-        tables_declare(tables=tables, section=section, loader=loader)
-        for table in tables:
-            rows = section.get(table.key)
-            table_import(
-                table=table, rows=rows, where=f"{where}.{table.key}", loader=loader, write=write
-            )
 
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         """The game's own checks of a document's rows that no one field shows: results whose

@@ -37,7 +37,7 @@ _KEEP_SECONDS = 24 * 3600
 
 def may_export(request: HttpRequest, league: League) -> bool:
     user = request.user
-    return bool(user.is_superuser or is_commissioner(user=user, league=league))  # type: ignore[arg-type]
+    return bool(user.is_superuser or is_commissioner(user=user, league=league))
 
 
 def may_import(request: HttpRequest) -> bool:
@@ -127,10 +127,9 @@ def _import_pending(request: HttpRequest, context: dict[str, Any]) -> HttpRespon
         raise PermissionDenied(str(error)) from None
     finally:
         path.unlink(missing_ok=True)
+    assert outcome.league_id is not None  # a real import makes its league
     league = League.objects.get(pk=outcome.league_id)
-    messages.success(
-        request, f"{league} was imported ({sum(outcome.counts.values())} rows)."
-    )
+    messages.success(request, f"{league} was imported ({sum(outcome.counts.values())} rows).")
     return HttpResponseRedirect(admin_url(league, "change"))
 
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
-from league.exchange.tables import ExportRefs, table_export, table_number
+from league.exchange.tables import ExportRefs, table_export, table_number, tables_export
 from league.models import League
 from league.rulesets import ruleset_for
 
@@ -67,7 +67,7 @@ def league_document_export(
         step()
     # The game's part in one section under its key: a reader that knows the core alone can
     # skip it, and a league of another game never has it.
-    document["game"] = {ruleset.key: ruleset.exchange_export(league=league, id_map=refs)}
+    document["game"] = {ruleset.key: tables_export(tables=game_tables, league=league, refs=refs)}
     step()
     document[AUDIT_TABLE.key] = table_export(table=AUDIT_TABLE, league=league, refs=refs)
     step()

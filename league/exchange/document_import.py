@@ -27,7 +27,14 @@ from league.errors import DomainError, PermissionRefused
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.document_export import FORMAT, USER_FIELDS, VERSION
 from league.exchange.problems import ImportRefused, Problem
-from league.exchange.tables import IdMap, Loader, deferred_resolve, table_import, tables_declare
+from league.exchange.tables import (
+    IdMap,
+    Loader,
+    deferred_resolve,
+    table_import,
+    tables_declare,
+    tables_import,
+)
 from league.models import League
 from league.results import result_score_errors
 from league.rulesets import Ruleset, ruleset_get
@@ -161,9 +168,7 @@ def _header_check(document: Mapping[str, Any]) -> Ruleset:
         problems.append(Problem("league", "ruleset", str(error)))
         raise ImportRefused(problems) from None
     if document.get("rulesets") != [ruleset.key]:
-        problems.append(
-            Problem("rulesets", "", f"Must list the league's game: [{ruleset.key!r}].")
-        )
+        problems.append(Problem("rulesets", "", f"Must list the league's game: [{ruleset.key!r}]."))
     if problems:
         raise ImportRefused(problems)
     return ruleset
@@ -249,7 +254,7 @@ def _commissioners_set(league: League, document: Mapping[str, Any], loader: Load
     if missing:
         loader.problem("league", "commissioners", f"Not in the file's users: {missing[0]!r}.")
         return
-    league.commissioners.set([loader.users[name] for name in names])
+    league.commissioners.set([user for name in names if (user := loader.users[name])])
 
 
 def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) -> None:
@@ -269,8 +274,12 @@ def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) ->
     if not isinstance(section, dict):
         loader.problem("game", ruleset.key, f"The file has no {ruleset.label} section.")
         section = {}
-    ruleset.exchange_import(
-        section=section, loader=loader, where=f"game.{ruleset.key}", write=loader.league is not None
+    tables_import(
+        tables=ruleset.exchange_tables(),
+        section=section,
+        where=f"game.{ruleset.key}",
+        loader=loader,
+        write=loader.league is not None,
     )
     table_import(
         table=AUDIT_TABLE,
@@ -291,7 +300,9 @@ def _scores_check(document: Mapping[str, Any], problems: list[Problem]) -> None:
     for index, row in enumerate(results):
         if not isinstance(row, dict):
             continue
-        errors = result_score_errors(home_score=row.get("home_score"), away_score=row.get("away_score"))
+        errors = result_score_errors(
+            home_score=row.get("home_score"), away_score=row.get("away_score")
+        )
         for name, message in errors.items():
             problem = Problem(f"results[{index}]", name, message)
             if problem not in problems:

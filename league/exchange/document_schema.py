@@ -121,46 +121,55 @@ def _table_schema(table: Table) -> dict[str, Any]:
     }
 
 
+#: The JSON type of each kind of stored value (the first that matches; text otherwise).
+_TYPES: tuple[tuple[type[models.Field[Any, Any]], dict[str, Any]], ...] = (
+    (models.JSONField, {}),
+    (models.BooleanField, {"type": "boolean"}),
+    (models.IntegerField, {"type": "integer"}),
+    (models.FloatField, {"type": "number"}),
+    (models.DateTimeField, {"type": "string", "format": "date-time"}),
+    (models.DateField, {"type": "string", "format": "date"}),
+)
+
+
 def _field_schema(table: Table, f: models.Field[Any, Any]) -> dict[str, Any]:
     if f.primary_key and table.own_id():
         return {"type": "integer", "minimum": 1, "description": "The row's id in the document."}
-    schema: dict[str, Any]
     if f.name in table.id_json:
-        schema = {"description": "Holds ids of the document's rows."}
+        schema: dict[str, Any] = {"description": "Holds ids of the document's rows."}
     elif table.generic and f.name == table.generic[1]:
         schema = {"type": "string", "description": "The id of the row named, or empty."}
     elif f.is_relation:
-        target = f.related_model
-        if target is User:
-            schema = {"type": "string", "description": "A username of the file's users."}
-        elif target is ContentType:
-            schema = {"type": "string", "description": "A kind of row: app_label.model."}
-        else:
-            label = target._meta.verbose_name  # type: ignore[union-attr]
-            schema = {"type": "integer", "minimum": 1, "description": f"The id of a {label}."}
-    elif isinstance(f, models.JSONField):
-        schema = {}
-    elif isinstance(f, models.BooleanField):
-        schema = {"type": "boolean"}
-    elif isinstance(f, models.IntegerField):
-        schema = {"type": "integer"}
-    elif isinstance(f, models.FloatField):
-        schema = {"type": "number"}
-    elif isinstance(f, models.DateTimeField):
-        schema = {"type": "string", "format": "date-time"}
-    elif isinstance(f, models.DateField):
-        schema = {"type": "string", "format": "date"}
+        schema = _reference_schema(f)
     else:
-        schema = {"type": "string"}
-        if getattr(f, "max_length", None):
-            schema["maxLength"] = f.max_length
-    if f.choices and "type" in schema:
-        values = sorted({str(c) if schema["type"] == "string" else c for c, _ in f.flatchoices})
-        if f.blank and schema["type"] == "string" and "" not in values:
-            values.append("")
-        schema = {"enum": values}
+        schema = _value_schema(f)
     if f.null and schema:
         schema = {"anyOf": [schema, {"type": "null"}]}
     if f.help_text and schema:
         schema["description"] = str(f.help_text)
+    return schema
+
+
+def _reference_schema(f: models.Field[Any, Any]) -> dict[str, Any]:
+    target = f.related_model
+    if target is User:
+        return {"type": "string", "description": "A username of the file's users."}
+    if target is ContentType:
+        return {"type": "string", "description": "A kind of row: app_label.model."}
+    label = target._meta.verbose_name  # type: ignore[union-attr]
+    return {"type": "integer", "minimum": 1, "description": f"The id of a {label}."}
+
+
+def _value_schema(f: models.Field[Any, Any]) -> dict[str, Any]:
+    schema = next((dict(s) for kind, s in _TYPES if isinstance(f, kind)), None)
+    if schema is None:
+        schema = {"type": "string"}
+        if getattr(f, "max_length", None):
+            schema["maxLength"] = f.max_length
+    if f.choices and "type" in schema:
+        text = schema["type"] == "string"
+        values = sorted({str(c) if text else c for c, _ in f.flatchoices})
+        if f.blank and text and "" not in values:
+            values.append("")
+        schema = {"enum": values}
     return schema

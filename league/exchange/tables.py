@@ -72,7 +72,7 @@ class Table:
 
     def own_id(self) -> bool:
         """Whether a row has an id of its own (not the row it extends one-to-one)."""
-        return not self.model._meta.pk.is_relation  # type: ignore[union-attr]
+        return not self.model._meta.pk.is_relation
 
 
 def _is_league(f: models.Field[Any, Any]) -> bool:
@@ -146,7 +146,7 @@ def table_export(*, table: Table, league: League, refs: ExportRefs) -> list[dict
     fields = table.fields()
     out: list[dict[str, Any]] = []
     queryset = table.rows(league).order_by("pk")
-    pk_name = table.model._meta.pk.attname  # type: ignore[union-attr]
+    pk_name = table.model._meta.pk.attname
     values = queryset.values_list(*(f.attname for f in fields))
     attnames = [f.attname for f in fields]
     for number, row in enumerate(values, start=1):
@@ -166,7 +166,7 @@ def table_export(*, table: Table, league: League, refs: ExportRefs) -> list[dict
             else:
                 record[f.name] = _dump(f, value, refs)
         if not table.own_id():
-            refs.add(table.model, pk, record[table.model._meta.pk.name])  # type: ignore[union-attr]
+            refs.add(table.model, pk, record[table.model._meta.pk.name])
         out.append(record)
     return out
 
@@ -209,6 +209,13 @@ def _dump(f: models.Field[Any, Any], value: Any, refs: ExportRefs) -> Any:
     return value
 
 
+def tables_export(
+    *, tables: Sequence[Table], league: League, refs: ExportRefs
+) -> dict[str, list[dict[str, Any]]]:
+    """A game's section of `league`'s document: each of its tables' rows by key."""
+    return {table.key: table_export(table=table, league=league, refs=refs) for table in tables}
+
+
 # --- Import -----------------------------------------------------------------------------------
 
 
@@ -249,6 +256,10 @@ def tables_declare(*, tables: Sequence[Table], section: Mapping[str, Any], loade
                 ids.add(row["id"])
 
 
+#: A reference that waits for its row: (field name, the model referred to, its local id).
+_Later = list[tuple[str, type[models.Model], int]]
+
+
 def table_import(*, table: Table, rows: Any, where: str, loader: Loader, write: bool) -> None:
     """Check `rows` (the document's list for `table`, at JSON path `where`) and, when
     `write`, insert them in order, recording their new ids in the loader's id map."""
@@ -257,81 +268,119 @@ def table_import(*, table: Table, rows: Any, where: str, loader: Loader, write: 
     if not isinstance(rows, list):
         loader.problem(where, "", "Must be a list of rows.")
         return
-    fields = table.fields()
-    names = {f.name for f in fields} | ({"id"} if table.own_id() else set())
-    seen_ids: dict[int, int] = {}
-    pk_name = table.model._meta.pk.name  # type: ignore[union-attr]
-    unique_sets = _unique_sets(table)
-    seen_unique: list[dict[tuple[Any, ...], int]] = [{} for _ in unique_sets]
-    objs: list[tuple[int | None, models.Model, list[tuple[str, type[models.Model], int]]]] = []
-    for index, row in enumerate(rows):
-        at = f"{where}[{index}]"
+    reader = _TableReader(table=table, where=where, loader=loader)
+    objs = [read for index, row in enumerate(rows) if (read := reader.row(index, row))]
+    loader.loaded.add(model_label(table.model))
+    if not write or loader.problems:
+        # Nothing more is written, but the rows that held are known to the tables after
+        # (their references are good), so each problem is reported once, where it is.
+        for local_id, _, _ in objs:
+            loader.id_map.add(table.model, local_id, 0)
+        return
+    new_ids = _insert([obj for _, obj, _ in objs], table.model)
+    for (local_id, _, later), new_id in zip(objs, new_ids, strict=True):
+        loader.id_map.add(table.model, local_id, new_id)
+        for name, target, ref in later:
+            loader.deferred.append((table.model, new_id, name, target, ref, where))
+    loader.counts[table.key] = len(objs)
+
+
+class _TableReader:
+    """One table's rows checked in turn: ids, fields, and the model's unique constraints
+    within the file."""
+
+    def __init__(self, *, table: Table, where: str, loader: Loader) -> None:
+        self.table, self.where, self.loader = table, where, loader
+        self.fields = table.fields()
+        self.names = {f.name for f in self.fields} | ({"id"} if table.own_id() else set())
+        self.seen_ids: dict[int, int] = {}
+        self.unique_sets = _unique_sets(table)
+        self.seen_unique: list[dict[tuple[Any, ...], int]] = [{} for _ in self.unique_sets]
+
+    def row(self, index: int, row: Any) -> tuple[int, models.Model, _Later] | None:
+        """The row's local id, its new object and its waiting references; None (with its
+        problems reported) when it does not hold."""
+        loader, table = self.loader, self.table
+        at = f"{self.where}[{index}]"
         if not isinstance(row, dict):
             loader.problem(at, "", "Must be an object of fields.")
-            continue
+            return None
         before = len(loader.problems)
-        for key in sorted(set(row) - names):
+        for key in sorted(set(row) - self.names):
             loader.problem(
-                at, key, f"Unknown field; {table.key} rows have {', '.join(sorted(names))}."
+                at, key, f"Unknown field; {table.key} rows have {', '.join(sorted(self.names))}."
             )
-        local_id: int | None = None
-        if table.own_id():
-            local_id = row.get("id")
-            if not _is_id(local_id):
-                loader.problem(at, "id", "Every row needs an id: a whole number from 1.")
-                local_id = None
-            elif local_id in seen_ids:
-                loader.problem(
-                    at, "id", f"Duplicate id {local_id}: {where}[{seen_ids[local_id]}] has it too."
-                )
-            else:
-                seen_ids[local_id] = index
-        if not table.own_id() and _is_id(row.get(pk_name)):
-            local_id = row[pk_name]
+        local_id = self._local_id(index, row, at)
         values: dict[str, Any] = {}
-        later: list[tuple[str, type[models.Model], int]] = []
-        for f in fields:
-            if f.primary_key and table.own_id():
-                continue
-            _load_field(table, f, row, at, loader, values, later)
-        for number, names_ in enumerate(unique_sets):
-            key_ = tuple(_unique_value(row, n) for n in names_)
-            if any(v is None for v in key_):
-                continue
-            if key_ in seen_unique[number]:
-                first = seen_unique[number][key_]
-                loader.problem(
-                    at,
-                    names_[-1],
-                    f"Same {', '.join(names_)} as {where}[{first}]: {table.key} must differ in it.",
-                )
-            else:
-                seen_unique[number][key_] = index
-        if len(loader.problems) > before:
+        later: _Later = []
+        for f in self.fields:
+            if not (f.primary_key and table.own_id()):
+                _load_field(table, f, row, at, loader, values, later)
+        self._unique_check(index, row, at)
+        if len(loader.problems) > before or local_id is None:
             # Nothing will be written now; rows naming this one are not refused for it too
             # (each problem is reported once, where it is).
             if local_id is not None:
                 loader.id_map.add(table.model, local_id, 0)
-            continue
+            return None
         obj = table.model(**values)
         if loader.league is not None:
             for f in table.model._meta.concrete_fields:
                 if _is_league(f):
                     setattr(obj, f.attname, loader.league.pk)
-        objs.append((local_id, obj, later))
-    loader.loaded.add(model_label(table.model))
-    if not write or loader.problems:
-        # Nothing more is written, but the rows that held are known to the tables after
-        # (their references are good), so each problem is reported once, where it is.
-        for local_id, obj, _ in objs:
-            loader.id_map.add(table.model, local_id if local_id is not None else obj.pk, 0)
-        return
-    new_ids = _insert([obj for _, obj, _ in objs], table.model)
-    for (local_id, obj, later), new_id in zip(objs, new_ids, strict=True):
-        loader.id_map.add(table.model, local_id if local_id is not None else obj.pk, new_id)
-        for name, target, ref in later:
-            loader.deferred.append((table.model, new_id, name, target, ref, where))
-    loader.counts[table.key] = len(objs)
+        return local_id, obj, later
+
+    def _local_id(self, index: int, row: Mapping[str, Any], at: str) -> int | None:
+        """The row's id in the file; for a row extending another one-to-one (a season's
+        settings), that row's id (checked with the other fields)."""
+        if not self.table.own_id():
+            pk_name = self.table.model._meta.pk.name
+            value = row.get(pk_name)
+            return value if _is_id(value) else None
+        local_id = row.get("id")
+        if not isinstance(local_id, int) or not _is_id(local_id):
+            self.loader.problem(at, "id", "Every row needs an id: a whole number from 1.")
+            return None
+        if local_id in self.seen_ids:
+            first = self.seen_ids[local_id]
+            self.loader.problem(
+                at, "id", f"Duplicate id {local_id}: {self.where}[{first}] has it too."
+            )
+            return None
+        self.seen_ids[local_id] = index
+        return int(local_id)
+
+    def _unique_check(self, index: int, row: Mapping[str, Any], at: str) -> None:
+        for number, names in enumerate(self.unique_sets):
+            key = tuple(_unique_value(row, name) for name in names)
+            if any(value is None for value in key):
+                continue
+            if key in self.seen_unique[number]:
+                first = self.seen_unique[number][key]
+                self.loader.problem(
+                    at,
+                    names[-1],
+                    f"Same {', '.join(names)} as {self.where}[{first}]: "
+                    f"{self.table.key} must differ in it.",
+                )
+            else:
+                self.seen_unique[number][key] = index
+
+
+def tables_import(
+    *, tables: Sequence[Table], section: Mapping[str, Any], where: str, loader: Loader, write: bool
+) -> None:
+    """Check a game's `section` of a document (at JSON path `where`) table by table, every
+    problem added to the loader's; write its rows when `write`."""
+    tables_declare(tables=tables, section=section, loader=loader)
+    for table in tables:
+        table_import(
+            table=table,
+            rows=section.get(table.key),
+            where=f"{where}.{table.key}",
+            loader=loader,
+            write=write,
+        )
 
 
 def deferred_resolve(*, loader: Loader) -> None:
@@ -344,6 +393,10 @@ def deferred_resolve(*, loader: Loader) -> None:
         model._base_manager.filter(pk=pk).update(**{f"{name}_id": new_ref})
 
 
+class _Bad(Exception):
+    """A value that does not hold; its message is the problem's."""
+
+
 def _load_field(
     table: Table,
     f: models.Field[Any, Any],
@@ -351,51 +404,53 @@ def _load_field(
     at: str,
     loader: Loader,
     values: dict[str, Any],
-    later: list[tuple[str, type[models.Model], int]],
+    later: _Later,
 ) -> None:
+    """Put `row`'s value of `f` in `values` (as the model stores it), or report why not."""
     if f.name not in row:
-        if (
-            f.has_default()
-            or f.null
-            or getattr(f, "auto_now", False)
-            or getattr(f, "auto_now_add", False)
-        ):
-            return
-        loader.problem(at, f.name, "Missing.")
+        if not _may_be_left_out(f):
+            loader.problem(at, f.name, "Missing.")
         return
     raw = row[f.name]
-    if f.is_relation:
-        _load_reference(table, f, raw, at, loader, values, later)
+    value: Any
+    try:
+        if f.is_relation:
+            value = _reference_value(table, f, raw, loader, later)
+        elif f.name in table.id_json:
+            value = _id_json_value(table, f, raw, loader)
+        elif table.generic and f.name == table.generic[1]:
+            value = _generic_import(table.generic, row, loader)
+        else:
+            value = _plain_value(f, raw)
+    except _Bad as bad:
+        loader.problem(at, f.name, str(bad))
         return
-    if f.name in table.id_json:
-        try:
-            values[f.attname] = table.id_json[f.name](raw, loader.id_map.remap)
-        except LookupError as error:
-            loader.problem(at, f.name, f"{error.args[0]} in the file.")
-        except (TypeError, KeyError, ValueError, AttributeError):
-            loader.problem(at, f.name, "Not in the shape this field takes (docs/data.md).")
-        return
-    if table.generic and f.name == table.generic[1]:
-        values[f.attname] = _generic_import(table.generic, row, loader)
-        return
+    values[f.attname] = value
+
+
+def _may_be_left_out(f: models.Field[Any, Any]) -> bool:
+    """A field with a default (or none needed) may be left out of a row."""
+    automatic = getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    return bool(f.has_default() or f.null or automatic)
+
+
+def _id_json_value(table: Table, f: models.Field[Any, Any], raw: Any, loader: Loader) -> Any:
+    try:
+        return table.id_json[f.name](raw, loader.id_map.remap)
+    except LookupError as error:
+        raise _Bad(f"{error.args[0]} in the file.") from None
+    except (TypeError, KeyError, ValueError, AttributeError):
+        raise _Bad("Not in the shape this field takes (docs/data.md).") from None
+
+
+def _plain_value(f: models.Field[Any, Any], raw: Any) -> Any:
     if raw is None:
         if not f.null:
-            loader.problem(at, f.name, "Cannot be empty (null).")
-        else:
-            values[f.attname] = None
-        return
+            raise _Bad("Cannot be empty (null).")
+        return None
     if isinstance(f, models.JSONField):
-        values[f.attname] = raw
-        return
-    if isinstance(f, models.BooleanField) and not isinstance(raw, bool):
-        loader.problem(at, f.name, "Must be true or false.")
-        return
-    if isinstance(f, models.IntegerField) and (isinstance(raw, bool) or not isinstance(raw, int)):
-        loader.problem(at, f.name, "Must be a whole number.")
-        return
-    if isinstance(f, models.CharField | models.TextField) and not isinstance(raw, str):
-        loader.problem(at, f.name, "Must be text.")
-        return
+        return raw
+    _type_check(f, raw)
     try:
         value = f.to_python(raw)
         if f.choices and not (f.blank and value in f.empty_values) and value not in _choices(f):
@@ -403,59 +458,60 @@ def _load_field(
             raise ValidationError(f"{value!r} is not one of {choices}.")
         f.run_validators(value)
     except ValidationError as error:
-        loader.problem(at, f.name, " ".join(error.messages))
-        return
-    values[f.attname] = value
+        raise _Bad(" ".join(error.messages)) from None
+    return value
 
 
-def _load_reference(
-    table: Table,
-    f: models.Field[Any, Any],
-    raw: Any,
-    at: str,
-    loader: Loader,
-    values: dict[str, Any],
-    later: list[tuple[str, type[models.Model], int]],
-) -> None:
+def _type_check(f: models.Field[Any, Any], raw: Any) -> None:
+    """JSON's own types where the model's are (no "3" for 3, no 1 for true)."""
+    if isinstance(f, models.BooleanField) and not isinstance(raw, bool):
+        raise _Bad("Must be true or false.")
+    if isinstance(f, models.IntegerField) and (isinstance(raw, bool) or not isinstance(raw, int)):
+        raise _Bad("Must be a whole number.")
+    if isinstance(f, models.CharField | models.TextField) and not isinstance(raw, str):
+        raise _Bad("Must be text.")
+
+
+def _reference_value(
+    table: Table, f: models.Field[Any, Any], raw: Any, loader: Loader, later: _Later
+) -> int | None:
+    """The new id a reference names: a person's by username, a kind of row's by its
+    label, a row's through the id map; None for none, or for a row written later."""
     target: type[models.Model] = f.related_model  # type: ignore[assignment]
     if raw is None:
         if not f.null:
-            loader.problem(at, f.name, "Cannot be empty (null).")
-        return
-    if target is User:
-        if not isinstance(raw, str) or raw not in loader.users:
-            loader.problem(at, f.name, f"No person {raw!r} in the file's users.")
-            return
-        user = loader.users[raw]
-        values[f.attname] = user.pk if user is not None else None
-        return
-    if target is ContentType:
-        ct = _content_type(raw)
-        if ct is None:
-            loader.problem(at, f.name, f"Unknown kind of row {raw!r}.")
-        else:
-            values[f.attname] = ct.pk
-        return
+            raise _Bad("Cannot be empty (null).")
+        return None
+    if target is User or target is ContentType:
+        return _named_value(target, raw, loader)
     if not _is_id(raw):
-        loader.problem(at, f.name, "Must be the id of a row (a whole number from 1).")
-        return
+        raise _Bad("Must be the id of a row (a whole number from 1).")
     new = loader.id_map.get(target, raw)
     if new is not None:
-        values[f.attname] = new
-        return
-    declared = loader.declared.get(model_label(target), set())
+        return new
     label = model_label(target)
-    if raw in declared and (label not in loader.loaded or label == model_label(table.model)):
+    if raw in loader.declared.get(label, set()) and (
+        label not in loader.loaded or label == model_label(table.model)
+    ):
+        # A row of a later table, or of this one: filled in once it is written.
         if not f.null:
-            loader.problem(at, f.name, "Must name a row listed before this one.")
-            return
+            raise _Bad("Must name a row listed before this one.")
         later.append((f.name, target, raw))
-        return
-    if raw in declared:
-        # Declared but not written: that row had problems of its own.
-        loader.problem(at, f.name, f"Refers to id {raw}, a row with problems of its own.")
-        return
-    loader.problem(at, f.name, f"No {target._meta.verbose_name} with id {raw} in the file.")
+        return None
+    raise _Bad(f"No {target._meta.verbose_name} with id {raw} in the file.")
+
+
+def _named_value(target: type[models.Model], raw: Any, loader: Loader) -> int | None:
+    """A person by username, or a kind of row by its ``app_label.model``."""
+    if target is User:
+        if not isinstance(raw, str) or raw not in loader.users:
+            raise _Bad(f"No person {raw!r} in the file's users.")
+        user = loader.users[raw]
+        return user.pk if user is not None else None
+    ct = _content_type(raw)
+    if ct is None:
+        raise _Bad(f"Unknown kind of row {raw!r}.")
+    return int(ct.pk)
 
 
 def _generic_import(generic: tuple[str, str], row: Mapping[str, Any], loader: Loader) -> str:

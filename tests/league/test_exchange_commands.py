@@ -59,7 +59,9 @@ def test_import_dry_run_writes_nothing(
     assert not League.objects.filter(slug=COPY_SLUG).exists()
 
 
-def test_import_makes_the_league(world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_makes_the_league(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _as_copy_file(_export(world, tmp_path))
 
     call_command("league_import", str(path))
@@ -82,7 +84,9 @@ def test_a_refused_import_prints_each_problem_and_exits_1(
     assert any(line.startswith("league, name: ") for line in lines)
 
 
-def test_a_file_that_is_not_json_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_that_is_not_json_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "league.json"
     path.write_text("not json", encoding="utf-8")
 

@@ -13,8 +13,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import override_settings
 
-from bench.exchange import _result_body
 from api.views.fixtures import report_from_input
+from bench.exchange import _result_body
 from games.results import result_record
 from league.errors import PermissionRefused
 from league.exchange.document_import import document_parse, league_document_import
@@ -61,8 +61,10 @@ def _places(problems: list[Problem]) -> set[tuple[str, str]]:
 def test_the_document_imports_as_a_new_league(document: dict[str, Any]) -> None:
     outcome = league_document_import(document=document, actor=None, dry_run=False)
 
-    assert outcome.league_id is not None and outcome.slug == "imported-copy"
-    assert outcome.counts["results"] == 1 and outcome.counts["appearances"] > 0
+    assert outcome.league_id is not None
+    assert outcome.slug == "imported-copy"
+    assert outcome.counts["results"] == 1
+    assert outcome.counts["appearances"] > 0
 
 
 def test_a_dry_run_finds_no_problem_and_writes_nothing(document: dict[str, Any]) -> None:
@@ -70,7 +72,8 @@ def test_a_dry_run_finds_no_problem_and_writes_nothing(document: dict[str, Any])
 
     outcome = league_document_import(document=document, actor=None, dry_run=True)
 
-    assert outcome.league_id is None and outcome.dry_run
+    assert outcome.league_id is None
+    assert outcome.dry_run
     assert outcome.counts["teams"] == 2
     assert _rows() == before
 
@@ -195,7 +198,9 @@ def test_every_problem_is_listed_at_once(document: dict[str, Any]) -> None:
 def test_a_problem_in_the_last_table_leaves_nothing_behind(document: dict[str, Any]) -> None:
     document["audit_log"][-1]["action"] = None  # after every other table was written
 
-    assert _places(_refused(document)) == {(f"audit_log[{len(document['audit_log']) - 1}]", "action")}
+    assert _places(_refused(document)) == {
+        (f"audit_log[{len(document['audit_log']) - 1}]", "action")
+    }
 
 
 def test_people_missing_here_are_made_inactive_with_no_password(
@@ -208,7 +213,8 @@ def test_people_missing_here_are_made_inactive_with_no_password(
     league_document_import(document=document, actor=None, dry_run=False)
 
     made = User.objects.get(username=username)
-    assert not made.is_active and not made.has_usable_password()
+    assert not made.is_active
+    assert not made.has_usable_password()
     assert User.objects.get(username="commissioner").is_active  # matched, untouched
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -14,7 +14,6 @@ from django.urls import reverse
 from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
 from league.models import League, Season, Team
 from league.rulesets import ruleset_get
-from tests.world import played_league_build
 from tests.league.exchange_helpers import (
     COPY_NAME,
     COPY_SLUG,
@@ -23,6 +22,7 @@ from tests.league.exchange_helpers import (
     normalised,
     page_text,
 )
+from tests.world import played_league_build
 
 VALIDATOR = jsonschema.Draft202012Validator(
     document_schema(), format_checker=jsonschema.FormatChecker()
@@ -53,13 +53,16 @@ def _pages(league: League) -> list[str]:
 def _assert_round_trip(league: League) -> None:
     document = export(league.pk)
     assert _schema_errors(document) == []
-    assert document["format"] == "magnoball-league-export" and document["version"] == 1
+    assert document["format"] == "magnoball-league-export"
+    assert document["version"] == 1
     assert document["rulesets"] == [league.ruleset]
 
     outcome = import_copy(document)
 
+    assert outcome.league_id is not None
     copy = League.objects.get(pk=outcome.league_id)
-    assert copy.slug == COPY_SLUG and copy.ruleset == league.ruleset
+    assert copy.slug == COPY_SLUG
+    assert copy.ruleset == league.ruleset
     again = export(copy.pk)
     expected = dict(document)
     expected.pop("exported_at")
@@ -118,6 +121,6 @@ def test_a_twenty_team_league_of_five_seasons_round_trips() -> None:
 
 
 def test_the_published_schema_is_the_documents() -> None:
-    # Regenerate with: manage.py league_export --schema -o league/exchange/schema/league-export-v1.json
+    # Regenerate: manage.py league_export --schema -o league/exchange/schema/league-export-v1.json
     assert SCHEMA_PATH.read_text(encoding="utf-8") == document_schema_text()
     jsonschema.Draft202012Validator.check_schema(document_schema())
