@@ -553,7 +553,8 @@ def _unique_sets(table: Table) -> list[tuple[str, ...]]:
         if names:
             sets.append(names)
     for f in table.fields():
-        if f.unique and not f.primary_key:
+        # A row extending another one to one is keyed by it: one per row it extends.
+        if f.unique and not (f.primary_key and table.own_id()):
             sets.append((f.name,))
     return sets
 

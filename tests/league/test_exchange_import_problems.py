@@ -17,6 +17,7 @@ from api.views.fixtures import report_from_input
 from bench.exchange import _result_body
 from games.results import result_record
 from league.errors import PermissionRefused
+from league.exchange.document_export import league_document_export
 from league.exchange.document_import import document_parse, league_document_import
 from league.exchange.problems import ImportRefused, Problem
 from league.models import Fixture
@@ -139,6 +140,24 @@ def test_two_rows_with_one_id_are_refused(document: dict[str, Any]) -> None:
     document["teams"][1]["id"] = document["teams"][0]["id"]
 
     assert ("teams[1]", "id") in _places(_refused(document))
+
+
+def test_two_rule_sets_for_one_season_are_refused(document: dict[str, Any]) -> None:
+    rules = document["game"]["magnoball"]["season_rules"]
+    rules.append(dict(rules[0]))
+
+    assert ("game.magnoball.season_rules[1]", "season") in _places(_refused(document))
+
+
+def test_the_export_reports_its_progress(world: World) -> None:
+    seen: list[tuple[int, int]] = []
+
+    league_document_export(
+        league_id=world.league.pk, progress=lambda done, total: seen.append((done, total))
+    )
+
+    assert seen[-1][0] == seen[-1][1]
+    assert [done for done, _ in seen] == list(range(1, len(seen) + 1))
 
 
 def test_a_score_the_stat_lines_do_not_add_up_to_is_refused(document: dict[str, Any]) -> None:
