@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.validators import slug_re
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
@@ -182,8 +183,14 @@ def _league_create(document: Mapping[str, Any], problems: list[Problem]) -> Leag
         problems.append(Problem("league", "name", "The league needs a name."))
     elif League.objects.filter(name=name).exists():
         problems.append(Problem("league", "name", f"A league named “{name}” already exists."))
-    if not isinstance(slug, str) or not slug:
-        problems.append(Problem("league", "slug", "The league needs a slug (its address)."))
+    if not isinstance(slug, str) or not slug_re.fullmatch(slug) or len(slug) > 100:
+        problems.append(
+            Problem(
+                "league",
+                "slug",
+                "The league needs a slug (its address): letters, digits, - and _ only.",
+            )
+        )
     elif League.objects.filter(slug=slug).exists():
         problems.append(
             Problem(

@@ -200,6 +200,12 @@ def test_a_taken_slug_is_refused(world: World, document: dict[str, Any]) -> None
     assert ("league", "slug") in _places(problems)
 
 
+def test_a_slug_that_is_no_address_is_refused(document: dict[str, Any]) -> None:
+    document["league"]["slug"] = "neon coast/2"
+
+    assert ("league", "slug") in _places(_refused(document))
+
+
 def test_every_problem_is_listed_at_once(document: dict[str, Any]) -> None:
     document["fixtures"][0]["away_team"] = 99
     document["game"]["magnoball"]["players"][0]["status"] = "legend"
