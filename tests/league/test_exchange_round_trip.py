@@ -124,3 +124,32 @@ def test_the_published_schema_is_the_documents() -> None:
     # Regenerate: manage.py league_export --schema -o league/exchange/schema/league-export-v1.json
     assert SCHEMA_PATH.read_text(encoding="utf-8") == document_schema_text()
     jsonschema.Draft202012Validator.check_schema(document_schema())
+
+
+def test_every_model_of_a_league_is_in_the_document_or_said_to_stay_behind() -> None:
+    # A new model of the core or of a game must join the document (a Table) or this list,
+    # with the reason in docs/data.md ("What stays behind").
+    from django.apps import apps
+
+    from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
+    from league.rulesets import rulesets
+
+    stays_behind = {
+        "league.League",  # the document's "league" itself
+        "league.ApiToken",
+        "league.Invitation",
+        "league.IdempotencyRecord",
+        "league.PageVersion",
+        "games.SimulationJob",
+    }
+    tables = [*CORE_TABLES, AUDIT_TABLE, *(t for r in rulesets() for t in r.exchange_tables())]
+    exported = {table.model._meta.label for table in tables}
+    apps_ = {"league", "rosters", "injuries", "games", "arenaball", "mn11"}
+    stored = {
+        model._meta.label
+        for model in apps.get_models()
+        if model._meta.app_label in apps_ and not model._meta.proxy
+    }
+
+    assert stored - exported == stays_behind
+    assert len(exported) == len(tables), "a model is listed twice"
