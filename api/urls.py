@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, me, teams, tournaments, webhooks
+from api.views import export_schema, fixtures, leagues, me, teams, tournaments, webhooks
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -41,6 +41,8 @@ class NoSuchPathView(ApiView):
 
 urlpatterns = [
     path("schema/", SchemaView.as_view(), name="schema"),
+    # The league export's JSON Schema (docs/data.md), public like the OpenAPI schema.
+    path("schema/export/", export_schema.ExportSchemaView.as_view(), name="schema-export"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("me/", me.MeView.as_view(), name="me"),

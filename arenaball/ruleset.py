@@ -15,6 +15,7 @@ from arenaball import join as arenaball_join
 from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
+from arenaball.exchange import ARENABALL_TABLES
 from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.demo import DemoSummary
+    from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
     from league.signup.models import JoinRequest
 
@@ -140,6 +142,11 @@ class ArenaballRuleset(Ruleset):
 
     def demo_build(self, *, seed: int) -> DemoSummary | None:
         return demo_league_build(seed=seed)
+
+    # --- the league's JSON document (arenaball/exchange.py, docs/data.md) --------------------
+
+    def exchange_tables(self) -> Sequence[Table]:
+        return ARENABALL_TABLES
 
 
 ARENABALL = ArenaballRuleset()

@@ -16,6 +16,7 @@ from games.admin import lineups as admin_lineups
 from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
+from games.exchange import MAGNOBALL_TABLES, document_check
 from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
     from league.access import Actor
     from league.coaching import CoachTeam
+    from league.exchange.problems import Problem
+    from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
@@ -219,6 +222,14 @@ class MagnoBallRuleset(Ruleset):
             )
             for over in careers_over(league=league)
         ]
+
+    # --- the league's JSON document (games/exchange.py, docs/data.md) ------------------------
+
+    def exchange_tables(self) -> Sequence[Table]:
+        return MAGNOBALL_TABLES
+
+    def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
+        document_check(document=document, problems=problems)
 
 
 MAGNOBALL = MagnoBallRuleset()

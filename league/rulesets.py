@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from league.admin.steps import Step
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
+    from league.exchange.problems import Problem
+    from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Round, Season, Team
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
@@ -311,6 +313,19 @@ class Ruleset:
         approval); None (the default) lets the core create it (league.services.team_create,
         then :meth:`team_setup`)."""
         return None
+
+    # --- the league's JSON document (league/exchange, docs/data.md) --------------------------
+
+    def exchange_tables(self) -> Sequence[Table]:
+        """The game's tables in the league's JSON document (league.exchange.tables.Table),
+        in the order they are written: a row after the rows it names; the core's tables come
+        first. The core exports and imports them field by field, ids through one id map;
+        none by default."""
+        return ()
+
+    def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
+        """The game's own checks of a document's rows that no one field shows: results whose
+        stat lines do not add up to the score (MagnoBall, M-G1). None by default."""
 
 
 @dataclass(frozen=True)

@@ -414,3 +414,8 @@ LOGGING = {
         "axes.apps": {"level": "WARNING"},  # not its start-up banner in every command
     },
 }
+
+# League exports and imports (docs/data.md): the largest file an import reads, in MB.
+LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 50, minimum=1) * 1_000_000
+# Where the admin keeps an uploaded export between its dry run and its import (a day at most).
+LEAGUE_IMPORT_DIR = VAR_DIR / "imports"

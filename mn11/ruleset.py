@@ -17,6 +17,7 @@ from mn11 import match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
+from mn11.exchange import MN11_TABLES
 from mn11.models import Report, ReportEvent
 from mn11.season_settings import season_rules
 from rules.mn11 import MAGIC_NUMBER_GOALS, RED_CARDS, GoalKind
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.coaching import CoachTeam
+    from league.exchange.tables import Table
 
 
 class Mn11Ruleset(Ruleset):
@@ -116,6 +118,11 @@ class Mn11Ruleset(Ruleset):
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
+
+    # --- the league's JSON document (mn11/exchange.py, docs/data.md) -------------------------
+
+    def exchange_tables(self) -> Sequence[Table]:
+        return MN11_TABLES
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

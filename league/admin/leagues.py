@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.text import slugify
 
 from league import services as league_services
+from league.admin import exchange
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import changelist_url, when
 from league.models import AuditEntry, League, Season, Team
@@ -108,6 +110,38 @@ class LeagueAdmin(LeagueModelAdmin[League]):
             changelist_url(Team, league__id__exact=obj.pk),
             changelist_url(AuditEntry, league__id__exact=obj.pk),
         )
+
+    # The league's JSON document (league/admin/exchange.py, docs/data.md).
+
+    def get_urls(self) -> list[URLPattern]:
+        wrap = self.admin_site.admin_view
+        return [
+            path(
+                "import/",
+                wrap(partial(exchange.import_view, self)),
+                name="league_league_import",
+            ),
+            path(
+                "<path:object_id>/export.json",
+                wrap(partial(exchange.export_view, self)),
+                name="league_league_export",
+            ),
+            *super().get_urls(),
+        ]
+
+    def change_page_context(self, request: HttpRequest, obj: Any) -> dict[str, Any]:
+        context = super().change_page_context(request, obj)
+        if exchange.may_export(request, obj):
+            context["export_url"] = reverse("admin:league_league_export", args=[obj.pk])
+        return context
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> Any:
+        extra_context = dict(extra_context or {})
+        if exchange.may_import(request):
+            extra_context["import_url"] = reverse("admin:league_league_import")
+        return super().changelist_view(request, extra_context)
 
     def save_model(self, request: HttpRequest, obj: League, form: Any, change: bool) -> None:
         data = form.cleaned_data

@@ -1,0 +1,155 @@
+"""Export → import as a new league → export gives the same document (docs/data.md), for
+each game's demo league and a 20-team league of five seasons; the copy's standings, team
+and player pages read the same as the original's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
+from league.models import League, Season, Team
+from league.rulesets import ruleset_get
+from tests.league.exchange_helpers import (
+    COPY_NAME,
+    COPY_SLUG,
+    export,
+    import_copy,
+    normalised,
+    page_text,
+)
+from tests.world import played_league_build
+
+VALIDATOR = jsonschema.Draft202012Validator(
+    document_schema(), format_checker=jsonschema.FormatChecker()
+)
+
+
+def _schema_errors(document: dict[str, Any]) -> list[str]:
+    return [f"{list(e.path)}: {e.message}" for e in VALIDATOR.iter_errors(document)]
+
+
+def _pages(league: League) -> list[str]:
+    """The addresses of the league's standings pages, its team pages and (MagnoBall) its
+    first players' pages, in the order their rows were made."""
+    urls = [
+        reverse("standings", kwargs={"league": league.slug, "season": season.slug})
+        for season in Season.objects.filter(league=league).order_by("pk")
+    ]
+    teams = Team.objects.filter(league=league).order_by("pk")
+    urls += [reverse("team", kwargs={"pk": team.pk}) for team in teams]
+    if league.ruleset == "magnoball":
+        from rosters.models import Player
+
+        players = Player.objects.filter(team__league=league).order_by("pk")[:5]
+        urls += [reverse("player", kwargs={"pk": player.pk}) for player in players]
+    return urls
+
+
+def _assert_round_trip(league: League) -> None:
+    document = export(league.pk)
+    assert _schema_errors(document) == []
+    assert document["format"] == "magnoball-league-export"
+    assert document["version"] == 1
+    assert document["rulesets"] == [league.ruleset]
+
+    outcome = import_copy(document)
+
+    assert outcome.league_id is not None
+    copy = League.objects.get(pk=outcome.league_id)
+    assert copy.slug == COPY_SLUG
+    assert copy.ruleset == league.ruleset
+    again = export(copy.pk)
+    expected = dict(document)
+    expected.pop("exported_at")
+    assert normalised(again, name=league.name, slug=league.slug) == expected
+    client = Client()
+    original_pages, copy_pages = _pages(league), _pages(copy)
+    assert len(original_pages) == len(copy_pages) > 1
+    for original_url, copy_url in zip(original_pages, copy_pages, strict=True):
+        seen = page_text(client, copy_url).replace(COPY_NAME, league.name)
+        assert seen == page_text(client, original_url), copy_url
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["magnoball", "arenaball", "mn11"])
+def test_each_games_demo_league_round_trips(key: str) -> None:
+    summary = ruleset_get(key).demo_build(seed=7)
+    assert summary is not None
+
+    _assert_round_trip(summary.league)
+
+
+@pytest.mark.django_db
+def test_a_league_with_every_kind_of_row_round_trips(superuser: Any) -> None:
+    # A tournament of guest teams, inspections, a simulated match, injuries, force healing.
+    played = played_league_build(name="Every Row", teams=4, actor=superuser)
+    document = export(played.league.pk)
+    game = document["game"]["magnoball"]
+    for key in ("table_inspections", "inspections", "injuries", "force_healing", "groups"):
+        assert game.get(key, document.get(key)), key
+
+    _assert_round_trip(played.league)
+
+
+@pytest.mark.django_db
+def test_import_counts_every_row_it_wrote() -> None:
+    summary = ruleset_get("magnoball").demo_build(seed=7)
+    assert summary is not None
+    document = export(summary.league.pk)
+
+    outcome = import_copy(document)
+
+    game = document["game"]["magnoball"]
+    assert outcome.counts["fixtures"] == len(document["fixtures"])
+    assert outcome.counts.get("players") == len(game["players"])
+    assert outcome.counts.get("dice_rolls") == len(game["dice_rolls"])
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_a_twenty_team_league_of_five_seasons_round_trips() -> None:
+    from bench.exchange import league_with_history
+
+    league = league_with_history(name="Twenty", teams=20, seasons=5)
+
+    _assert_round_trip(league)
+
+
+def test_the_published_schema_is_the_documents() -> None:
+    # Regenerate: manage.py league_export --schema -o league/exchange/schema/league-export-v1.json
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == document_schema_text()
+    jsonschema.Draft202012Validator.check_schema(document_schema())
+
+
+def test_every_model_of_a_league_is_in_the_document_or_said_to_stay_behind() -> None:
+    # A new model of the core or of a game must join the document (a Table) or this list,
+    # with the reason in docs/data.md ("What stays behind").
+    from django.apps import apps
+
+    from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
+    from league.rulesets import rulesets
+
+    stays_behind = {
+        "league.League",  # the document's "league" itself
+        "league.ApiToken",
+        "league.Invitation",
+        "league.IdempotencyRecord",
+        "league.PageVersion",
+        "games.SimulationJob",
+    }
+    tables = [*CORE_TABLES, AUDIT_TABLE, *(t for r in rulesets() for t in r.exchange_tables())]
+    exported = {table.model._meta.label for table in tables}
+    apps_ = {"league", "rosters", "injuries", "games", "arenaball", "mn11"}
+    stored = {
+        model._meta.label
+        for model in apps.get_models()
+        if model._meta.app_label in apps_ and not model._meta.proxy
+    }
+
+    assert stored - exported == stays_behind
+    assert len(exported) == len(tables), "a model is listed twice"
