@@ -13,7 +13,7 @@ from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
-from mn11 import match_day, season_settings
+from mn11 import csv_tables, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
@@ -25,7 +25,9 @@ from rules.standings import TableSettings
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
+    from league.access import Actor
     from league.coaching import CoachTeam
+    from league.models import Fixture, Result
 
 
 class Mn11Ruleset(Ruleset):
@@ -109,6 +111,23 @@ class Mn11Ruleset(Ruleset):
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
+
+    # --- CSV import (mn11/csv_tables.py) -------------------------------------------------
+
+    def csv_result_record(
+        self,
+        *,
+        fixture: Fixture,
+        home_score: int,
+        away_score: int,
+        overtime: bool,
+        cells: Mapping[str, str],
+        actor: Actor,
+    ) -> Result:
+        return csv_tables.csv_result_record(
+            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
+            cells=cells, actor=actor,
+        )  # fmt: skip
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)
