@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, teams, tournaments
+from api.views import exchange, fixtures, leagues, teams, tournaments
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -72,6 +72,27 @@ urlpatterns = [
     path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
     path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
     path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
+    # Export and import jobs (docs/data.md)
+    path(
+        "leagues/<slug:league_slug>/exports/",
+        exchange.ExportCreateView.as_view(),
+        name="league-exports",
+    ),
+    path(
+        "leagues/<slug:league_slug>/exports/<int:job_id>/",
+        exchange.ExportDetailView.as_view(),
+        name="league-export-detail",
+    ),
+    path(
+        "leagues/<slug:league_slug>/exports/<int:job_id>/file/",
+        exchange.ExportDownloadView.as_view(),
+        name="league-export-download",
+    ),
+    path(
+        "leagues/<slug:league_slug>/imports/",
+        exchange.ImportCreateView.as_view(),
+        name="league-imports",
+    ),
     # Each installed game's routes, named by its ruleset (league/rulesets.py).
     *(path("", include(module)) for ruleset in rulesets() for module in ruleset.api_urls),
     # Last: whatever matched nothing above.

@@ -12,7 +12,7 @@ from django.db import models
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.models import Season
-from league.rulesets import GameCounts, Ruleset
+from league.rulesets import CsvTable, GameCounts, Ruleset
 from mn11 import csv_tables, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
@@ -112,7 +112,10 @@ class Mn11Ruleset(Ruleset):
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
 
-    # --- CSV import (mn11/csv_tables.py) -------------------------------------------------
+    # --- CSV export and import (mn11/csv_tables.py) --------------------------------------
+
+    def csv_players(self, *, season: Season) -> CsvTable:
+        return csv_tables.csv_players(season=season)
 
     def csv_result_record(
         self,

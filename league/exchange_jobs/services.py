@@ -46,6 +46,9 @@ STALE_AFTER = timedelta(minutes=10)
 #: A queued job not started this long after it was asked for is sent again (lost message).
 RESEND_AFTER = timedelta(minutes=2)
 
+#: Exports of one league queued or running at once; one more is refused (too_many_jobs).
+MAX_LIVE_EXPORTS = 5
+
 #: The CSV imports by the name the admin and the API use.
 CSV_IMPORTS: dict[str, Callable[..., ImportReport]] = {
     "csv-teams": csv_teams_import,
@@ -95,6 +98,14 @@ def exchange_export_request(
         raise DomainError(f"{season} is not a season of {league}.", field="season")
     user = actor if actor is not None and actor.is_authenticated else None
     with transaction.atomic():
+        # Locks the league: two requests at once count its live exports one after the other.
+        League.objects.select_for_update().filter(pk=league.pk).first()
+        live = ExchangeJob.objects.filter(league=league, status__in=ExchangeJob.LIVE).count()
+        if live >= MAX_LIVE_EXPORTS:
+            raise DomainError(
+                f"{league} has {live} exports under way: wait for one to finish.",
+                code="too_many_jobs",
+            )
         job = ExchangeJob.objects.create(
             kind=ExchangeJob.Kind.EXPORT,
             format=export_format.key,
