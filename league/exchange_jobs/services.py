@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -45,6 +46,10 @@ RUN_TASK = "league.exchange_jobs.tasks.run_exchange_job"
 STALE_AFTER = timedelta(minutes=10)
 #: A queued job not started this long after it was asked for is sent again (lost message).
 RESEND_AFTER = timedelta(minutes=2)
+
+#: A file the admin's import page checked waits here for its "Import" button; the sweep
+#: deletes what was never imported after a day.
+PENDING_DIR = "exchange/pending"
 
 #: Exports of one league queued or running at once; one more is refused (too_many_jobs).
 MAX_LIVE_EXPORTS = 5
@@ -290,4 +295,18 @@ def exchange_jobs_sweep(*, now: datetime | None = None) -> SweepReport:
         job.file.storage.delete(name)  # deleting a missing file is no error
         ExchangeJob.objects.filter(pk=job.pk, file=name).update(file="")
         expired += 1
+    expired += _pending_sweep(now=now)
     return SweepReport(resent=len(stuck), expired=expired)
+
+
+def _pending_sweep(*, now: datetime) -> int:
+    """Delete the checked files of the admin's import page never imported within a day."""
+    if not default_storage.exists(PENDING_DIR):
+        return 0
+    deleted = 0
+    for name in default_storage.listdir(PENDING_DIR)[1]:
+        path = f"{PENDING_DIR}/{name}"
+        if default_storage.get_modified_time(path) < now - file_lifetime():
+            default_storage.delete(path)
+            deleted += 1
+    return deleted
