@@ -4,9 +4,8 @@ through the game's report service (arenaball/reports.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from collections import defaultdict
+from collections.abc import Mapping
 
 from django.db.models import Count, Sum
 
@@ -34,21 +33,28 @@ def csv_players(*, season: Season) -> CsvTable:
     """One row per character who played for or is on a team of the season (A-P1): his
     games, driver and gunner points, prestige, kills and goals this season, and his state."""
     heads = (
-        "team", "character", "state", "games", "driver_points", "gunner_points", "prestige",
-        "kills", "goals",
-    )  # fmt: skip
+        "team",
+        "character",
+        "state",
+        "games",
+        "driver_points",
+        "gunner_points",
+        "prestige",
+        "kills",
+        "goals",
+    )
     totals = {
         row["character_id"]: row
         for row in CharacterGame.objects.filter(fixture__round__season=season)
         .values("character_id")
         .annotate(
             games=Count("id"),
-            driver=Sum("driver"),
-            gunner=Sum("gunner"),
-            prestige=Sum("prestige"),
-            kills=Sum("kills"),
-            goals=Sum("goals"),
-        )  # fmt: skip
+            driver_total=Sum("driver"),
+            gunner_total=Sum("gunner"),
+            prestige_total=Sum("prestige"),
+            kills_total=Sum("kills"),
+            goals_total=Sum("goals"),
+        )
     }
     characters = (
         Character.objects.filter(team__standings__season=season)
@@ -60,11 +66,17 @@ def csv_players(*, season: Season) -> CsvTable:
         own = totals.get(character.pk, {})
         rows.append(
             (
-                character.team.name, character.name, character.state, own.get("games", 0),
-                own.get("driver") or 0, own.get("gunner") or 0, own.get("prestige") or 0,
-                own.get("kills") or 0, own.get("goals") or 0,
+                character.team.name,
+                character.name,
+                character.state,
+                own.get("games", 0),
+                own.get("driver_total") or 0,
+                own.get("gunner_total") or 0,
+                own.get("prestige_total") or 0,
+                own.get("kills_total") or 0,
+                own.get("goals_total") or 0,
             )
-        )  # fmt: skip
+        )
     return CsvTable(heads=heads, rows=rows)
 
 
@@ -79,6 +91,7 @@ def csv_result_record(
 ) -> Result:
     """A past result by the score, checked and stored as a report would be (A-G5)."""
     return report_record(
-        fixture=fixture, data=ReportData(home_score=home_score, away_score=away_score),
+        fixture=fixture,
+        data=ReportData(home_score=home_score, away_score=away_score),
         actor=actor,
-    )  # fmt: skip
+    )

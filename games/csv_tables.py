@@ -26,10 +26,18 @@ def csv_players(*, season: Season) -> CsvTable:
     """One row per player of the season's teams: his team, shirt, position, string and
     status, then his season's games, points and attempts/successes per category (M-P7)."""
     heads = (
-        "team", "player", "shirt_number", "position", "string", "status", "superstar",
-        "roster_state", "games_played", "points",
+        "team",
+        "player",
+        "shirt_number",
+        "position",
+        "string",
+        "status",
+        "superstar",
+        "roster_state",
+        "games_played",
+        "points",
         *(f"{c.value}_{part}" for c in _CATEGORIES for part in ("attempts", "successes")),
-    )  # fmt: skip
+    )
     players = (
         Player.objects.filter(team__standings__season=season)
         .select_related("team")
@@ -45,13 +53,19 @@ def csv_players(*, season: Season) -> CsvTable:
         own = stats.get(player.pk, {})
         rows.append(
             (
-                player.team.name, player.name, player.shirt_number or "", player.position,
-                player.string, player.status, "yes" if player.superstar else "no",
-                player.roster_state, totals.games_played if totals else 0,
+                player.team.name,
+                player.name,
+                player.shirt_number or "",
+                player.position,
+                player.string,
+                player.status,
+                "yes" if player.superstar else "no",
+                player.roster_state,
+                totals.games_played if totals else 0,
                 totals.points if totals else 0,
                 *(n for c in _CATEGORIES for n in own.get(c.value, (0, 0))),
             )
-        )  # fmt: skip
+        )
     return CsvTable(heads=heads, rows=rows)
 
 
@@ -70,9 +84,14 @@ def csv_team_create(
     string first (M-P2's template). No players: the game's own names."""
     names = _slot_names(players) if players else None
     return team_create(
-        season=season, name=name, short_name=short_name, actor=actor, coach=coach,
-        colour=colour, player_names_=names,
-    )  # fmt: skip
+        season=season,
+        name=name,
+        short_name=short_name,
+        actor=actor,
+        coach=coach,
+        colour=colour,
+        player_names_=names,
+    )
 
 
 def _slot_names(players: Sequence[tuple[str, str]]) -> list[str]:

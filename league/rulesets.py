@@ -318,22 +318,12 @@ class Ruleset:
         colour: str,
         players: Sequence[tuple[str, str]],
         actor: Actor,
-    ) -> Team:
+    ) -> Team | None:
         """Create an imported team in `season` by the game's own creation rules, its roster
         from `players` ((name, position) in file order) where the game names its players.
-        The default is the core's team (league.services.team_create) and refuses players."""
-        from league.services import team_create
-
-        if players:
-            raise DomainError(
-                f"{self.label} rosters are made by the game itself: leave the player columns "
-                "empty.",
-                field="player",
-            )
-        return team_create(
-            season=season, name=name, short_name=short_name, actor=actor, coach=coach,
-            colour=colour,
-        )  # fmt: skip
+        None (the default) lets the core create it (league.services.team_create), refusing
+        player rows: the game makes its rosters itself."""
+        return None
 
     #: The game's own columns of the results file, read by :meth:`csv_result_record`
     #: (MagnoBall: each side's points by player, which must add up to its score, M-P7).
@@ -348,16 +338,12 @@ class Ruleset:
         overtime: bool,
         cells: Mapping[str, str],
         actor: Actor,
-    ) -> Result:
+    ) -> Result | None:
         """Record an imported past result through the game's own result service, so the
         standings, stats and injuries follow; `cells` is the row by column (the game's own
-        columns among them). The default is the core's (league.results.result_store)."""
-        from league.results import result_store
-
-        return result_store(
-            fixture=fixture, home_score=home_score, away_score=away_score, actor=actor,
-            overtime=overtime,
-        )  # fmt: skip
+        columns among them). None (the default) lets the core record the score
+        (league.results.result_store)."""
+        return None
 
 
 @dataclass(frozen=True)

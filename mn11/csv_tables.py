@@ -23,9 +23,12 @@ def csv_players(*, season: Season) -> CsvTable:
         report__result__fixture__round__season=season,
         kind__in=(ReportEvent.Kind.GOAL, ReportEvent.Kind.SEND_OFF),
     ).values_list(
-        "kind", "side", "card", "report__result__fixture__home_team_id",
+        "kind",
+        "side",
+        "card",
+        "report__result__fixture__home_team_id",
         "report__result__fixture__away_team_id",
-    )  # fmt: skip
+    )
     counts: Counter[tuple[str, int, str]] = Counter()
     for kind, side, card, home_id, away_id in events:
         counts[kind, home_id if side == "home" else away_id, card] += 1
@@ -34,11 +37,14 @@ def csv_players(*, season: Season) -> CsvTable:
         for pick, star in enumerate(team_stars(team=row.team, season=season), start=1):
             rows.append(
                 (
-                    row.team.name, star.name, star.key, pick,
+                    row.team.name,
+                    star.name,
+                    star.key,
+                    pick,
                     counts[ReportEvent.Kind.GOAL, row.team_id, star.key],
                     counts[ReportEvent.Kind.SEND_OFF, row.team_id, star.key],
                 )
-            )  # fmt: skip
+            )
     return CsvTable(heads=("team", "star_player", "card", "pick", "goals", "sent_off"), rows=rows)
 
 
@@ -54,6 +60,7 @@ def csv_result_record(
     """A past result by the score; a level game needs its shootout (E-L1), which a CSV
     row does not carry, so the game's check refuses it by name."""
     return report_record(
-        fixture=fixture, data=ReportData(home_score=home_score, away_score=away_score),
+        fixture=fixture,
+        data=ReportData(home_score=home_score, away_score=away_score),
         actor=actor,
-    )  # fmt: skip
+    )

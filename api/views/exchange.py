@@ -17,9 +17,10 @@ from rest_framework.response import Response
 from api.base import ApiView
 from api.errors import error_body
 from api.fields import StrictBooleanField, StrictInputSerializer
-from api.idempotency import idempotent
+from api.idempotency import HEADER, idempotent
 from api.parsers import JSONParser
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from league.errors import DomainError
 from league.exchange.problems import ImportRefused
 from league.exchange_jobs.formats import export_formats
 from league.exchange_jobs.models import ExchangeJob
@@ -55,7 +56,7 @@ class ExchangeJobSerializer(serializers.ModelSerializer[ExchangeJob]):
     id = serializers.IntegerField(read_only=True)
     kind = serializers.ChoiceField(choices=ExchangeJob.Kind.choices, help_text="export or import.")
     format = serializers.CharField(help_text="The format's key, e.g. csv-standings.")
-    season = serializers.SlugRelatedField(
+    season: serializers.SlugRelatedField[Season] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True, allow_null=True, help_text="The season's slug."
     )
     status = serializers.ChoiceField(
@@ -78,10 +79,21 @@ class ExchangeJobSerializer(serializers.ModelSerializer[ExchangeJob]):
         model = ExchangeJob
         ref_name = "ExchangeJob"
         fields = [
-            "id", "kind", "format", "season", "status", "reason", "progress_done",
-            "progress_total", "created_at", "started_at", "finished_at", "expires_at", "url",
+            "id",
+            "kind",
+            "format",
+            "season",
+            "status",
+            "reason",
+            "progress_done",
+            "progress_total",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "expires_at",
+            "url",
             "download_url",
-        ]  # fmt: skip
+        ]
 
     def get_url(self, job: ExchangeJob) -> str:
         path = reverse("api:league-export-detail", args=[job.league.slug, job.pk])
@@ -125,7 +137,7 @@ class ExportCreateView(ApiView):
             **write_errors(
                 invalid=["season_required"], conflict=["no_players_table", "too_many_jobs"]
             ),
-        },  # fmt: skip
+        },
     )
     def post(self, request: Request, league_slug: str) -> Response:
         league = _league(request, league_slug)
@@ -137,9 +149,11 @@ class ExportCreateView(ApiView):
         serializer.is_valid(raise_exception=True)
         season = _season(league, serializer.validated_data.get("season"))
         job = exchange_export_request(
-            league=league, season=season, format_key=serializer.validated_data["format"],
+            league=league,
+            season=season,
+            format_key=serializer.validated_data["format"],
             actor=request.user,
-        )  # fmt: skip
+        )
         data = ExchangeJobSerializer(job, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
 
@@ -174,7 +188,7 @@ class ExportDownloadView(ApiView):
                 description="`file_expired`: the file was deleted after a "
                 "day; ask for a new export."
             ),
-        },  # fmt: skip
+        },
     )
     def get(self, request: Request, league_slug: str, job_id: int) -> Any:
         job = _job(request, league_slug, job_id)
@@ -185,9 +199,11 @@ class ExportDownloadView(ApiView):
             body = error_body("file_expired", "The file has expired: ask for a new export.")
             return Response(body, status=status.HTTP_410_GONE)
         return FileResponse(
-            job.file.open("rb"), as_attachment=True, filename=job.filename,
+            job.file.open("rb"),
+            as_attachment=True,
+            filename=job.filename,
             content_type=job.content_type,
-        )  # fmt: skip
+        )
 
 
 class ImportProblemSerializer(serializers.Serializer[dict[str, str]]):
@@ -236,6 +252,7 @@ class ImportCreateView(ApiView):
 
     @extend_schema(
         summary="Import a CSV file into a season",
+        parameters=[IDEMPOTENCY_KEY],
         request={"multipart/form-data": InputSerializer, "application/json": InputSerializer},
         responses={
             200: ImportResultSerializer,
@@ -246,6 +263,15 @@ class ImportCreateView(ApiView):
     )
     def post(self, request: Request, league_slug: str) -> Response:
         league = _league(request, league_slug)
+        if request.headers.get(HEADER) is not None and hasattr(request.data, "dict"):
+            raise DomainError(
+                f"An {HEADER} is kept for a JSON body only: send the file's text as csv.",
+                code="invalid",
+                field=HEADER,
+            )
+        return idempotent(request, lambda: self.run(request, league))
+
+    def run(self, request: Request, league: League) -> Response:
         data = _import_input(request)
         serializer = self.InputSerializer(data=data)
         serializer.is_valid(raise_exception=True)
@@ -260,9 +286,12 @@ class ImportCreateView(ApiView):
         else:
             raise serializers.ValidationError({"file": ["Send the file (or its text as csv)."]})
         outcome = exchange_import_run(
-            season=season, format_key=values["format"], data=content, actor=request.user,
+            season=season,
+            format_key=values["format"],
+            data=content,
+            actor=request.user,
             dry_run=values["dry_run"],
-        )  # fmt: skip
+        )
         return Response(
             _import_body(outcome.report, outcome.refused, dry_run=values["dry_run"]),
             status=_import_status(outcome.refused, dry_run=values["dry_run"]),
@@ -273,8 +302,9 @@ def _import_input(request: Request) -> dict[str, Any]:
     if hasattr(request.data, "dict"):  # multipart: its one value per field, and the file
         data: dict[str, Any] = request.data.dict()
         if "dry_run" in data:
-            data["dry_run"] = {"true": True, "false": False}.get(str(data["dry_run"]).lower(),
-                                                                  data["dry_run"])  # fmt: skip
+            data["dry_run"] = {"true": True, "false": False}.get(
+                str(data["dry_run"]).lower(), data["dry_run"]
+            )
         return data
     return request.data if isinstance(request.data, dict) else {}
 

@@ -14,13 +14,34 @@ from league.rulesets import ruleset_for
 from league.selectors import standings_for_season
 
 STANDINGS_HEADS = (
-    "position", "team", "short_name", "group", "played", "won", "won_overtime", "drawn",
-    "lost_overtime", "lost", "score_for", "score_against", "score_difference", "points",
-)  # fmt: skip
+    "position",
+    "team",
+    "short_name",
+    "group",
+    "played",
+    "won",
+    "won_overtime",
+    "drawn",
+    "lost_overtime",
+    "lost",
+    "score_for",
+    "score_against",
+    "score_difference",
+    "points",
+)
 FIXTURES_HEADS = (
-    "fixture_id", "stage", "round", "date", "home", "away", "status", "home_score",
-    "away_score", "overtime", "source",
-)  # fmt: skip
+    "fixture_id",
+    "stage",
+    "round",
+    "date",
+    "home",
+    "away",
+    "status",
+    "home_score",
+    "away_score",
+    "overtime",
+    "source",
+)
 
 
 def csv_standings(*, season: Season) -> str:
@@ -30,13 +51,23 @@ def csv_standings(*, season: Season) -> str:
     for row in standings_for_season(season=season).select_related("group"):
         rows.append(
             (
-                row.position or "", row.team.name, row.team.short_name,
-                row.group.name if row.group else "", row.played, row.won, row.won_overtime,
-                row.drawn, row.lost_overtime, row.lost, row.score_for, row.score_against,
-                row.score_difference, row.points,
+                row.position or "",
+                row.team.name,
+                row.team.short_name,
+                row.group.name if row.group else "",
+                row.played,
+                row.won,
+                row.won_overtime,
+                row.drawn,
+                row.lost_overtime,
+                row.lost,
+                row.score_for,
+                row.score_against,
+                row.score_difference,
+                row.points,
                 *extra.values.get(row.team_id, ("",) * len(extra.heads)),
             )
-        )  # fmt: skip
+        )
     return csv_write(heads=(*STANDINGS_HEADS, *extra.heads), rows=rows)
 
 
@@ -54,15 +85,20 @@ def csv_fixtures(*, season: Season) -> str:
         day = fixture.kickoff.date() if fixture.kickoff else fixture.round.starts_on
         rows.append(
             (
-                fixture.pk, fixture.round.stage, fixture.round.number,
-                day.isoformat() if day else "", fixture.home_team.name, fixture.away_team.name,
+                fixture.pk,
+                fixture.round.stage,
+                fixture.round.number,
+                day.isoformat() if day else "",
+                fixture.home_team.name,
+                fixture.away_team.name,
                 fixture.status,
-                result.home_score if result else "", result.away_score if result else "",
+                result.home_score if result else "",
+                result.away_score if result else "",
                 ("yes" if result.overtime else "no") if result else "",
                 result.source if result else "",
                 *extra.values.get(fixture.pk, ("",) * len(extra.heads)),
             )
-        )  # fmt: skip
+        )
     return csv_write(heads=(*FIXTURES_HEADS, *extra.heads), rows=rows)
 
 

@@ -24,10 +24,11 @@ from league.audit import audit_record
 from league.errors import DomainError
 from league.exchange.csv_files import CsvRow, csv_read
 from league.exchange.problems import ImportRefused, Problem
-from league.models import Fixture, Round, Season, Team
-from league.results import MAX_SCORE
+from league.models import Fixture, Result, Round, Season, Team
+from league.results import MAX_SCORE, result_store
 from league.rounds import round_open
-from league.rulesets import ruleset_for
+from league.rulesets import Ruleset, ruleset_for
+from league.services import TEAM_COLOUR, team_create
 
 TEAM_COLUMNS = ("team", "short_name")
 TEAM_OPTIONAL = ("coach", "colour", "player", "position")
@@ -93,11 +94,7 @@ def csv_teams_import(*, season: Season, data: bytes, actor: Actor, dry_run: bool
         for team in teams.values():
             try:
                 with transaction.atomic():  # a savepoint: the next team is still checked
-                    made = ruleset.csv_team_create(
-                        season=season, name=team.name, short_name=team.short_name,
-                        coach=team.coach, colour=team.colour or "#1f6feb",
-                        players=team.players, actor=actor,
-                    )  # fmt: skip
+                    made = _team_create(ruleset, season=season, team=team, actor=actor)
             except (DomainError, ValidationError) as error:
                 problems.extend(_refusal_problems(team.first, error, default="team"))
                 continue
@@ -188,6 +185,26 @@ def _coaches(rows: tuple[CsvRow, ...]) -> dict[str, User]:
     return {user.username.casefold(): user for user in User.objects.filter(query)}
 
 
+def _team_create(ruleset: Ruleset, *, season: Season, team: _TeamRows, actor: Actor) -> Team:
+    """The team by the game's own creation (its ruleset), else by the core's."""
+    colour = team.colour or TEAM_COLOUR
+    made = ruleset.csv_team_create(
+        season=season, name=team.name, short_name=team.short_name, coach=team.coach,
+        colour=colour, players=team.players, actor=actor,
+    )  # fmt: skip
+    if made is not None:
+        return made
+    if team.players:
+        raise DomainError(
+            f"{ruleset.label} rosters are made by the game itself: leave the player columns empty.",
+            field="player",
+        )
+    return team_create(
+        season=season, name=team.name, short_name=team.short_name, actor=actor,
+        coach=team.coach, colour=colour,
+    )  # fmt: skip
+
+
 # --- past results -----------------------------------------------------------------------------
 
 
@@ -208,9 +225,10 @@ def csv_results_import(*, season: Season, data: bytes, actor: Actor, dry_run: bo
     require_commissioner(user=actor, league=season.league)
     ruleset = ruleset_for(season.league)
     csv_file = csv_read(
-        data=data, required=RESULT_COLUMNS,
+        data=data,
+        required=RESULT_COLUMNS,
         optional=(*RESULT_OPTIONAL, *ruleset.csv_result_columns),
-    )  # fmt: skip
+    )
     problems: list[Problem] = []
     if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
         problems.append(
@@ -223,7 +241,7 @@ def csv_results_import(*, season: Season, data: bytes, actor: Actor, dry_run: bo
     parsed.sort(key=lambda r: (r.fixture.round.number, r.row.number))
 
     def write() -> list[str]:
-        created = []
+        created: list[str] = []
         last = max(r.fixture.round.number for r in parsed)
         stage = parsed[0].fixture.round.stage
         for round_ in season.rounds.filter(
@@ -237,11 +255,7 @@ def csv_results_import(*, season: Season, data: bytes, actor: Actor, dry_run: bo
         for item in parsed:
             try:
                 with transaction.atomic():  # a savepoint: the next row is still checked
-                    ruleset.csv_result_record(
-                        fixture=item.fixture, home_score=item.home_score,
-                        away_score=item.away_score, overtime=item.overtime,
-                        cells=item.row.cells, actor=actor,
-                    )  # fmt: skip
+                    _result_record(ruleset, item, actor=actor)
             except (DomainError, ValidationError) as error:
                 problems.extend(_refusal_problems(item.row, error, default="home_score"))
                 continue
@@ -300,8 +314,9 @@ class _ResultsCheck:
         team = self.teams.get(row[column].casefold())
         if team is None:
             message = f"No team “{row[column]}” plays in {self.season}."
-            self.problems.append(Problem(row.where, column, message if row[column] else
-                                         "Name the team."))  # fmt: skip
+            self.problems.append(
+                Problem(row.where, column, message if row[column] else "Name the team.")
+            )
         return team
 
     def _overtime(self, row: CsvRow, *, level: bool) -> bool:
@@ -335,13 +350,32 @@ class _ResultsCheck:
         return None
 
 
+def _result_record(ruleset: Ruleset, item: _ResultRow, *, actor: Actor) -> Result:
+    """The result by the game's own result service (its ruleset), else by the core's."""
+    recorded = ruleset.csv_result_record(
+        fixture=item.fixture, home_score=item.home_score, away_score=item.away_score,
+        overtime=item.overtime, cells=item.row.cells, actor=actor,
+    )  # fmt: skip
+    if recorded is not None:
+        return recorded
+    return result_store(
+        fixture=item.fixture, home_score=item.home_score, away_score=item.away_score,
+        actor=actor, overtime=item.overtime,
+    )  # fmt: skip
+
+
 def _whole(row: CsvRow, column: str, problems: list[Problem], *, low: int, high: int) -> int | None:
     text = row[column]
     try:
         value = int(text)
     except ValueError:
-        problems.append(Problem(row.where, column, f"“{text}” is not a whole number."
-                                if text else "This cell is empty."))  # fmt: skip
+        problems.append(
+            Problem(
+                row.where,
+                column,
+                f"“{text}” is not a whole number." if text else "This cell is empty.",
+            )
+        )
         return None
     if not low <= value <= high:
         problems.append(Problem(row.where, column, f"Give a number from {low} to {high}."))

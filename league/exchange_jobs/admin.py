@@ -12,6 +12,7 @@ from django.core import signing
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.crypto import get_random_string
@@ -63,17 +64,37 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
         "API) or importing a file; they cannot be added or changed by hand."
     )
     list_display = (
-        "created_at", "kind", "format", "league", "season", "status", "progress",
-        "requested_by", "download", "expires_at",
-    )  # fmt: skip
+        "created_at",
+        "kind",
+        "format",
+        "league",
+        "season",
+        "status",
+        "progress",
+        "requested_by",
+        "download",
+        "expires_at",
+    )
     list_filter = ("kind", "status", "format", ("league", LeagueListFilter))
     list_select_related = ("league", "season", "requested_by")
     search_fields = ("format", "league__name", "season__name", "requested_by__username")
     date_hierarchy = "created_at"
     fields = (
-        "kind", "format", "league", "season", "requested_by", "status", "reason", "progress",
-        "download", "report", "created_at", "started_at", "finished_at", "expires_at",
-    )  # fmt: skip
+        "kind",
+        "format",
+        "league",
+        "season",
+        "requested_by",
+        "status",
+        "reason",
+        "progress",
+        "download",
+        "report",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "expires_at",
+    )
     readonly_fields = ("progress", "download")
 
     @admin.display(description="Progress")
@@ -94,18 +115,27 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
     def get_urls(self) -> list[URLPattern]:
         view = self.admin_site.admin_view
         return [
-            path("<int:job_id>/download/", view(self.download_view),
-                 name="exchange_jobs_exchangejob_download"),
-            path("season/<int:season_id>/csv/<str:table>/", view(self.season_csv_view),
-                 name="exchange_jobs_season_csv"),
-            path("season/<int:season_id>/import/", view(self.import_view),
-                 name="exchange_jobs_season_import"),
+            path(
+                "<int:job_id>/download/",
+                view(self.download_view),
+                name="exchange_jobs_exchangejob_download",
+            ),
+            path(
+                "season/<int:season_id>/csv/<str:table>/",
+                view(self.season_csv_view),
+                name="exchange_jobs_season_csv",
+            ),
+            path(
+                "season/<int:season_id>/import/",
+                view(self.import_view),
+                name="exchange_jobs_season_import",
+            ),
             *super().get_urls(),
-        ]  # fmt: skip
+        ]
 
     # --- downloads ---------------------------------------------------------------------------
 
-    def download_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+    def download_view(self, request: HttpRequest, job_id: int) -> HttpResponseBase:
         job = self.get_queryset(request).filter(pk=job_id).first()
         if job is None:
             raise Http404
@@ -113,9 +143,11 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
             messages.error(request, "This job has no file to download (it expired or failed).")
             return HttpResponseRedirect(changelist_url(ExchangeJob))
         return FileResponse(
-            job.file.open("rb"), as_attachment=True, filename=job.filename,
+            job.file.open("rb"),
+            as_attachment=True,
+            filename=job.filename,
             content_type=job.content_type,
-        )  # fmt: skip
+        )
 
     def _season(self, request: HttpRequest, season_id: int) -> Season:
         seasons = scope_to_leagues(Season.objects.select_related("league"), request, "league")
@@ -150,13 +182,19 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
                 data = form.cleaned_data["file"].read()
                 format_key = form.cleaned_data["format"]
                 outcome = exchange_import_run(
-                    season=season, format_key=format_key, data=data, actor=request.user,
+                    season=season,
+                    format_key=format_key,
+                    data=data,
+                    actor=request.user,
                     dry_run=True,
-                )  # fmt: skip
+                )
                 context["checked"] = outcome
                 if outcome.refused is None:
                     context["pending"] = _pending_store(
-                        data, user_id=request.user.pk, season_id=season.pk, format_key=format_key
+                        data,
+                        user_id=int(request.user.pk or 0),
+                        season_id=season.pk,
+                        format_key=format_key,
                     )
                     context["format_key"] = format_key
         return TemplateResponse(
@@ -189,9 +227,12 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
         with default_storage.open(name, "rb") as handle:
             data = handle.read()
         outcome = exchange_import_run(
-            season=season, format_key=claims["format"], data=data, actor=request.user,
+            season=season,
+            format_key=claims["format"],
+            data=data,
+            actor=request.user,
             dry_run=False,
-        )  # fmt: skip
+        )
         default_storage.delete(name)
         if outcome.refused is not None:
             messages.error(request, f"{outcome.refused} Check it again to see why.")
@@ -205,19 +246,33 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
 def _pending_store(data: bytes, *, user_id: int, season_id: int, format_key: str) -> str:
     name = default_storage.save(f"{PENDING_DIR}/{get_random_string(24)}.csv", ContentFile(data))
     return signing.dumps(
-        {"file": name.rsplit("/", 1)[-1], "user": user_id, "season": season_id,
-         "format": format_key},
+        {
+            "file": name.rsplit("/", 1)[-1],
+            "user": user_id,
+            "season": season_id,
+            "format": format_key,
+        },
         salt=_SALT,
-    )  # fmt: skip
+    )
 
 
 def _columns(season: Season) -> list[tuple[str, str]]:
     ruleset = ruleset_for(season.league)
     return [
-        ("Teams and rosters", ", ".join((*TEAM_COLUMNS, *(f"{c} (optional)" for c in TEAM_OPTIONAL)))),
-        ("Past results", ", ".join((*RESULT_COLUMNS, *(f"{c} (optional)" for c in
-                                                      (*RESULT_OPTIONAL, *ruleset.csv_result_columns))))),
-    ]  # fmt: skip
+        (
+            "Teams and rosters",
+            ", ".join((*TEAM_COLUMNS, *(f"{c} (optional)" for c in TEAM_OPTIONAL))),
+        ),
+        (
+            "Past results",
+            ", ".join(
+                (
+                    *RESULT_COLUMNS,
+                    *(f"{c} (optional)" for c in (*RESULT_OPTIONAL, *ruleset.csv_result_columns)),
+                )
+            ),
+        ),
+    ]
 
 
 def season_data_links(season: Season) -> dict[str, Any]:

@@ -34,9 +34,12 @@ class ExchangeJob(models.Model):
         Season, on_delete=models.CASCADE, null=True, blank=True, related_name="exchange_jobs"
     )
     requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
-    )  # fmt: skip
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     reason = models.CharField(max_length=500, blank=True, help_text="Why the job failed.")
     progress_done = models.PositiveIntegerField(default=0)

@@ -179,9 +179,12 @@ def exchange_job_run(*, job_id: int) -> ExchangeJob:
     stamp = timezone.now().strftime("%Y%m%d-%H%M")
     filename = f"{job.league.slug}-{where}-{job.format}-{stamp}.{export_format.extension}"
     return _finish(
-        job_id, attempt, content=content, filename=filename,
+        job_id,
+        attempt,
+        content=content,
+        filename=filename,
         content_type=export_format.content_type,
-    )  # fmt: skip
+    )
 
 
 def _finish(
@@ -209,8 +212,14 @@ def _finish(
             job.filename, job.content_type = filename, content_type
             job.expires_at = now + file_lifetime()
             job.progress_done = job.progress_total = max(job.progress_total, 1)
-            fields += ["file", "filename", "content_type", "expires_at", "progress_done",
-                       "progress_total"]  # fmt: skip
+            fields += [
+                "file",
+                "filename",
+                "content_type",
+                "expires_at",
+                "progress_done",
+                "progress_total",
+            ]
         job.save(update_fields=fields)
     return job
 

@@ -52,8 +52,9 @@ def _import_url(season: Season) -> str:
 def test_the_season_page_links_each_table_and_the_import(
     world: World, staff_commissioner: User
 ) -> None:
-    page = _client(staff_commissioner).get(reverse("admin:league_season_change",
-                                                   args=[world.season.pk]))  # fmt: skip
+    page = _client(staff_commissioner).get(
+        reverse("admin:league_season_change", args=[world.season.pk])
+    )
     html = page.content.decode()
     for table in ("standings", "fixtures", "players"):
         assert reverse("admin:exchange_jobs_season_csv", args=[world.season.pk, table]) in html
@@ -87,7 +88,8 @@ def test_check_then_import(world: World, staff_commissioner: User) -> None:
     client = _client(staff_commissioner)
     checked = _upload(client, world.season, "team,short_name\nLisbon Lynx,LIS\n")
     html = checked.content.decode()
-    assert "The file holds" in html and "Lisbon Lynx" in html
+    assert "The file holds" in html
+    assert "Lisbon Lynx" in html
     assert not Team.objects.filter(name="Lisbon Lynx").exists()  # the dry run wrote nothing
     pending = re.search(r'name="pending" value="([^"]+)"', html)
     assert pending is not None
@@ -119,15 +121,20 @@ def test_a_forged_pending_token_is_refused(world: World, staff_commissioner: Use
     assert "That check has expired" in response.content.decode()
 
 
-def test_the_job_list_downloads_a_finished_export(world: World, staff_commissioner: User,
-                                                   rival: User) -> None:  # fmt: skip
+def test_the_job_list_downloads_a_finished_export(
+    world: World, staff_commissioner: User, rival: User
+) -> None:
     from unittest import mock
 
     from league.exchange_jobs.services import exchange_export_request
 
     with mock.patch("league.exchange_jobs.services.app.send_task"):
-        job = exchange_export_request(league=world.league, season=world.season,
-                                      format_key="csv-fixtures", actor=staff_commissioner)  # fmt: skip
+        job = exchange_export_request(
+            league=world.league,
+            season=world.season,
+            format_key="csv-fixtures",
+            actor=staff_commissioner,
+        )
     exchange_job_run(job_id=job.pk)
     client = _client(staff_commissioner)
     listing = client.get(reverse("admin:exchange_jobs_exchangejob_changelist")).content.decode()

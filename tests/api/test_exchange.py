@@ -85,9 +85,11 @@ def test_poll_then_download_then_the_file_expires(
     assert sorted(teams) == sorted([world.home.name, world.away.name])
     # The outsider cannot even see that the job exists.
     assert api_as(world.outsider).get(job_url).status_code == 404
-    from league.exchange_jobs.services import exchange_jobs_sweep
-    from django.utils import timezone
     from datetime import timedelta
+
+    from django.utils import timezone
+
+    from league.exchange_jobs.services import exchange_jobs_sweep
 
     exchange_jobs_sweep(now=timezone.now() + timedelta(days=1, seconds=1))
     assert api.get(job_url).json()["download_url"] is None
@@ -190,3 +192,31 @@ def test_an_import_without_a_file_is_refused(
     response = api_as(world.commissioner).post(IMPORTS, {"format": "csv-teams", "season": "2026"})
     assert response.status_code == 400
     assert "file" in response.json()["error"]["fields"]
+
+
+def test_an_import_retried_with_its_idempotency_key_is_replayed(
+    world: World, api_as: Callable[[User | None], Api]
+) -> None:
+    api = api_as(world.commissioner)
+    body = {"format": "csv-teams", "season": "2026", "csv": _teams_csv("Lisbon Lynx;LIS;")}
+    first = api.post(IMPORTS, body, **{"Idempotency-Key": "import-1"})
+    again = api.post(IMPORTS, body, **{"Idempotency-Key": "import-1"})
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert Team.objects.filter(name="Lisbon Lynx").count() == 1
+
+
+def test_an_upload_with_an_idempotency_key_is_refused(
+    world: World, api_as: Callable[[User | None], Api]
+) -> None:
+    api = api_as(world.commissioner)
+    upload = io.BytesIO(_teams_csv("Lisbon Lynx;LIS;").encode())
+    upload.name = "teams.csv"
+    response = api.client.post(
+        IMPORTS,
+        {"format": "csv-teams", "season": "2026", "file": upload},
+        headers=api._headers({"Idempotency-Key": "k"}),
+    )
+    assert response.status_code == 400
+    assert list(response.json()["error"]["fields"]) == ["Idempotency-Key"]
+    assert not Team.objects.filter(name="Lisbon Lynx").exists()

@@ -13,7 +13,7 @@ REQUIRED = ("round", "home", "away")
 
 def _problems(data: bytes, **kwargs: object) -> list[str]:
     with pytest.raises(ImportRefused) as refused:
-        csv_read(data=data, required=REQUIRED, **kwargs)  # type: ignore[arg-type]
+        csv_read(data=data, required=REQUIRED, **kwargs)
     return [str(problem) for problem in refused.value.problems]
 
 

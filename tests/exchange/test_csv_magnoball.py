@@ -73,9 +73,11 @@ def test_the_three_tables_after_an_imported_result(world: World) -> None:
     season = _running(world)
     (number, home, away), *_ = _pairings(season)
     csv_results_import(
-        season=season, data=_results_file(world, f"{number},{home},{away},3,1,no"),
-        actor=world.commissioner, dry_run=False,
-    )  # fmt: skip
+        season=season,
+        data=_results_file(world, f"{number},{home},{away},3,1,no"),
+        actor=world.commissioner,
+        dry_run=False,
+    )
     standings = _rows(csv_table_export(season=season, table="standings"))
     assert [(r["position"], r["team"], r["played"], r["won"], r["points"]) for r in standings] == [
         ("1", home, "1", "1", "3"),
@@ -83,9 +85,12 @@ def test_the_three_tables_after_an_imported_result(world: World) -> None:
     ]
     fixtures = _rows(csv_table_export(season=season, table="fixtures"))
     assert (fixtures[0]["home"], fixtures[0]["home_score"], fixtures[0]["away_score"]) == (
-        home, "3", "1",
-    )  # fmt: skip
-    assert fixtures[0]["status"] == "played" and fixtures[1]["home_score"] == ""
+        home,
+        "3",
+        "1",
+    )
+    assert fixtures[0]["status"] == "played"
+    assert fixtures[1]["home_score"] == ""
     players = _rows(csv_table_export(season=season, table="players"))
     assert len(players) == 36
     assert {"team", "player", "position", "games_played", "points", "scoring_successes"} <= set(
@@ -106,8 +111,10 @@ def test_an_unknown_table_is_refused(world: World) -> None:
 def _roster_lines(team: str, short: str, coach: str = "") -> list[str]:
     lines = []
     for index, (position, _first) in enumerate(roster_template()):
-        lines.append(f"{team},{short if index == 0 else ''},{coach if index == 0 else ''},"
-                     f"{team.split()[0]} Player {index + 1},{position.value}")  # fmt: skip
+        lines.append(
+            f"{team},{short if index == 0 else ''},{coach if index == 0 else ''},"
+            f"{team.split()[0]} Player {index + 1},{position.value}"
+        )
     return lines
 
 
@@ -117,25 +124,30 @@ def _teams_file(*lines: str) -> bytes:
 
 def test_teams_are_rolled_with_the_files_names(world: World) -> None:
     data = _teams_file(*_roster_lines("Lisbon Lynx", "LIS", "outsider"))
-    report = csv_teams_import(season=world.season, data=data, actor=world.commissioner,
-                              dry_run=False)  # fmt: skip
+    report = csv_teams_import(
+        season=world.season, data=data, actor=world.commissioner, dry_run=False
+    )
     assert report.created == ["Lisbon Lynx"]
     team = Team.objects.get(name="Lisbon Lynx")
-    assert team.coach == world.outsider and team.short_name == "LIS"
+    assert team.coach == world.outsider
+    assert team.short_name == "LIS"
     assert team.standings.filter(season=world.season).exists()
     goalies = team.players.filter(position="goalie").order_by("shirt_number")
     assert [(p.name, p.string) for p in goalies] == [
-        ("Lisbon Player 11", "first"), ("Lisbon Player 18", "second"),
-    ]  # fmt: skip
+        ("Lisbon Player 11", "first"),
+        ("Lisbon Player 18", "second"),
+    ]
     assert AuditEntry.objects.filter(action="import.csv_teams").count() == 1
 
 
 def test_the_teams_dry_run_writes_nothing(world: World) -> None:
     before = _counts()
     data = _teams_file(*_roster_lines("Lisbon Lynx", "LIS"), *_roster_lines("Porto Pumas", "POR"))
-    report = csv_teams_import(season=world.season, data=data, actor=world.commissioner,
-                              dry_run=True)  # fmt: skip
-    assert report.created == ["Lisbon Lynx", "Porto Pumas"] and report.dry_run
+    report = csv_teams_import(
+        season=world.season, data=data, actor=world.commissioner, dry_run=True
+    )
+    assert report.created == ["Lisbon Lynx", "Porto Pumas"]
+    assert report.dry_run
     assert _counts() == before
 
 
@@ -145,8 +157,9 @@ def test_unknown_coaches_duplicate_players_and_taken_names_are_each_named(world:
     lines += [f"{world.home.name},HH2,,,"]
     before = _counts()
     with pytest.raises(ImportRefused) as refused:
-        csv_teams_import(season=world.season, data=_teams_file(*lines),
-                         actor=world.commissioner, dry_run=False)  # fmt: skip
+        csv_teams_import(
+            season=world.season, data=_teams_file(*lines), actor=world.commissioner, dry_run=False
+        )
     assert _problems(refused) == [
         "row 2, coach: No user “nobody”.",
         "row 7, player: “Lisbon Player 5” is twice on “Lisbon Lynx”'s roster.",
@@ -160,9 +173,11 @@ def test_a_roster_the_game_refuses_late_in_the_file_rolls_back_every_team(world:
     before = _counts()
     with pytest.raises(ImportRefused) as refused:
         csv_teams_import(
-            season=world.season, data=_teams_file(*_roster_lines("Lisbon Lynx", "LIS"), *second),
-            actor=world.commissioner, dry_run=False,
-        )  # fmt: skip
+            season=world.season,
+            data=_teams_file(*_roster_lines("Lisbon Lynx", "LIS"), *second),
+            actor=world.commissioner,
+            dry_run=False,
+        )
     (problem,) = _problems(refused)
     assert problem.startswith("row 20, position: A MagnoBall roster is 18 players (M-P2)")
     assert _counts() == before
@@ -171,8 +186,12 @@ def test_a_roster_the_game_refuses_late_in_the_file_rolls_back_every_team(world:
 def test_teams_go_only_into_a_draft_season(world: World) -> None:
     season = _running(world)
     with pytest.raises(ImportRefused) as refused:
-        csv_teams_import(season=season, data=_teams_file("Lisbon Lynx,LIS,,,"),
-                         actor=world.commissioner, dry_run=True)  # fmt: skip
+        csv_teams_import(
+            season=season,
+            data=_teams_file("Lisbon Lynx,LIS,,,"),
+            actor=world.commissioner,
+            dry_run=True,
+        )
     assert _problems(refused) == [
         "file: Test League · 2026 has started: teams are imported into a draft season."
     ]
@@ -185,8 +204,7 @@ def test_results_are_recorded_round_by_round_opening_the_rounds(world: World) ->
     season = _running(world)
     (r1, h1, a1), (r2, h2, a2), *_ = _pairings(season)
     data = _results_file(world, f"{r2},{h2},{a2},1,1,no", f"{r1},{h1},{a1},2,0,")
-    report = csv_results_import(season=season, data=data, actor=world.commissioner,
-                                dry_run=False)  # fmt: skip
+    report = csv_results_import(season=season, data=data, actor=world.commissioner, dry_run=False)
     assert len(report.created) == 2
     assert Result.objects.filter(fixture__round__season=season).count() == 2
     assert season.rounds.get(number=r2).status != "scheduled"
@@ -197,9 +215,11 @@ def test_the_results_dry_run_writes_nothing(world: World) -> None:
     (r1, h1, a1), *_ = _pairings(season)
     before = _counts()
     report = csv_results_import(
-        season=season, data=_results_file(world, f"{r1},{h1},{a1},2,0,no"),
-        actor=world.commissioner, dry_run=True,
-    )  # fmt: skip
+        season=season,
+        data=_results_file(world, f"{r1},{h1},{a1},2,0,no"),
+        actor=world.commissioner,
+        dry_run=True,
+    )
     assert len(report.created) == 1
     assert _counts() == before
     assert season.rounds.get(number=r1).status == "scheduled"
@@ -241,8 +261,9 @@ def test_points_that_do_not_add_up_late_in_the_file_roll_back_every_row(world: W
     data = _results_file(world).decode() + good + f"\n{r2},{h2},{a2},3,0,no,{scorer}:2,\n"
     before = _counts()
     with pytest.raises(ImportRefused) as refused:
-        csv_results_import(season=season, data=data.encode(), actor=world.commissioner,
-                           dry_run=False)  # fmt: skip
+        csv_results_import(
+            season=season, data=data.encode(), actor=world.commissioner, dry_run=False
+        )
     assert _problems(refused) == [
         f"row 3, home_score: {h2}'s players scored 2 points in their stat lines, not 3."
     ]
@@ -255,8 +276,9 @@ def test_an_unknown_scorer_is_named_by_his_column(world: World) -> None:
     (r1, h1, a1), *_ = _pairings(season)
     data = _results_file(world).decode() + f"{r1},{h1},{a1},1,0,no,Ghost:1,\n"
     with pytest.raises(ImportRefused) as refused:
-        csv_results_import(season=season, data=data.encode(), actor=world.commissioner,
-                           dry_run=True)  # fmt: skip
+        csv_results_import(
+            season=season, data=data.encode(), actor=world.commissioner, dry_run=True
+        )
     assert _problems(refused) == [f"row 2, home_points: {h1} has no player “Ghost”."]
 
 

@@ -31,9 +31,12 @@ def test_an_arenaball_score_alone_is_refused_by_its_report_rules_by_column() -> 
         csv_results_import(season=arena.season, data=data, actor=arena.commissioner, dry_run=False)
     fields = [(p.where, p.field) for p in refused.value.problems]
     assert fields == [
-        ("row 2", "home.pits"), ("row 2", "away.pits"), ("row 2", "home_score"),
-        ("row 2", "away_score"), ("row 2", "goals"),
-    ]  # fmt: skip
+        ("row 2", "home.pits"),
+        ("row 2", "away.pits"),
+        ("row 2", "home_score"),
+        ("row 2", "away_score"),
+        ("row 2", "goals"),
+    ]
     assert "add up to 0, not 3" in refused.value.problems[2].message
     assert not Result.objects.exists()
 
@@ -54,8 +57,9 @@ def test_a_magic_number_eleven_score_alone_is_refused_by_e_r1_by_column() -> Non
     eleven = mn11_world()
     data = (HEADS + _line(eleven.fixture(1), 2, 1)).encode()
     with pytest.raises(ImportRefused) as refused:
-        csv_results_import(season=eleven.season, data=data, actor=eleven.commissioner,
-                           dry_run=False)  # fmt: skip
+        csv_results_import(
+            season=eleven.season, data=data, actor=eleven.commissioner, dry_run=False
+        )
     problems = {p.field: p.message for p in refused.value.problems}
     assert problems["home_score"] == "The goals recorded for Home add up to 0, not 2. (E-R1)"
     assert set(problems) == {"away_set", "gk_home", "gk_away", "home_score", "away_score"}
@@ -66,8 +70,7 @@ def test_a_level_score_with_overtime_is_refused_before_any_game_rule(db: None) -
     eleven = mn11_world()
     data = (HEADS + _line(eleven.fixture(1), 1, 1, "yes")).encode()
     with pytest.raises(ImportRefused) as refused:
-        csv_results_import(season=eleven.season, data=data, actor=eleven.commissioner,
-                           dry_run=True)  # fmt: skip
+        csv_results_import(season=eleven.season, data=data, actor=eleven.commissioner, dry_run=True)
     assert [str(p) for p in refused.value.problems] == [
         "row 2, overtime: A game won in overtime cannot end level."
     ]
@@ -83,9 +86,11 @@ def test_arenaball_teams_come_from_the_core_and_refuse_player_rows() -> None:
     assert Team.objects.get(name="Rust Riders").arenaball_characters.exists()  # set up (A-T2)
     with pytest.raises(ImportRefused) as refused:
         csv_teams_import(
-            season=draft, data=b"team,short_name,player,position\nDust Devils,DUS,Ann,driver\n",
-            actor=arena.commissioner, dry_run=True,
-        )  # fmt: skip
+            season=draft,
+            data=b"team,short_name,player,position\nDust Devils,DUS,Ann,driver\n",
+            actor=arena.commissioner,
+            dry_run=True,
+        )
     (problem,) = refused.value.problems
     assert (problem.where, problem.field) == ("row 2", "player")
     assert "Arenaball rosters are made by the game itself" in problem.message

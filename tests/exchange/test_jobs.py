@@ -66,8 +66,9 @@ def test_a_running_job_whose_worker_died_is_claimed_again(
     world: World, sent: mock.MagicMock
 ) -> None:
     job = _job(world.season)
-    ExchangeJob.objects.filter(pk=job.pk).update(status="running", attempts=1,
-                                                 heartbeat_at=timezone.now())  # fmt: skip
+    ExchangeJob.objects.filter(pk=job.pk).update(
+        status="running", attempts=1, heartbeat_at=timezone.now()
+    )
     tasks.run_exchange_job(job.pk)
     assert ExchangeJob.objects.get(pk=job.pk).status == "running"  # a live worker holds it
     ExchangeJob.objects.filter(pk=job.pk).update(
@@ -93,6 +94,7 @@ def test_an_expired_file_is_removed_and_the_job_kept(world: World, sent: mock.Ma
     path = Path(job.file.path)
     assert path.exists()
     assert job.expires_at is not None
+    assert job.finished_at is not None
     assert job.expires_at - job.finished_at == timedelta(days=1)
     assert exchange_jobs_sweep(now=job.expires_at - timedelta(seconds=1)).expired == 0
     assert exchange_jobs_sweep(now=job.expires_at + timedelta(seconds=1)).expired == 1
@@ -182,7 +184,7 @@ def test_a_job_for_each_mn11_table(table: str, sent: mock.MagicMock) -> None:
 def test_a_format_that_refuses_fails_the_job_with_its_reason(
     world: World, sent: mock.MagicMock
 ) -> None:
-    from league.exchange_jobs.formats import ExportFormat, export_format_register, _formats
+    from league.exchange_jobs.formats import ExportFormat, _formats, export_format_register
 
     def refuse(league: League, season: Season | None, progress: Any) -> bytes:
         from league.errors import DomainError
