@@ -19,7 +19,7 @@ from api.errors import error_body
 from api.fields import StrictBooleanField, StrictInputSerializer
 from api.idempotency import HEADER, idempotent
 from api.parsers import JSONParser
-from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from api.schema import IDEMPOTENCY_KEY, ErrorSerializer, read_errors, write_errors
 from league.errors import DomainError
 from league.exchange.problems import ImportRefused
 from league.exchange_jobs.formats import export_formats
@@ -257,8 +257,13 @@ class ImportCreateView(ApiView):
         responses={
             200: ImportResultSerializer,
             201: ImportResultSerializer,
-            422: ImportResultSerializer,
-            **write_errors(conflict=["invalid_import"]),
+            **write_errors(),
+            422: OpenApiResponse(
+                ErrorSerializer,
+                description="`invalid_import`: nothing was imported; `problems` lists each "
+                "(`where`: “row 7” or “file”, `field`: the column, `message`) and `fields` "
+                "names them as “row 7.home”. `idempotency_key_reused`: use a new key.",
+            ),
         },
     )
     def post(self, request: Request, league_slug: str) -> Response:
@@ -292,9 +297,11 @@ class ImportCreateView(ApiView):
             actor=request.user,
             dry_run=values["dry_run"],
         )
+        if outcome.refused is not None and not values["dry_run"]:
+            return Response(_refusal_body(outcome.refused), status=422)
         return Response(
             _import_body(outcome.report, outcome.refused, dry_run=values["dry_run"]),
-            status=_import_status(outcome.refused, dry_run=values["dry_run"]),
+            status=status.HTTP_200_OK if values["dry_run"] else status.HTTP_201_CREATED,
         )
 
 
@@ -319,7 +326,13 @@ def _import_body(report: Any, refused: ImportRefused | None, *, dry_run: bool) -
     }
 
 
-def _import_status(refused: ImportRefused | None, *, dry_run: bool) -> int:
-    if dry_run:
-        return status.HTTP_200_OK
-    return status.HTTP_422_UNPROCESSABLE_ENTITY if refused else status.HTTP_201_CREATED
+def _refusal_body(refused: ImportRefused) -> dict[str, Any]:
+    """The error shape (docs/api.md "Errors"), each problem with its place."""
+    fields: dict[str, list[str]] = {}
+    for problem in refused.problems:
+        name = f"{problem.where}.{problem.field}" if problem.field else problem.where
+        fields.setdefault(name, []).append(problem.message)
+    problems = [
+        {"code": refused.code, "rule": "", **problem.as_dict()} for problem in refused.problems
+    ]
+    return error_body(refused.code, refused.message, fields, problems)

@@ -179,8 +179,17 @@ def test_a_refused_import_is_422_with_its_problems_and_kept_as_a_failed_job(
     body = {"format": "csv-results", "season": "2026", "csv": "round,home\n1,A\n"}
     response = api.post(IMPORTS, body)
     assert response.status_code == 422
-    problems = response.json()["problems"]
-    assert {"where": "row 1", "field": "away", "message": "This column is missing."} in problems
+    error = response.json()["error"]
+    assert error["code"] == "invalid_import"
+    assert error["message"] == "Nothing was imported: 3 problems in the file."
+    assert error["fields"]["row 1.away"] == ["This column is missing."]
+    assert {
+        "code": "invalid_import",
+        "rule": "",
+        "where": "row 1",
+        "field": "away",
+        "message": "This column is missing.",
+    } in error["problems"]
     job = ExchangeJob.objects.get()
     assert (job.kind, job.status) == ("import", "failed")
     assert Result.objects.count() == 0
