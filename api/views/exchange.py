@@ -159,6 +159,9 @@ class ExportCreateView(ApiView):
 
 
 class ExportDetailView(ApiView):
+    """An export job of the league (its commissioners and coaches): poll it every second or
+    two; ``download_url`` appears once it is done and stays until ``expires_at``."""
+
     @extend_schema(
         summary="An export job: its status, progress and, once done, its download URL",
         responses={200: ExchangeJobSerializer, **read_errors()},
@@ -179,6 +182,9 @@ def _job(request: Request, league_slug: str, job_id: int) -> ExchangeJob:
 
 
 class ExportDownloadView(ApiView):
+    """The file an export job built, as an attachment (CSV in UTF-8 with a byte-order mark,
+    so spreadsheets read accented names); kept for a day after it was built."""
+
     @extend_schema(
         summary="Download an export job's file (until it expires)",
         responses={

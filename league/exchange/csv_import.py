@@ -90,6 +90,8 @@ def csv_teams_import(*, season: Season, data: bytes, actor: Actor, dry_run: bool
     ruleset = ruleset_for(season.league)
 
     def write() -> list[str]:
+        # Locks the season: two imports of teams into it run one after the other.
+        Season.objects.select_for_update().filter(pk=season.pk).first()
         created = []
         for team in teams.values():
             try:
@@ -241,6 +243,9 @@ def csv_results_import(*, season: Season, data: bytes, actor: Actor, dry_run: bo
     parsed.sort(key=lambda r: (r.fixture.round.number, r.row.number))
 
     def write() -> list[str]:
+        # Locks the season: two imports into it run one after the other, the second seeing
+        # the rounds and results the first wrote (its rows are then refused by name).
+        Season.objects.select_for_update().filter(pk=season.pk).first()
         created: list[str] = []
         last = max(r.fixture.round.number for r in parsed)
         stage = parsed[0].fixture.round.stage
