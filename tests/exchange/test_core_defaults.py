@@ -18,7 +18,6 @@ from league.exchange.csv_export import csv_table_export
 from league.exchange.csv_import import csv_results_import, csv_teams_import
 from league.exchange.problems import ImportRefused
 from league.exchange_jobs import tasks
-from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_export_request
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
