@@ -21,6 +21,7 @@ from api.idempotency import HEADER, idempotent
 from api.parsers import JSONParser
 from api.schema import IDEMPOTENCY_KEY, ErrorSerializer, read_errors, write_errors
 from league.errors import DomainError
+from league.exchange.csv_files import max_upload_bytes
 from league.exchange.problems import ImportRefused
 from league.exchange_jobs.formats import export_formats
 from league.exchange_jobs.models import ExchangeJob
@@ -291,7 +292,8 @@ class ImportCreateView(ApiView):
         assert season is not None
         upload = values.get("file")
         if upload is not None:
-            content = upload.read()
+            # Read no further than the limit: a larger file is refused by its size alone.
+            content = upload.read(max_upload_bytes() + 1)
         elif "csv" in values:
             content = values["csv"].encode("utf-8")
         else:

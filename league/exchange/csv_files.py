@@ -54,11 +54,8 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
     """The file's rows by column, or ImportRefused naming what is wrong with the file as a
     whole: too big, not UTF-8, no header, an unknown delimiter, a missing or unknown column,
     a row with more cells than the header."""
-    limit = max_upload_bytes()
-    if len(data) > limit:
-        raise ImportRefused(
-            [Problem("file", "", f"The file is {_size(len(data))}; the limit is {_size(limit)}.")]
-        )
+    if len(data) > max_upload_bytes():
+        raise ImportRefused([size_problem()])
     text = _decode(data)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
@@ -93,6 +90,16 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
     if not rows:
         raise ImportRefused([Problem("row 2", "", "The file has a header but no rows.")])
     return CsvFile(heads=heads, rows=tuple(rows), delimiter=delimiter)
+
+
+def size_problem() -> Problem:
+    """A file over the limit: said before it is read (an upload may be cut at the limit)."""
+    return Problem(
+        "file",
+        "",
+        f"The file is larger than the limit of {_size(max_upload_bytes())}: split it and "
+        "import it in parts.",
+    )
 
 
 def _size(count: int) -> str:

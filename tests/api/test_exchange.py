@@ -229,3 +229,39 @@ def test_an_upload_with_an_idempotency_key_is_refused(
     assert response.status_code == 400
     assert list(response.json()["error"]["fields"]) == ["Idempotency-Key"]
     assert not Team.objects.filter(name="Lisbon Lynx").exists()
+
+
+def test_an_upload_over_the_size_limit_is_refused_by_its_size(
+    world: World, api_as: Callable[[User | None], Api], settings: Any
+) -> None:
+    settings.EXCHANGE_MAX_UPLOAD_BYTES = 1000
+    api = api_as(world.commissioner)
+    upload = io.BytesIO(_teams_csv(*[f"Team {n};T{n};" for n in range(200)]).encode())
+    upload.name = "teams.csv"
+    response = api.client.post(
+        IMPORTS,
+        {"format": "csv-teams", "season": "2026", "file": upload},
+        headers=api._headers({}),
+    )
+    assert response.status_code == 422
+    (problem,) = response.json()["error"]["problems"]
+    assert problem["where"] == "file"
+    assert problem["message"].startswith("The file is larger than the limit of 1,000 bytes")
+    assert Team.objects.count() == 2
+
+
+def test_a_file_in_another_encoding_is_refused_naming_the_row(
+    world: World, api_as: Callable[[User | None], Api]
+) -> None:
+    api = api_as(world.commissioner)
+    upload = io.BytesIO("team;short_name\nZürich Zebras;ZUR\n".encode("cp1252"))
+    upload.name = "teams.csv"
+    response = api.client.post(
+        IMPORTS,
+        {"format": "csv-teams", "season": "2026", "dry_run": "true", "file": upload},
+        headers=api._headers({}),
+    )
+    assert response.status_code == 200
+    (problem,) = response.json()["problems"]
+    assert problem["where"] == "row 2"
+    assert "not UTF-8" in problem["message"]

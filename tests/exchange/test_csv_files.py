@@ -41,7 +41,9 @@ def test_a_file_in_another_encoding_is_refused_naming_the_row() -> None:
 def test_a_file_over_the_size_limit_is_refused(settings) -> None:
     settings.EXCHANGE_MAX_UPLOAD_BYTES = 1000
     (problem,) = _problems(b"round,home,away\n" + b"1,A,B\n" * 200)
-    assert problem == "file: The file is 1,216 bytes; the limit is 1,000 bytes."
+    assert problem == (
+        "file: The file is larger than the limit of 1,000 bytes: split it and import it in parts."
+    )
 
 
 def test_the_default_limit_is_fifty_megabytes(settings) -> None:
