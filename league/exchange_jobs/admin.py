@@ -239,7 +239,8 @@ class ExchangeJobAdmin(ReadOnlyAdmin[ExchangeJob]):
             return HttpResponseRedirect(request.path)
         assert outcome.report is not None
         count = len(outcome.report.created)
-        messages.success(request, f"Imported {count} {outcome.report.kind} into {season}.")
+        noun = outcome.report.kind if count != 1 else outcome.report.kind.removesuffix("s")
+        messages.success(request, f"Imported {count} {noun} into {season}.")
         return HttpResponseRedirect(admin_url(season))
 
 
