@@ -288,13 +288,17 @@ class SweepReport:
 
 
 def exchange_jobs_sweep(*, now: datetime | None = None) -> SweepReport:
-    """Send again the queued jobs whose message was lost, and delete the files of jobs past
-    their ``expires_at`` (the job stays, saying its file has expired). Safe to run twice."""
+    """Send again the queued jobs whose message was lost and the running ones whose worker
+    died (the worker's claim takes them back), and delete the files of jobs past their
+    ``expires_at`` (the job stays, saying its file has expired). Safe to run twice."""
     now = now or timezone.now()
+    lost = Q(status=ExchangeJob.Status.QUEUED, created_at__lt=now - RESEND_AFTER) | Q(
+        status=ExchangeJob.Status.RUNNING, heartbeat_at__lt=now - STALE_AFTER
+    )  # a message never delivered, or a worker that died holding the job
     stuck = list(
-        ExchangeJob.objects.filter(
-            status=ExchangeJob.Status.QUEUED, created_at__lt=now - RESEND_AFTER
-        ).values_list("pk", flat=True)[:100]
+        ExchangeJob.objects.filter(lost, kind=ExchangeJob.Kind.EXPORT)
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:100]
     )
     if stuck:
         exchange_jobs_send(stuck)

@@ -87,6 +87,29 @@ def test_a_lost_message_is_sent_again_by_the_sweep(world: World, sent: mock.Magi
     sent.assert_called_with("league.exchange_jobs.tasks.run_exchange_job", args=[job.pk])
 
 
+def test_a_job_whose_worker_died_is_sent_again_and_finished(
+    world: World, sent: mock.MagicMock
+) -> None:
+    job = _job(world.season)
+    died = timezone.now() - timedelta(minutes=11)
+    ExchangeJob.objects.filter(pk=job.pk).update(status="running", attempts=1, heartbeat_at=died)
+    assert exchange_jobs_sweep().resent == 1
+    tasks.run_exchange_job(job.pk)
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == ("done", 2)
+    assert exchange_jobs_sweep(now=timezone.now() + timedelta(minutes=30)).resent == 0
+
+
+def test_the_sweep_task_run_twice_deletes_each_file_once(
+    world: World, sent: mock.MagicMock
+) -> None:
+    job = _job(world.season)
+    tasks.run_exchange_job(job.pk)
+    ExchangeJob.objects.filter(pk=job.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.sweep_exchange_jobs() == "SweepReport(resent=0, expired=1)"
+    assert tasks.sweep_exchange_jobs() == "SweepReport(resent=0, expired=0)"
+
+
 def test_an_expired_file_is_removed_and_the_job_kept(world: World, sent: mock.MagicMock) -> None:
     job = _job(world.season)
     tasks.run_exchange_job(job.pk)
@@ -212,3 +235,20 @@ def test_the_management_command_writes_a_table(world: World, tmp_path: Path) -> 
 def test_the_sweep_command_runs(world: World, capsys: Any) -> None:
     call_command("exchange_jobs_sweep")
     assert "0 jobs sent again, 0 files deleted." in capsys.readouterr().out
+
+
+def test_a_checked_import_never_imported_is_deleted_after_a_day(db: None, tmp_path: Path) -> None:
+    import os
+
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    from league.exchange_jobs.services import PENDING_DIR
+
+    old = default_storage.save(f"{PENDING_DIR}/old.csv", ContentFile(b"team\n"))
+    new = default_storage.save(f"{PENDING_DIR}/new.csv", ContentFile(b"team\n"))
+    day_ago = (timezone.now() - timedelta(days=1, minutes=1)).timestamp()
+    os.utime(default_storage.path(old), (day_ago, day_ago))
+    assert exchange_jobs_sweep().expired == 1
+    assert not default_storage.exists(old)
+    assert default_storage.exists(new)
