@@ -19,7 +19,13 @@ from api.errors import error_body
 from api.fields import StrictBooleanField, StrictInputSerializer
 from api.idempotency import HEADER, idempotent
 from api.parsers import JSONParser
-from api.schema import IDEMPOTENCY_KEY, ErrorSerializer, read_errors, write_errors
+from api.schema import (
+    IDEMPOTENCY_KEY,
+    ErrorSerializer,
+    conflict_errors,
+    read_errors,
+    write_errors,
+)
 from league.errors import DomainError
 from league.exchange.csv_files import max_upload_bytes
 from league.exchange.problems import ImportRefused
@@ -191,6 +197,7 @@ class ExportDownloadView(ApiView):
         responses={
             (200, "text/csv"): OpenApiResponse(description="The file, as an attachment."),
             **read_errors(),
+            **conflict_errors("export_not_ready"),
             410: OpenApiResponse(
                 description="`file_expired`: the file was deleted after a "
                 "day; ask for a new export."
@@ -264,7 +271,7 @@ class ImportCreateView(ApiView):
         responses={
             200: ImportResultSerializer,
             201: ImportResultSerializer,
-            **write_errors(),
+            **write_errors(conflict=["refused"]),
             422: OpenApiResponse(
                 ErrorSerializer,
                 description="`invalid_import`: nothing was imported; `problems` lists each "

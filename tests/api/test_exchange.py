@@ -265,3 +265,12 @@ def test_a_file_in_another_encoding_is_refused_naming_the_row(
     (problem,) = response.json()["problems"]
     assert problem["where"] == "row 2"
     assert "not UTF-8" in problem["message"]
+
+
+def test_a_download_before_the_job_is_done_says_so(
+    world: World, api_as: Callable[[User | None], Api], sent: mock.MagicMock
+) -> None:
+    api = api_as(world.commissioner)
+    job_url = _standings(api).json()["url"]
+    response = api.get(job_url + "file/")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "export_not_ready")
