@@ -65,9 +65,13 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
     try:
         table = list(reader)
     except csv.Error as error:
-        raise ImportRefused(
-            [Problem(f"row {reader.line_num}", "", f"This is not valid CSV: {error}.")]
-        ) from None
+        message = f"This is not valid CSV: {error}."
+        if "field limit" in str(error):
+            message = (
+                f"A cell is longer than {csv.field_size_limit():,} characters: is a quote "
+                "left open?"
+            )
+        raise ImportRefused([Problem(f"row {reader.line_num}", "", message)]) from None
     heads = tuple(head.strip().lower() for head in table[0])
     problems = _header_problems(heads, required=required, optional=optional)
     rows: list[CsvRow] = []

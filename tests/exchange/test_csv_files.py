@@ -75,3 +75,9 @@ def test_written_csv_reads_back() -> None:
     text = csv_write(heads=REQUIRED, rows=[(1, "A, the first", 'B "2"')])
     read = csv_read(data=text.encode(), required=REQUIRED)
     assert read.rows[0].cells == {"round": "1", "home": "A, the first", "away": 'B "2"'}
+
+
+def test_a_quote_left_open_is_named() -> None:
+    data = ('round,home,away\n1,"A,B\n' + "x" * 140_000 + "\n").encode()
+    (problem,) = _problems(data)
+    assert problem == "row 3: A cell is longer than 131,072 characters: is a quote left open?"
