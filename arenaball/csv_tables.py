@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from django.db.models import Count, Sum
 
 from arenaball.models import Character, CharacterGame
-from arenaball.report_input import ReportData
+from arenaball.report_input import GoalData, ReportData
 from arenaball.reports import report_record
 from league.access import Actor
-from league.models import Fixture, Result, Season
+from league.errors import DomainError
+from league.models import Fixture, Result, Season, Team
 from league.rulesets import CsvColumns, CsvTable, GameCounts
+from rules.arenaball import Plate
 
 
 def csv_standings_columns(*, counts: dict[int, GameCounts], season: Season) -> CsvColumns:
@@ -80,6 +82,11 @@ def csv_players(*, season: Season) -> CsvTable:
     return CsvTable(heads=heads, rows=rows)
 
 
+#: A-G4 and A-G5 in a row: each side's two pits cars ("4 5") and its goals by scorer and
+#: plate ("Ann Diaz:centre; Bo Lee:outer", A-G1).
+RESULT_COLUMNS = ("home_pits", "away_pits", "home_goals", "away_goals")
+
+
 def csv_result_record(
     *,
     fixture: Fixture,
@@ -89,9 +96,38 @@ def csv_result_record(
     cells: Mapping[str, str],
     actor: Actor,
 ) -> Result:
-    """A past result by the score, checked and stored as a report would be (A-G5)."""
-    return report_record(
-        fixture=fixture,
-        data=ReportData(home_score=home_score, away_score=away_score),
-        actor=actor,
-    )
+    """A past game through Arenaball's report service (A-G5): its pits and goals from the
+    row's own columns, checked as any report (a score alone is refused by A-G5 by name)."""
+    goals: list[GoalData] = []
+    pits: dict[str, tuple[str, ...] | None] = {}
+    for side, team in (("home", fixture.home_team), ("away", fixture.away_team)):
+        text = cells.get(f"{side}_pits", "").replace(",", " ").split()
+        pits[side] = tuple(text) if text else None
+        goals.extend(_goals(cells.get(f"{side}_goals", ""), team=team, column=f"{side}_goals"))
+    data = ReportData(
+        home_score=home_score, away_score=away_score, goals=tuple(goals),
+        home_pits=pits["home"], away_pits=pits["away"],
+    )  # fmt: skip
+    return report_record(fixture=fixture, data=data, actor=actor)
+
+
+def _goals(text: str, *, team: Team, column: str) -> list[GoalData]:
+    if not text.strip():
+        return []
+    roster = {
+        c.name.casefold(): c
+        for c in Character.objects.filter(team=team, state=Character.State.ACTIVE)
+    }
+    goals = []
+    for part in text.split(";"):
+        name, _, plate = part.strip().rpartition(":")
+        scorer = roster.get(name.strip().casefold())
+        if scorer is None:
+            raise DomainError(f"{team} has no character “{name.strip()}”.", field=column)
+        if plate.strip().lower() not in {p.value for p in Plate}:
+            raise DomainError(
+                f"“{part.strip()}”: write a goal as “Name:centre” or “Name:outer” (A-G1).",
+                field=column,
+            )
+        goals.append(GoalData(team=team.pk, scorer=scorer.pk, plate=plate.strip().lower()))
+    return goals

@@ -143,6 +143,8 @@ class ArenaballRuleset(Ruleset):
     def csv_players(self, *, season: Season) -> CsvTable:
         return csv_tables.csv_players(season=season)
 
+    csv_result_columns = csv_tables.RESULT_COLUMNS
+
     def csv_result_record(
         self,
         *,

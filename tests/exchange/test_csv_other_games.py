@@ -8,7 +8,7 @@ import pytest
 from league.exchange.csv_import import csv_results_import, csv_teams_import
 from league.exchange.problems import ImportRefused
 from league.models import Fixture, Result, Team
-from tests.arenaball.world import arena_world
+from tests.arenaball.world import arena_world, driver
 from tests.mn11.world import mn11_world
 
 HEADS = "round,home,away,home_score,away_score,overtime\n"
@@ -39,6 +39,42 @@ def test_an_arenaball_score_alone_is_refused_by_its_report_rules_by_column() -> 
     ]
     assert "add up to 0, not 3" in refused.value.problems[2].message
     assert not Result.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_arenaball_game_with_its_pits_and_goals_is_recorded_by_its_report_service() -> None:
+    arena = arena_world()
+    fixture = arena.fixture(1)
+    home = fixture.home_team
+    first, second = driver(home, "1").name, driver(home, "2").name
+    data = (
+        "round,home,away,home_score,away_score,home_pits,away_pits,home_goals,away_goals\n"
+        f"1,{home},{fixture.away_team},5,0,4 5,4 5,"
+        f"{first}:centre; {second}:outer; {second}:outer,\n"
+    ).encode()
+    report = csv_results_import(season=arena.season, data=data, actor=arena.commissioner,
+                                dry_run=False)  # fmt: skip
+    assert report.created == [f"{fixture}: 5–0"]
+    result = Result.objects.get(fixture=fixture)
+    assert (result.home_score, result.away_score) == (5, 0)
+    assert driver(home, "2").goals == 2  # A-P1: his career follows the report
+    assert arena.season.standings.get(team=home).points > 0
+
+
+@pytest.mark.django_db
+def test_an_arenaball_goal_by_nobody_on_the_roster_is_named_by_its_column() -> None:
+    arena = arena_world()
+    fixture = arena.fixture(1)
+    data = (
+        "round,home,away,home_score,away_score,home_pits,away_pits,home_goals\n"
+        f"1,{fixture.home_team},{fixture.away_team},3,0,4 5,4 5,Nobody:centre\n"
+    ).encode()
+    with pytest.raises(ImportRefused) as refused:
+        csv_results_import(season=arena.season, data=data, actor=arena.commissioner,
+                           dry_run=True)  # fmt: skip
+    assert [str(p) for p in refused.value.problems] == [
+        f"row 2, home_goals: {fixture.home_team} has no character “Nobody”."
+    ]
 
 
 @pytest.mark.django_db
