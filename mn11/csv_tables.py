@@ -8,11 +8,12 @@ from collections import Counter
 from collections.abc import Mapping
 
 from league.access import Actor
+from league.errors import DomainError
 from league.models import Fixture, Result, Season
 from league.rulesets import CsvTable
 from mn11.draft import team_stars
 from mn11.models import ReportEvent
-from mn11.report_input import ReportData
+from mn11.report_input import report_data_parse
 from mn11.reports import report_record
 
 
@@ -48,6 +49,11 @@ def csv_players(*, season: Season) -> CsvTable:
     return CsvTable(heads=("team", "star_player", "card", "pick", "goals", "sent_off"), rows=rows)
 
 
+#: E-R1 in a row: the Away set and both GK cards played (E-S1, E-S3), and the goals in
+#: order as ``side:half:card[:kind]`` ("home:1:home-9; home:2:base-01:magic_number").
+RESULT_COLUMNS = ("away_set", "gk_home", "gk_away", "goals")
+
+
 def csv_result_record(
     *,
     fixture: Fixture,
@@ -57,10 +63,36 @@ def csv_result_record(
     cells: Mapping[str, str],
     actor: Actor,
 ) -> Result:
-    """A past result by the score; a level game needs its shootout (E-L1), which a CSV
-    row does not carry, so the game's check refuses it by name."""
-    return report_record(
-        fixture=fixture,
-        data=ReportData(home_score=home_score, away_score=away_score),
-        actor=actor,
-    )
+    """A past match through the game's report service, checked by E-R1: its Away set, GK
+    cards and goals from the row's own columns. A level match needs its shootout (E-L1),
+    which a row does not carry: the game's check refuses it by name."""
+    raw: dict[str, object] = {
+        "home_score": home_score,
+        "away_score": away_score,
+        "events": _goals(cells.get("goals", "")),
+    }
+    for column in ("away_set", "gk_home", "gk_away"):
+        if cells.get(column):
+            raw[column] = cells[column]
+    data, errors = report_data_parse(raw)
+    if errors:
+        fields = {("goals" if name.startswith("events") else name): text
+                  for name, text in errors.items()}  # fmt: skip
+        raise DomainError(" ".join(fields.values()), code="invalid_report", fields=fields)
+    return report_record(fixture=fixture, data=data, actor=actor)
+
+
+def _goals(text: str) -> list[dict[str, object]]:
+    goals: list[dict[str, object]] = []
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        bits = [bit.strip() for bit in part.split(":")]
+        if len(bits) not in (3, 4) or not bits[1].isdigit():
+            raise DomainError(
+                f"“{part}”: write a goal as “home:1:card” (side, half, card, and its kind "
+                "if not open play).",
+                field="goals",
+            )
+        side, half, card = bits[:3]
+        kind = bits[3] if len(bits) == 4 else "open_play"
+        goals.append({"type": "goal", "side": side, "half": int(half), "card": card, "kind": kind})
+    return goals

@@ -117,6 +117,8 @@ class Mn11Ruleset(Ruleset):
     def csv_players(self, *, season: Season) -> CsvTable:
         return csv_tables.csv_players(season=season)
 
+    csv_result_columns = csv_tables.RESULT_COLUMNS
+
     def csv_result_record(
         self,
         *,

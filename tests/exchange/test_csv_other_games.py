@@ -102,6 +102,39 @@ def test_a_magic_number_eleven_score_alone_is_refused_by_e_r1_by_column() -> Non
     assert not Result.objects.exists()
 
 
+def test_a_magic_number_eleven_match_with_its_sets_cards_and_goals_is_recorded(
+    db: None,
+) -> None:
+    eleven = mn11_world()
+    fixture = eleven.fixture(1)
+    data = (
+        "round,home,away,home_score,away_score,away_set,gk_home,gk_away,goals\n"
+        f"1,{fixture.home_team},{fixture.away_team},2,0,base,defence_cover,build_up,"
+        "home:1:home-9; home:2:base-01:magic_number\n"
+    ).encode()
+    report = csv_results_import(season=eleven.season, data=data, actor=eleven.commissioner,
+                                dry_run=False)  # fmt: skip
+    assert report.created == [f"{fixture}: 2–0"]
+    result = Result.objects.get(fixture=fixture)
+    assert result.mn11_report.events.filter(kind="goal").count() == 2
+    assert eleven.season.standings.get(team=fixture.home_team).points == 3
+
+
+def test_a_magic_number_eleven_goal_written_wrong_is_named_by_its_column(db: None) -> None:
+    eleven = mn11_world()
+    fixture = eleven.fixture(1)
+    data = (
+        "round,home,away,home_score,away_score,away_set,gk_home,gk_away,goals\n"
+        f"1,{fixture.home_team},{fixture.away_team},1,0,base,defence_cover,build_up,home-9\n"
+    ).encode()
+    with pytest.raises(ImportRefused) as refused:
+        csv_results_import(season=eleven.season, data=data, actor=eleven.commissioner,
+                           dry_run=True)  # fmt: skip
+    (problem,) = refused.value.problems
+    assert (problem.where, problem.field) == ("row 2", "goals")
+    assert problem.message.startswith("“home-9”: write a goal as “home:1:card”")
+
+
 def test_a_level_score_with_overtime_is_refused_before_any_game_rule(db: None) -> None:
     eleven = mn11_world()
     data = (HEADS + _line(eleven.fixture(1), 1, 1, "yes")).encode()
