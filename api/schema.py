@@ -49,6 +49,14 @@ ERROR_CODES = {
     "reserve_not_available": "Name a fit reserve of the team who is not already starting.",
     "lineup_fixed": "The fixture has kicked off: its line-up is fixed.",
     "not_in_fixture": "The team does not play in this fixture.",
+    # export and import (docs/data.md)
+    "invalid_import": "The file was not imported: `problems` names each row and column.",
+    "unknown_format": "No export or import format of that key.",
+    "season_required": "The format exports one season: name it.",
+    "no_players_table": "The league's game has no players table.",
+    "too_many_jobs": "The league has several exports under way: wait for one to finish.",
+    "export_not_ready": "The export is not done yet: poll its URL.",
+    "file_expired": "The export's file was deleted after a day: ask for a new export.",
     "refused": "The league's rules or state refuse the request; the message says why.",
     # Arenaball (each refusal of a broken rule lists its `problems` with their rule ids)
     "other_game": "The fixture or team plays another game: the message names its endpoint.",

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import export_schema, fixtures, leagues, me, teams, tournaments, webhooks
+from api.views import exchange, export_schema, fixtures, leagues, me, teams, tournaments, webhooks
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -99,6 +99,26 @@ urlpatterns = [
         "webhooks/<int:webhook_id>/switch-on/",
         webhooks.WebhookSwitchOnView.as_view(),
         name="webhook-switch-on",
+    # Export and import jobs (docs/data.md)
+    path(
+        "leagues/<slug:league_slug>/exports/",
+        exchange.ExportCreateView.as_view(),
+        name="league-exports",
+    ),
+    path(
+        "leagues/<slug:league_slug>/exports/<int:job_id>/",
+        exchange.ExportDetailView.as_view(),
+        name="league-export-detail",
+    ),
+    path(
+        "leagues/<slug:league_slug>/exports/<int:job_id>/file/",
+        exchange.ExportDownloadView.as_view(),
+        name="league-export-download",
+    ),
+    path(
+        "leagues/<slug:league_slug>/imports/",
+        exchange.ImportCreateView.as_view(),
+        name="league-imports",
     ),
     # Each installed game's routes, named by its ruleset (league/rulesets.py).
     *(path("", include(module)) for ruleset in rulesets() for module in ruleset.api_urls),

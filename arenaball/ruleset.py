@@ -10,7 +10,7 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 from django.urls import reverse
 
-from arenaball import aftermath, coaching, crews, season_settings
+from arenaball import aftermath, coaching, crews, csv_tables, season_settings
 from arenaball import join as arenaball_join
 from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
@@ -21,7 +21,7 @@ from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
 from league.models import Season
-from league.rulesets import CareerEnd, GameCounts, Ruleset
+from league.rulesets import CareerEnd, CsvColumns, CsvTable, GameCounts, Ruleset
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
 
@@ -147,6 +147,32 @@ class ArenaballRuleset(Ruleset):
 
     def exchange_tables(self) -> Sequence[Table]:
         return ARENABALL_TABLES
+    # --- CSV export and import (arenaball/csv_tables.py) ---------------------------------
+
+    def csv_standings_columns(self, *, season: Season) -> CsvColumns:
+        return csv_tables.csv_standings_columns(
+            counts=dict(self.table_counts(season=season)), season=season
+        )
+
+    def csv_players(self, *, season: Season) -> CsvTable:
+        return csv_tables.csv_players(season=season)
+
+    csv_result_columns = csv_tables.RESULT_COLUMNS
+
+    def csv_result_record(
+        self,
+        *,
+        fixture: Fixture,
+        home_score: int,
+        away_score: int,
+        overtime: bool,
+        cells: Mapping[str, str],
+        actor: Actor,
+    ) -> Result:
+        return csv_tables.csv_result_record(
+            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
+            cells=cells, actor=actor,
+        )  # fmt: skip
 
 
 ARENABALL = ArenaballRuleset()

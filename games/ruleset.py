@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.forms import BaseForm
 from django.urls import reverse
 
+from games import csv_tables
 from games.admin import lineups as admin_lineups
 from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
@@ -26,7 +27,7 @@ from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
 from league.models import Round, Season
-from league.rulesets import CareerEnd, Ruleset
+from league.rulesets import CareerEnd, CsvTable, Ruleset
 from rosters import join as roster_join
 from rosters.admin import teams as admin_teams
 from rosters.admin.season_rules import SeasonRulesInline, rule_changes
@@ -230,6 +231,43 @@ class MagnoBallRuleset(Ruleset):
 
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         document_check(document=document, problems=problems)
+    # --- CSV export and import (games/csv_tables.py) -------------------------------------
+
+    def csv_players(self, *, season: Season) -> CsvTable:
+        return csv_tables.csv_players(season=season)
+
+    def csv_team_create(
+        self,
+        *,
+        season: Season,
+        name: str,
+        short_name: str,
+        coach: User | None,
+        colour: str,
+        players: Sequence[tuple[str, str]],
+        actor: Actor,
+    ) -> Team:
+        return csv_tables.csv_team_create(
+            season=season, name=name, short_name=short_name, coach=coach, colour=colour,
+            players=players, actor=actor,
+        )  # fmt: skip
+
+    csv_result_columns = csv_tables.RESULT_COLUMNS
+
+    def csv_result_record(
+        self,
+        *,
+        fixture: Fixture,
+        home_score: int,
+        away_score: int,
+        overtime: bool,
+        cells: Mapping[str, str],
+        actor: Actor,
+    ) -> Result:
+        return csv_tables.csv_result_record(
+            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
+            cells=cells, actor=actor,
+        )  # fmt: skip
 
 
 MAGNOBALL = MagnoBallRuleset()

@@ -8,7 +8,17 @@ from typing import Any
 from django.contrib.auth.models import Group, Permission
 
 COMMISSIONERS_GROUP = "Commissioners"
-LEAGUE_APPS = ("league", "signup", "webhooks", "rosters", "injuries", "games", "arenaball", "mn11")
+LEAGUE_APPS = (
+    "league",
+    "signup",
+    "webhooks",
+    "exchange_jobs",
+    "rosters",
+    "injuries",
+    "games",
+    "arenaball",
+    "mn11",
+)
 
 
 def commissioners_group() -> Group:

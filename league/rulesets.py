@@ -10,7 +10,7 @@ chosen when it is created and fixed once it has a season.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.conf import settings
@@ -326,6 +326,75 @@ class Ruleset:
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         """The game's own checks of a document's rows that no one field shows: results whose
         stat lines do not add up to the score (MagnoBall, M-G1). None by default."""
+    # --- CSV export and import (league/exchange/, docs/data.md "CSV") -------------------------
+    # The core writes and reads the columns every game has; these add the game's own.
+
+    def csv_standings_columns(self, *, season: Season) -> CsvColumns:
+        """Columns the standings CSV adds after the core's, with each team's values by team id
+        (Arenaball: kills, A-L1); none by default."""
+        return CsvColumns()
+
+    def csv_fixture_columns(self, *, season: Season) -> CsvColumns:
+        """Columns the fixtures CSV adds after the core's, by fixture id; none by default."""
+        return CsvColumns()
+
+    def csv_players(self, *, season: Season) -> CsvTable | None:
+        """The players CSV: one row per player of the season's teams with his season totals;
+        None (the default) for a game without players."""
+        return None
+
+    def csv_team_create(
+        self,
+        *,
+        season: Season,
+        name: str,
+        short_name: str,
+        coach: User | None,
+        colour: str,
+        players: Sequence[tuple[str, str]],
+        actor: Actor,
+    ) -> Team | None:
+        """Create an imported team in `season` by the game's own creation rules, its roster
+        from `players` ((name, position) in file order) where the game names its players.
+        None (the default) lets the core create it (league.services.team_create), refusing
+        player rows: the game makes its rosters itself."""
+        return None
+
+    #: The game's own columns of the results file, read by :meth:`csv_result_record`
+    #: (MagnoBall: each side's points by player, which must add up to its score, M-P7).
+    csv_result_columns: ClassVar[tuple[str, ...]] = ()
+
+    def csv_result_record(
+        self,
+        *,
+        fixture: Fixture,
+        home_score: int,
+        away_score: int,
+        overtime: bool,
+        cells: Mapping[str, str],
+        actor: Actor,
+    ) -> Result | None:
+        """Record an imported past result through the game's own result service, so the
+        standings, stats and injuries follow; `cells` is the row by column (the game's own
+        columns among them). None (the default) lets the core record the score
+        (league.results.result_store)."""
+        return None
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """A game's own columns of a CSV table: their heads and each row's values by id."""
+
+    heads: tuple[str, ...] = ()
+    values: Mapping[int, tuple[str | int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A whole CSV table a game writes: its heads and rows."""
+
+    heads: tuple[str, ...]
+    rows: Sequence[tuple[str | int, ...]]
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "league",
     "league.signup",  # the core's sign-ups: accounts, requests to join (its own migrations)
     "league.webhooks",  # the core's signed webhooks (label "webhooks"), its own migrations
+    "league.exchange_jobs",  # export and import jobs (docs/data.md), within the core
     "rosters",
     "injuries",
     "games",
@@ -256,6 +257,17 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(MN11_DRAFT_SWEEP_SECONDS)},
     },
 }
+# Export and import (docs/data.md): the largest file an import reads, how long an export's
+# file is kept, and the sweep that resends lost export jobs and deletes expired files.
+EXCHANGE_MAX_UPLOAD_BYTES = env_int("EXCHANGE_MAX_UPLOAD_BYTES", 50_000_000, minimum=1000)
+EXCHANGE_FILE_LIFETIME_SECONDS = env_int("EXCHANGE_FILE_LIFETIME_SECONDS", 86_400, minimum=60)
+CELERY_BEAT_SCHEDULE["sweep-exchange-jobs"] = {
+    "task": "league.exchange_jobs.tasks.sweep_exchange_jobs",
+    "schedule": 300.0,
+    "options": {"expires": 300.0},
+}
+MEDIA_ROOT = VAR_DIR / "media"
+MEDIA_URL = "/media/"  # never served: job files are downloaded through their permission check
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # --- Webhooks (league/webhooks, docs/operations.md "Webhooks") --------------------------------

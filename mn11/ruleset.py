@@ -12,8 +12,8 @@ from django.db import models
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.models import Season
-from league.rulesets import GameCounts, Ruleset
-from mn11 import match_day, season_settings
+from league.rulesets import CsvTable, GameCounts, Ruleset
+from mn11 import csv_tables, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
@@ -26,8 +26,10 @@ from rules.standings import TableSettings
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
+    from league.access import Actor
     from league.coaching import CoachTeam
     from league.exchange.tables import Table
+    from league.models import Fixture, Result
 
 
 class Mn11Ruleset(Ruleset):
@@ -123,6 +125,27 @@ class Mn11Ruleset(Ruleset):
 
     def exchange_tables(self) -> Sequence[Table]:
         return MN11_TABLES
+    # --- CSV export and import (mn11/csv_tables.py) --------------------------------------
+
+    def csv_players(self, *, season: Season) -> CsvTable:
+        return csv_tables.csv_players(season=season)
+
+    csv_result_columns = csv_tables.RESULT_COLUMNS
+
+    def csv_result_record(
+        self,
+        *,
+        fixture: Fixture,
+        home_score: int,
+        away_score: int,
+        overtime: bool,
+        cells: Mapping[str, str],
+        actor: Actor,
+    ) -> Result:
+        return csv_tables.csv_result_record(
+            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
+            cells=cells, actor=actor,
+        )  # fmt: skip
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

@@ -1,0 +1,353 @@
+"""Export and import jobs through the API (docs/data.md, "Export and import jobs";
+docs/api.md). Exports are jobs a worker builds (202, then poll the job); imports answer at
+once, a dry run with every problem by row and column and nothing written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import FileResponse, Http404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.base import ApiView
+from api.errors import error_body
+from api.fields import StrictBooleanField, StrictInputSerializer
+from api.idempotency import HEADER, idempotent
+from api.parsers import JSONParser
+from api.schema import (
+    IDEMPOTENCY_KEY,
+    ErrorSerializer,
+    conflict_errors,
+    read_errors,
+    write_errors,
+)
+from league.errors import DomainError
+from league.exchange.csv_files import max_upload_bytes
+from league.exchange.problems import ImportRefused
+from league.exchange_jobs.formats import export_formats
+from league.exchange_jobs.models import ExchangeJob
+from league.exchange_jobs.selectors import exchange_job_for_league
+from league.exchange_jobs.services import (
+    CSV_IMPORTS,
+    can_export,
+    exchange_export_request,
+    exchange_import_run,
+    require_export,
+)
+from league.models import League, Season
+from league.selectors import league_for_user
+
+
+def _league(request: Request, slug: str) -> League:
+    try:
+        return league_for_user(user=request.user, slug=slug)
+    except League.DoesNotExist:
+        raise Http404 from None
+
+
+def _season(league: League, slug: str | None) -> Season | None:
+    if not slug:
+        return None
+    season = league.seasons.filter(slug=slug).first()
+    if season is None:
+        raise serializers.ValidationError({"season": [f"{league} has no season “{slug}”."]})
+    return season
+
+
+class ExchangeJobSerializer(serializers.ModelSerializer[ExchangeJob]):
+    id = serializers.IntegerField(read_only=True)
+    kind = serializers.ChoiceField(choices=ExchangeJob.Kind.choices, help_text="export or import.")
+    format = serializers.CharField(help_text="The format's key, e.g. csv-standings.")
+    season: serializers.SlugRelatedField[Season] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True, help_text="The season's slug."
+    )
+    status = serializers.ChoiceField(
+        choices=ExchangeJob.Status.choices,
+        help_text="queued, running, then done (the file can be downloaded until expires_at) "
+        "or failed (see reason).",
+    )
+    reason = serializers.CharField(help_text="Why the job failed; else empty.")
+    progress_done = serializers.IntegerField(help_text="Steps done of progress_total.")
+    progress_total = serializers.IntegerField(help_text="Steps in all; 0 until it starts.")
+    expires_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the file is deleted (a day after it was built)."
+    )
+    url = serializers.SerializerMethodField(help_text="This job's own URL, to poll.")
+    download_url = serializers.SerializerMethodField(
+        help_text="Once done and until expires_at: the file. Else null."
+    )
+
+    class Meta:
+        model = ExchangeJob
+        ref_name = "ExchangeJob"
+        fields = [
+            "id",
+            "kind",
+            "format",
+            "season",
+            "status",
+            "reason",
+            "progress_done",
+            "progress_total",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "expires_at",
+            "url",
+            "download_url",
+        ]
+
+    def get_url(self, job: ExchangeJob) -> str:
+        path = reverse("api:league-export-detail", args=[job.league.slug, job.pk])
+        return self.context["request"].build_absolute_uri(path)  # type: ignore[no-any-return]
+
+    def get_download_url(self, job: ExchangeJob) -> str | None:
+        if not job.downloadable:
+            return None
+        path = reverse("api:league-export-download", args=[job.league.slug, job.pk])
+        return self.context["request"].build_absolute_uri(path)  # type: ignore[no-any-return]
+
+
+class ExportCreateView(ApiView):
+    """Ask for an export of a league's data (a commissioner of the league, or a coach in
+    it): the answer is 202 with the job, whose URL is also in ``Location``. Poll it until
+    ``status`` is done, then fetch ``download_url``; the file is kept for a day."""
+
+    class InputSerializer(StrictInputSerializer):
+        format = serializers.ChoiceField(
+            choices=[],
+            help_text="csv-standings, csv-fixtures or csv-players (docs/data.md lists "
+            "each table's columns).",
+        )
+        season = serializers.SlugField(
+            required=False, help_text="The season's slug; the CSV formats need one."
+        )
+
+        class Meta:
+            ref_name = "ExportInput"
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.fields["format"].choices = [f.key for f in export_formats()]  # type: ignore[attr-defined]
+
+    @extend_schema(
+        summary="Export a league's data (a job)",
+        parameters=[IDEMPOTENCY_KEY],
+        request=InputSerializer,
+        responses={
+            202: ExchangeJobSerializer,
+            **write_errors(
+                invalid=["season_required"], conflict=["no_players_table", "too_many_jobs"]
+            ),
+        },
+    )
+    def post(self, request: Request, league_slug: str) -> Response:
+        league = _league(request, league_slug)
+        return idempotent(request, lambda: self.export(request, league))
+
+    def export(self, request: Request, league: League) -> Response:
+        require_export(user=request.user, league=league)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        season = _season(league, serializer.validated_data.get("season"))
+        job = exchange_export_request(
+            league=league,
+            season=season,
+            format_key=serializer.validated_data["format"],
+            actor=request.user,
+        )
+        data = ExchangeJobSerializer(job, context={"request": request}).data
+        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
+
+
+class ExportDetailView(ApiView):
+    """An export job of the league (its commissioners and coaches): poll it every second or
+    two; ``download_url`` appears once it is done and stays until ``expires_at``."""
+
+    @extend_schema(
+        summary="An export job: its status, progress and, once done, its download URL",
+        responses={200: ExchangeJobSerializer, **read_errors()},
+    )
+    def get(self, request: Request, league_slug: str, job_id: int) -> Response:
+        job = _job(request, league_slug, job_id)
+        return Response(ExchangeJobSerializer(job, context={"request": request}).data)
+
+
+def _job(request: Request, league_slug: str, job_id: int) -> ExchangeJob:
+    league = _league(request, league_slug)
+    if not can_export(user=request.user, league=league):
+        raise Http404  # a job is its requester's league's business
+    try:
+        return exchange_job_for_league(league=league, job_id=job_id)
+    except ExchangeJob.DoesNotExist:
+        raise Http404 from None
+
+
+class ExportDownloadView(ApiView):
+    """The file an export job built, as an attachment (CSV in UTF-8 with a byte-order mark,
+    so spreadsheets read accented names); kept for a day after it was built."""
+
+    @extend_schema(
+        summary="Download an export job's file (until it expires)",
+        responses={
+            (200, "text/csv"): OpenApiResponse(description="The file, as an attachment."),
+            **read_errors(),
+            **conflict_errors("export_not_ready"),
+            410: OpenApiResponse(
+                description="`file_expired`: the file was deleted after a "
+                "day; ask for a new export."
+            ),
+        },
+    )
+    def get(self, request: Request, league_slug: str, job_id: int) -> Any:
+        job = _job(request, league_slug, job_id)
+        if job.status != ExchangeJob.Status.DONE:
+            body = error_body("export_not_ready", f"The export is {job.status}: poll its URL.")
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        if not job.file:
+            body = error_body("file_expired", "The file has expired: ask for a new export.")
+            return Response(body, status=status.HTTP_410_GONE)
+        return FileResponse(
+            job.file.open("rb"),
+            as_attachment=True,
+            filename=job.filename,
+            content_type=job.content_type,
+        )
+
+
+class ImportProblemSerializer(serializers.Serializer[dict[str, str]]):
+    where = serializers.CharField(help_text="“row 7” (the header is row 1) or “file”.")
+    field = serializers.CharField(help_text="The column; empty for the row or file as a whole.")
+    message = serializers.CharField()
+
+
+class ImportResultSerializer(serializers.Serializer[dict[str, Any]]):
+    ok = serializers.BooleanField(
+        help_text="Whether the file holds (and, no dry run, was written)."
+    )
+    dry_run = serializers.BooleanField()
+    rows = serializers.IntegerField(help_text="Data rows read.")
+    created = serializers.ListField(
+        child=serializers.CharField(), help_text="What the import made (or would make)."
+    )
+    problems = ImportProblemSerializer(many=True, help_text="Every problem; empty when ok.")
+
+    class Meta:
+        ref_name = "ImportResult"
+
+
+class ImportCreateView(ApiView):
+    """Import a CSV file into a season (a commissioner of the league): ``csv-teams`` into a
+    season that has not started, ``csv-results`` into a running one (docs/data.md, "CSV").
+    Send it as multipart (``file``) or JSON (``csv``, the file's text). With ``dry_run``
+    nothing is written and the answer (200) lists every problem; without it the file is
+    written all or nothing: 201 when written, 422 with every problem and nothing changed."""
+
+    parser_classes = [MultiPartParser, JSONParser]
+
+    class InputSerializer(StrictInputSerializer):
+        format = serializers.ChoiceField(
+            choices=sorted(CSV_IMPORTS), help_text="csv-teams or csv-results."
+        )
+        season = serializers.SlugField(help_text="The season's slug.")
+        dry_run = StrictBooleanField(default=False, help_text="Check only; write nothing.")
+        file = serializers.FileField(required=False, help_text="The CSV file (multipart).")
+        csv = serializers.CharField(
+            required=False, trim_whitespace=False, help_text="The CSV text (a JSON body)."
+        )
+
+        class Meta:
+            ref_name = "ImportInput"
+
+    @extend_schema(
+        summary="Import a CSV file into a season",
+        parameters=[IDEMPOTENCY_KEY],
+        request={"multipart/form-data": InputSerializer, "application/json": InputSerializer},
+        responses={
+            200: ImportResultSerializer,
+            201: ImportResultSerializer,
+            **write_errors(conflict=["refused"]),
+            422: OpenApiResponse(
+                ErrorSerializer,
+                description="`invalid_import`: nothing was imported; `problems` lists each "
+                "(`where`: “row 7” or “file”, `field`: the column, `message`) and `fields` "
+                "names them as “row 7.home”. `idempotency_key_reused`: use a new key.",
+            ),
+        },
+    )
+    def post(self, request: Request, league_slug: str) -> Response:
+        league = _league(request, league_slug)
+        if request.headers.get(HEADER) is not None and hasattr(request.data, "dict"):
+            raise DomainError(
+                f"An {HEADER} is kept for a JSON body only: send the file's text as csv.",
+                code="invalid",
+                field=HEADER,
+            )
+        return idempotent(request, lambda: self.run(request, league))
+
+    def run(self, request: Request, league: League) -> Response:
+        data = _import_input(request)
+        serializer = self.InputSerializer(data=data)
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        season = _season(league, values["season"])
+        assert season is not None
+        upload = values.get("file")
+        if upload is not None:
+            # Read no further than the limit: a larger file is refused by its size alone.
+            content = upload.read(max_upload_bytes() + 1)
+        elif "csv" in values:
+            content = values["csv"].encode("utf-8")
+        else:
+            raise serializers.ValidationError({"file": ["Send the file (or its text as csv)."]})
+        outcome = exchange_import_run(
+            season=season,
+            format_key=values["format"],
+            data=content,
+            actor=request.user,
+            dry_run=values["dry_run"],
+        )
+        if outcome.refused is not None and not values["dry_run"]:
+            return Response(_refusal_body(outcome.refused), status=422)
+        return Response(
+            _import_body(outcome.report, outcome.refused, dry_run=values["dry_run"]),
+            status=status.HTTP_200_OK if values["dry_run"] else status.HTTP_201_CREATED,
+        )
+
+
+def _import_input(request: Request) -> dict[str, Any]:
+    if hasattr(request.data, "dict"):  # multipart: its one value per field, and the file
+        data: dict[str, Any] = request.data.dict()
+        if "dry_run" in data:
+            data["dry_run"] = {"true": True, "false": False}.get(
+                str(data["dry_run"]).lower(), data["dry_run"]
+            )
+        return data
+    return request.data if isinstance(request.data, dict) else {}
+
+
+def _import_body(report: Any, refused: ImportRefused | None, *, dry_run: bool) -> dict[str, Any]:
+    return {
+        "ok": refused is None,
+        "dry_run": dry_run,
+        "rows": report.rows if report else 0,
+        "created": report.created if report else [],
+        "problems": [p.as_dict() for p in refused.problems] if refused else [],
+    }
+
+
+def _refusal_body(refused: ImportRefused) -> dict[str, Any]:
+    """The error shape (docs/api.md "Errors"), each problem with its place."""
+    fields: dict[str, list[str]] = {}
+    for problem in refused.problems:
+        name = f"{problem.where}.{problem.field}" if problem.field else problem.where
+        fields.setdefault(name, []).append(problem.message)
+    problems = [
+        {"code": refused.code, "rule": "", **problem.as_dict()} for problem in refused.problems
+    ]
+    return error_body(refused.code, refused.message, fields, problems)
