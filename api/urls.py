@@ -99,6 +99,7 @@ urlpatterns = [
         "webhooks/<int:webhook_id>/switch-on/",
         webhooks.WebhookSwitchOnView.as_view(),
         name="webhook-switch-on",
+    ),
     # Export and import jobs (docs/data.md)
     path(
         "leagues/<slug:league_slug>/exports/",

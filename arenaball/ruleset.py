@@ -147,6 +147,7 @@ class ArenaballRuleset(Ruleset):
 
     def exchange_tables(self) -> Sequence[Table]:
         return ARENABALL_TABLES
+
     # --- CSV export and import (arenaball/csv_tables.py) ---------------------------------
 
     def csv_standings_columns(self, *, season: Season) -> CsvColumns:

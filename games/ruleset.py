@@ -231,6 +231,7 @@ class MagnoBallRuleset(Ruleset):
 
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         document_check(document=document, problems=problems)
+
     # --- CSV export and import (games/csv_tables.py) -------------------------------------
 
     def csv_players(self, *, season: Season) -> CsvTable:

@@ -326,6 +326,7 @@ class Ruleset:
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         """The game's own checks of a document's rows that no one field shows: results whose
         stat lines do not add up to the score (MagnoBall, M-G1). None by default."""
+
     # --- CSV export and import (league/exchange/, docs/data.md "CSV") -------------------------
     # The core writes and reads the columns every game has; these add the game's own.
 

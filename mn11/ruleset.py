@@ -125,6 +125,7 @@ class Mn11Ruleset(Ruleset):
 
     def exchange_tables(self) -> Sequence[Table]:
         return MN11_TABLES
+
     # --- CSV export and import (mn11/csv_tables.py) --------------------------------------
 
     def csv_players(self, *, season: Season) -> CsvTable:

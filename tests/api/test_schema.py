@@ -36,7 +36,8 @@ def test_the_schema_is_openapi_3_with_the_token_scheme(schema):
 def test_every_post_documents_its_refusals(schema):
     posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
 
-    # MagnoBall's 6, Arenaball's 5, Magic Number Eleven's 3, the webhooks' 4, a league's export and import
+    # MagnoBall's 6, Arenaball's 5, Magic Number Eleven's 3, the webhooks' 4,
+    # a league's export and import
     assert len(posts) == 20
     for operation in posts:
         assert {"400", "401", "403", "404", "409", "422", "429"} <= set(operation["responses"])
