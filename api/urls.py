@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, teams, tournaments
+from api.views import fixtures, honours, leagues, teams, tournaments
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -52,6 +52,15 @@ urlpatterns = [
         "seasons/<int:season_id>/fixtures/",
         leagues.SeasonFixtureListView.as_view(),
         name="season-fixtures",
+    ),
+    # Honours (league/honours): a season's awards, a league's records.
+    path(
+        "seasons/<int:season_id>/awards/", honours.SeasonAwardsView.as_view(), name="season-awards"
+    ),
+    path(
+        "leagues/<int:league_id>/records/",
+        honours.LeagueRecordsView.as_view(),
+        name="league-records",
     ),
     path(
         "tournaments/<int:tournament_id>/",

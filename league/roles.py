@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import Group, Permission
 
 COMMISSIONERS_GROUP = "Commissioners"
-LEAGUE_APPS = ("league", "rosters", "injuries", "games", "arenaball", "mn11")
+LEAGUE_APPS = ("league", "honours", "rosters", "injuries", "games", "arenaball", "mn11")
 
 
 def commissioners_group() -> Group:

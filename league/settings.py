@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "csp",
     # Our apps, in their import order: a lower app never imports a higher one.
     "league",
+    "league.honours",  # the core's honours: awards, MVP vote, records
     "rosters",
     "injuries",
     "games",

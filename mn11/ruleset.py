@@ -11,9 +11,10 @@ from django.db import models
 
 from league.admin.steps import Step
 from league.demo import DemoSummary
+from league.honours.awards import AwardWinner, Holder, Record
 from league.models import Season
 from league.rulesets import GameCounts, Ruleset
-from mn11 import match_day, season_settings
+from mn11 import honours, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.coaching import CoachTeam
+    from league.models import League
 
 
 class Mn11Ruleset(Ruleset):
@@ -109,6 +111,17 @@ class Mn11Ruleset(Ruleset):
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
+
+    # --- honours (league/honours): mn11/honours.py ------------------------------------------
+
+    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
+        return honours.season_awards(season=season)
+
+    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
+        return honours.mvp_candidates(season=season)
+
+    def league_records(self, *, league: League) -> Sequence[Record]:
+        return honours.league_records(league=league)
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

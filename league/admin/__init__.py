@@ -14,7 +14,16 @@ Django's autodiscovery imports this package: the modules that register are impor
 
 from django.contrib import admin
 
-from league.admin import audit, leagues, people, rounds, seasons, standings, teams  # noqa: F401
+from league.admin import (  # noqa: F401
+    audit,
+    honours,
+    leagues,
+    people,
+    rounds,
+    seasons,
+    standings,
+    teams,
+)
 
 admin.site.site_header = "MagnoBall League administration"
 admin.site.site_title = "MagnoBall League admin"

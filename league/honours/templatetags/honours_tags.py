@@ -1,0 +1,36 @@
+"""Honours on the pages that show a season, a team or a player: their award winners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from league.honours import selectors
+from league.models import Season, Team
+
+register = template.Library()
+
+
+@register.inclusion_tag("honours/includes/season_awards.html")
+def season_awards(season: Season) -> dict[str, Any]:
+    """`season`'s award winners (named at its close) and its MVP vote, if it has one."""
+    return {
+        "season": season,
+        "awards": selectors.season_awards(season=season),
+        "vote": selectors.mvp_vote_of(season=season),
+    }
+
+
+@register.inclusion_tag("honours/includes/award_list.html")
+def team_awards(team: Team) -> dict[str, Any]:
+    """The awards `team`'s players won, season by season ("Top scorer, Season 2")."""
+    return {"awards": selectors.team_awards(team=team), "with_name": True}
+
+
+@register.inclusion_tag("honours/includes/award_list.html")
+def holder_awards(kind: str, pk: int, league_id: int) -> dict[str, Any]:
+    """``{% holder_awards "player" player.pk player.team.league_id %}``: the awards one of the
+    game's players (its handle ``player:12``) won in the league."""
+    awards = selectors.holder_awards(holder=f"{kind}:{pk}", league_id=league_id)
+    return {"awards": awards, "with_name": False}
