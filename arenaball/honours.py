@@ -33,14 +33,16 @@ def _season_totals(season: Season) -> list[tuple[Character, dict[str, int]]]:
     rows = (
         CharacterGame.objects.filter(fixture__round__season=season)
         .values("character_id")
-        .annotate(driver=Sum("driver"), gunner=Sum("gunner"), games=Count("id"))
+        .annotate(driver_total=Sum("driver"), gunner_total=Sum("gunner"), games=Count("id"))
     )
     totals = {row["character_id"]: row for row in rows}
     characters = Character.objects.filter(pk__in=totals).select_related("team").order_by("name")
     return [(character, totals[character.pk]) for character in characters]
 
 
-def _winner(key: str, title: str, word: str) -> Callable[[tuple[Character, dict[str, int]], int, bool], AwardWinner]:
+def _winner(
+    key: str, title: str, word: str
+) -> Callable[[tuple[Character, dict[str, int]], int, bool], AwardWinner]:
     def winner(line: tuple[Character, dict[str, int]], figure: int, shared: bool) -> AwardWinner:
         character, totals = line
         return AwardWinner(
@@ -60,12 +62,12 @@ def season_awards(*, season: Season) -> list[AwardWinner]:
     return [
         *best_of(
             lines,
-            figure=lambda line: line[1]["driver"],
+            figure=lambda line: line[1]["driver_total"],
             winner=_winner("driver_of_the_year", "Driver of the year", "Driver point"),
         ),
         *best_of(
             lines,
-            figure=lambda line: line[1]["gunner"],
+            figure=lambda line: line[1]["gunner_total"],
             winner=_winner("gunner_of_the_year", "Gunner of the year", "Gunner point"),
         ),
     ]
@@ -81,8 +83,10 @@ def league_records(*, league: League) -> list[Record]:
     Gunner points, kills, goals, games) over the league's seasons."""
     records: list[Record] = []
     games = CharacterGame.objects.filter(fixture__round__season__league=league)
-    for field, title, word in (("goals", "Most goals by a character in a game", "goal"),
-                               ("kills", "Most kills by a character in a game", "kill")):
+    for field, title, word in (
+        ("goals", "Most goals by a character in a game", "goal"),
+        ("kills", "Most kills by a character in a game", "kill"),
+    ):
         best = games.aggregate(best=Max(field))["best"]
         if not best:
             continue

@@ -134,7 +134,6 @@ class ArenaballRuleset(Ruleset):
     def demo_build(self, *, seed: int) -> DemoSummary | None:
         return demo_league_build(seed=seed)
 
-
     # Honours (league/honours): arenaball/honours.py.
 
     def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:

@@ -15,7 +15,7 @@ A tie shares the award (league.honours.awards.best_of)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.db.models import Max, Sum
 from django.urls import reverse
@@ -44,7 +44,9 @@ def _lines(season: Season) -> list[PlayerSeason]:
     )
 
 
-def _successes(season_ids: Sequence[int], player_ids: Sequence[int]) -> dict[tuple[int, int], dict[str, int]]:
+def _successes(
+    season_ids: Sequence[int], player_ids: Sequence[int]
+) -> dict[tuple[int, int], dict[str, int]]:
     """Successes by (season, player), per category and in all (``"all"``)."""
     totals: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for season_id, player_id, category, successes in PlayerSeasonStat.objects.filter(
@@ -80,14 +82,14 @@ def season_awards(*, season: Season) -> list[AwardWinner]:
     def now(player: Player, category: str) -> int:
         return stats.get((season.pk, player.pk), {}).get(category, 0)
 
-    def award(key: str, title: str, words: str, many: str = ""):  # type: ignore[no-untyped-def]
+    def award(key: str, title: str, words: str) -> Callable[[Player, int, bool], AwardWinner]:
         def winner(player: Player, figure: int, shared: bool) -> AwardWinner:
             return AwardWinner(
                 award=key,
                 title=title,
                 who=_holder(player),
                 figure=figure,
-                text=plural(figure, words, many),
+                text=plural(figure, words),
                 shared=shared,
             )
 
@@ -114,11 +116,13 @@ def season_awards(*, season: Season) -> list[AwardWinner]:
             shared=shared,
         )
 
-    rookies = [
-        p for p in players if p.start_status == Status.ROOKIE and p.pk not in previous
-    ]
+    rookies = [p for p in players if p.start_status == Status.ROOKIE and p.pk not in previous]
     return [
-        *best_of(players, figure=lambda p: points[p.pk], winner=award("top_scorer", "Top scorer", "point")),
+        *best_of(
+            players,
+            figure=lambda p: points[p.pk],
+            winner=award("top_scorer", "Top scorer", "point"),
+        ),
         *best_of(
             players,
             figure=lambda p: now(p, StatCategory.SAVES),
@@ -147,28 +151,28 @@ def league_records(*, league: League) -> list[Record]:
     """A player's most points in a match and in a season, and the career leaders (points,
     games, saves, tackles) over the league's seasons."""
     records: list[Record] = []
-    match_best = Appearance.objects.filter(
-        result__fixture__round__season__league=league
-    ).aggregate(best=Max("points"))["best"]
+    match_best = Appearance.objects.filter(result__fixture__round__season__league=league).aggregate(
+        best=Max("points")
+    )["best"]
     if match_best:
-        for line in Appearance.objects.filter(
+        for appearance in Appearance.objects.filter(
             result__fixture__round__season__league=league, points=match_best
         ).select_related("player__team", "result__fixture__round__season"):
             records.append(
                 Record(
                     title="Most points by a player in a match",
-                    name=line.player.name,
+                    name=appearance.player.name,
                     figure=match_best,
                     text=plural(match_best, "point"),
-                    team=line.player.team,
-                    url=reverse("player", args=[line.player_id]),
-                    season=line.result.fixture.round.season,
-                    fixture=line.result.fixture,
+                    team=appearance.player.team,
+                    url=reverse("player", args=[appearance.player_id]),
+                    season=appearance.result.fixture.round.season,
+                    fixture=appearance.result.fixture,
                 )
             )
-    season_best = PlayerSeason.objects.filter(season__league=league).aggregate(
-        best=Max("points")
-    )["best"]
+    season_best = PlayerSeason.objects.filter(season__league=league).aggregate(best=Max("points"))[
+        "best"
+    ]
     if season_best:
         for line in PlayerSeason.objects.filter(
             season__league=league, points=season_best
@@ -188,7 +192,7 @@ def league_records(*, league: League) -> list[Record]:
     careers = (
         PlayerSeason.objects.filter(season__league=league)
         .values("player_id")
-        .annotate(points=Sum("points"), games=Sum("games_played"))
+        .annotate(career_points=Sum("points"), career_games=Sum("games_played"))
     )
     stats = (
         PlayerSeasonStat.objects.filter(
@@ -202,12 +206,12 @@ def league_records(*, league: League) -> list[Record]:
         by_category[row["category"]].append((_holder(players[row["player_id"]]), row["total"]))
     career = [(players[row["player_id"]], row) for row in careers]
     records += leaders(
-        [(_holder(p), row["points"] or 0) for p, row in career],
+        [(_holder(p), row["career_points"] or 0) for p, row in career],
         title="Career points",
         word="point",
     )
     records += leaders(
-        [(_holder(p), row["games"] or 0) for p, row in career],
+        [(_holder(p), row["career_games"] or 0) for p, row in career],
         title="Career appearances",
         word="game",
     )

@@ -213,7 +213,6 @@ class MagnoBallRuleset(Ruleset):
             for over in careers_over(league=league)
         ]
 
-
     # Honours (league/honours): games/honours.py.
 
     def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:

@@ -92,7 +92,9 @@ def season_awards(*, season: Season) -> list[AwardWinner]:
         return make
 
     return [
-        *best_of(scorers, figure=lambda s: scored[s], winner=winner("golden_boot", "Golden Boot", "goal")),
+        *best_of(
+            scorers, figure=lambda s: scored[s], winner=winner("golden_boot", "Golden Boot", "goal")
+        ),
         *best_of(
             scorers,
             figure=lambda s: magic[s],

@@ -161,7 +161,10 @@ class SeasonStandingsView(ApiView):
         @extend_schema_field(FormResultSerializer(many=True))
         def get_form(self, row: StandingRow) -> list[dict[str, object]]:
             form = self.context["form"].get(row.team_id)
-            return [] if form is None else FormResultSerializer(form.last, many=True).data  # type: ignore[return-value]
+            if form is None:
+                return []
+            # many=True gives a list; the stubs type one instance.
+            return FormResultSerializer(form.last, many=True).data  # type: ignore[return-value]
 
         def get_streak(self, row: StandingRow) -> str:
             form = self.context["form"].get(row.team_id)

@@ -126,9 +126,9 @@ def mvp_vote_cast(*, season: Season, coach: User, holder: str) -> MvpBallot:
         if (refusal := mvp_ballot_refusal(season=season, vote=vote, coach=coach)) is not None:
             raise refusal
         assert vote is not None  # the refusal says when there is none
-        candidates = {c.holder: c for c in ruleset_for(vote.season.league).mvp_candidates(
-            season=vote.season
-        )}
+        candidates = {
+            c.holder: c for c in ruleset_for(vote.season.league).mvp_candidates(season=vote.season)
+        }
         chosen: Holder | None = candidates.get(holder)
         if chosen is None or chosen.team is None:
             raise LeagueError(

@@ -23,15 +23,17 @@ def hall_of_fame(request: HttpRequest, slug: str) -> HttpResponse:
         league = selectors.league_for_user(user=request.user, slug=slug)
     except League.DoesNotExist as missing:
         raise Http404("No such league, or it is private.") from missing
-    return render(request, "honours/hall_of_fame.html", {"fame": honours.hall_of_fame(league=league)})
+    return render(
+        request, "honours/hall_of_fame.html", {"fame": honours.hall_of_fame(league=league)}
+    )
 
 
 class BallotForm(forms.Form):
     holder = forms.ChoiceField(label="Your MVP", widget=forms.RadioSelect)
 
     def __init__(self, *args: object, choices: list[tuple[str, str]], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["holder"].choices = choices  # type: ignore[attr-defined]
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # a Form's own arguments
+        self.fields["holder"].choices = choices  # type: ignore[attr-defined]  # a ChoiceField
         self.fields["holder"].error_messages["invalid_choice"] = "Pick one of the players listed."
 
 
@@ -45,9 +47,7 @@ def mvp_vote(request: HttpRequest, league: str, season: str) -> HttpResponse:
     except Season.DoesNotExist as missing:
         raise Http404("No such season, or its league is private.") from missing
     page = honours.mvp_page(season=season_, user=request.user)
-    choices = [
-        (c.holder, f"{c.name} · {c.team.name if c.team else ''}") for c in page.candidates
-    ]
+    choices = [(c.holder, f"{c.name} · {c.team.name if c.team else ''}") for c in page.candidates]
     initial = {"holder": page.ballot.holder} if page.ballot else {}
     form = BallotForm(
         request.POST if request.method == "POST" else None, choices=choices, initial=initial
@@ -66,7 +66,8 @@ def mvp_vote(request: HttpRequest, league: str, season: str) -> HttpResponse:
                 status = 403 if error.code in ("forbidden", "own_team") else 400
             else:
                 messages.success(
-                    request, f"Your vote for {ballot.name} is in. You may change it until the vote closes."
+                    request,
+                    f"Your vote for {ballot.name} is in. You may change it until the vote closes.",
                 )
                 return redirect("mvp-vote", league=league, season=season)
         else:

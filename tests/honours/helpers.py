@@ -3,8 +3,8 @@ exactly the games and figures its awards and records come from."""
 
 from __future__ import annotations
 
-from league.services import season_create
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
+from league.services import season_create
 
 
 def season_of(league: League, name: str, teams: list[Team], *, status: str = "finished") -> Season:

@@ -42,7 +42,9 @@ def _won(season: Season) -> dict[str, list[tuple[str, int, bool]]]:
 def test_each_award_goes_to_the_best_figure_and_a_tie_is_shared(world):
     home, away = _players(world)
     previous = season_of(world.league, "2025", [world.home, world.away])
-    Season.objects.filter(pk=previous.pk).update(created_at=timezone.now() - timezone.timedelta(days=400))
+    Season.objects.filter(pk=previous.pk).update(
+        created_at=timezone.now() - timezone.timedelta(days=400)
+    )
     season = season_of(world.league, "2026 Closed", [world.home, world.away])
     a, b, c, d = home[0], home[1], away[0], away[1]
     line(a, previous, scoring=4, tackles=2)  # 6 successful actions in 2025
@@ -64,7 +66,8 @@ def test_each_award_goes_to_the_best_figure_and_a_tie_is_shared(world):
     assert won["rookie_of_the_year"] == [(c.name, 6, False)]
     improved = SeasonAward.objects.get(season=season, award="most_improved")
     assert improved.text == "+6 successful actions (12, up from 6 in 2025)"
-    assert improved.holder == f"player:{a.pk}" and improved.team == world.home
+    assert improved.holder == f"player:{a.pk}"
+    assert improved.team == world.home
     assert SeasonAward.objects.get(season=season, award="best_goalie").text == "11 saves"
 
 

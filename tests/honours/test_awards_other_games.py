@@ -36,7 +36,8 @@ def test_arenaball_driver_and_gunner_of_the_year():
     assert won["driver_of_the_year"] == [(top_driver.name, 3, False)]
     award = SeasonAward.objects.get(season=world.season, award="driver_of_the_year")
     assert award.text == "3 Driver points in 1 game"
-    assert award.holder == f"character:{top_driver.pk}" and award.team == home
+    assert award.holder == f"character:{top_driver.pk}"
+    assert award.team == home
     # The winning side's one gunner who took part earned a Gunner point for the win.
     (game,) = CharacterGame.objects.filter(fixture=fixture, gunner__gt=0)
     assert game.character == gunner(home)
@@ -69,7 +70,9 @@ def test_mn11_golden_boot_and_magic_number_king():
     first_home = first.home_team.short_name
     assert won["golden_boot"] == [(f"Home card 9 ({first_home})", 2, False)]
     kings = won["magic_number_king"]
-    assert [figure for _, figure, _ in kings] == [1, 1] and all(shared for *_, shared in kings)
+    assert [figure for _, figure, _ in kings] == [1, 1]
+    assert all(shared for *_, shared in kings)
     assert {name.split(" (")[0] for name, _, _ in kings} == {"Star Player 1", "Star Player 2"}
     boot = SeasonAward.objects.get(season=world.season, award="golden_boot")
-    assert boot.holder == f"card:{first.home_team_id}:home-9" and boot.text == "2 goals"
+    assert boot.holder == f"card:{first.home_team_id}:home-9"
+    assert boot.text == "2 goals"

@@ -69,11 +69,15 @@ def test_the_standings_page_and_the_api_show_form_and_streak(world, client):
     page = client.get(f"/leagues/{world.league.slug}/{season.slug}/standings/")
     html = page.content.decode()
     assert page.status_code == 200
-    assert 'class="form-pill form-w"' in html and 'class="form-pill form-d"' in html
+    assert 'class="form-pill form-w"' in html
+    assert 'class="form-pill form-d"' in html
     assert f'href="/fixtures/{first.pk}/"' in html
     assert "Streak: 1 draw in a row" in html
 
-    rows = {row["team"]["id"]: row for row in Api().get(f"/api/v1/seasons/{season.pk}/standings/").json()}
+    rows = {
+        row["team"]["id"]: row
+        for row in Api().get(f"/api/v1/seasons/{season.pk}/standings/").json()
+    }
     assert rows[home.pk]["streak"] == "D1"
     assert [r["outcome"] for r in rows[home.pk]["form"]] == ["W", "D"]
     assert rows[home.pk]["form"][0] == {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from league.honours.awards import Record
 from league.honours.models import SeasonAward
 from league.honours.selectors import league_records
 from league.honours.services import season_awards_compute
@@ -38,12 +39,15 @@ def history(world):
 
 def test_records_name_their_holders_and_where(world, history):
     first, second, big, scorer = history
-    records = {}
+    records: dict[str, list[Record]] = {}
     for record in league_records(league=world.league):
         records.setdefault(record.title, []).append(record)
     (match,) = records["Most scored by a team in a match"]
     assert (match.name, match.figure, match.fixture, match.text) == (
-        world.home.name, 5, big, "5–1 against Away Arrows"
+        world.home.name,
+        5,
+        big,
+        "5–1 against Away Arrows",
     )
     (streak,) = records["Longest winning streak"]
     assert (streak.name, streak.figure, streak.season) == (world.home.name, 3, first)
@@ -54,15 +58,17 @@ def test_records_name_their_holders_and_where(world, history):
 
 
 def test_the_hall_of_fame_page_shows_champions_awards_and_records(world, history, client):
-    first, second, big, scorer = history
+    _first, second, big, scorer = history
     second.champion = world.home
     second.save(update_fields=["champion"])
     page = client.get(f"/leagues/{world.league.slug}/hall-of-fame/")
     html = page.content.decode()
     assert page.status_code == 200
-    assert "Hall of fame" in html and "Longest winning streak" in html
+    assert "Hall of fame" in html
+    assert "Longest winning streak" in html
     assert f"/fixtures/{big.pk}/" in html
-    assert "Top scorer" in html and scorer.name in html
+    assert "Top scorer" in html
+    assert scorer.name in html
     assert "🏆" in html
     league = client.get(f"/leagues/{world.league.slug}/").content.decode()
     assert f"/leagues/{world.league.slug}/hall-of-fame/" in league
@@ -79,7 +85,9 @@ def test_a_private_leagues_hall_of_fame_is_hidden(world, client):
 def test_the_season_team_and_player_pages_name_the_winners(world, history, client):
     _, second, _, scorer = history
     season_page = client.get(f"/leagues/{world.league.slug}/{second.slug}/").content.decode()
-    assert "Awards" in season_page and "Top scorer" in season_page and scorer.name in season_page
+    assert "Awards" in season_page
+    assert "Top scorer" in season_page
+    assert scorer.name in season_page
     team_page = client.get(f"/teams/{world.home.pk}/").content.decode()
     assert "Top scorer</strong>, Second" in team_page
     player_page = client.get(f"/players/{scorer.pk}/").content.decode()
@@ -104,7 +112,8 @@ def test_the_api_gives_awards_and_records(world, history):
     match = next(r for r in records if r["title"] == "Most scored by a team in a match")
     assert (match["figure"], match["fixture"], match["season"]) == (5, big.pk, second.pk)
     career = next(r for r in records if r["title"] == "Career points")
-    assert career["season"] is None and career["fixture"] is None
+    assert career["season"] is None
+    assert career["fixture"] is None
 
 
 def test_the_api_hides_a_private_leagues_honours(world, history):
