@@ -23,7 +23,7 @@ def _won(season):
     return by_award
 
 
-def test_arenaball_driver_and_gunner_of_the_year():
+def test_arenaball_driver_and_gunner_of_the_year(client):
     world = arena_world()
     fixture = world.fixture()
     arena_play(fixture, actor=world.commissioner)  # home 5-0: car 1's driver 1 goal, car 2's 2
@@ -42,9 +42,13 @@ def test_arenaball_driver_and_gunner_of_the_year():
     (game,) = CharacterGame.objects.filter(fixture=fixture, gunner__gt=0)
     assert game.character == gunner(home)
     assert won["gunner_of_the_year"] == [(gunner(home).name, 1, False)]
+    team_page = client.get(f"/teams/{home.pk}/").content.decode()
+    assert "Driver of the year</strong>, Arena 2026" in team_page
+    character_page = client.get(f"/arenaball/characters/{top_driver.pk}/").content.decode()
+    assert "Driver of the year</strong>, Arena 2026" in character_page
 
 
-def test_mn11_golden_boot_and_magic_number_king():
+def test_mn11_golden_boot_and_magic_number_king(client):
     world = mn11_world(rounds=2)
     first = world.fixture(1)
     # Home's card 9 twice, Star Player base-01 once with a Magic Number (E-R1).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import template
@@ -23,8 +24,13 @@ def season_awards(season: Season) -> dict[str, Any]:
 
 
 @register.inclusion_tag("honours/includes/award_list.html")
-def team_awards(team: Team) -> dict[str, Any]:
-    """The awards `team`'s players won, season by season ("Top scorer, Season 2")."""
+def team_awards(team: Team, seasons: Sequence[Season] | None = None) -> dict[str, Any]:
+    """The awards `team`'s players won, season by season ("Top scorer, Season 2"). One
+    query; none when the page has the team's `seasons` and none of them is finished (awards
+    are named at a close), as a running team's page keeps to its query budget."""
+    finished = (Season.Status.FINISHED, Season.Status.ARCHIVED)
+    if seasons is not None and not any(season.status in finished for season in seasons):
+        return {"awards": [], "with_name": True}
     return {"awards": selectors.team_awards(team=team), "with_name": True}
 
 
