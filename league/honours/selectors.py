@@ -26,6 +26,11 @@ def season_awards(*, season: Season) -> list[SeasonAward]:
     return list(SeasonAward.objects.filter(season=season).select_related("team"))
 
 
+def latest_awarded_season(*, league: League) -> Season | None:
+    """The league's newest season with award winners, if any. One query."""
+    return league.seasons.filter(awards__isnull=False).order_by("-created_at").first()
+
+
 def team_awards(*, team: Team) -> list[SeasonAward]:
     """The awards `team`'s players (or the team) won, newest season first. One query."""
     return list(

@@ -72,6 +72,8 @@ def test_the_hall_of_fame_page_shows_champions_awards_and_records(world, history
     assert "🏆" in html
     league = client.get(f"/leagues/{world.league.slug}/").content.decode()
     assert f"/leagues/{world.league.slug}/hall-of-fame/" in league
+    assert "The awards of" in league
+    assert "Top scorer" in league
 
 
 def test_a_private_leagues_hall_of_fame_is_hidden(world, client):

@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from league.honours import selectors
-from league.models import Season, Team
+from league.models import League, Season, Team
 
 register = template.Library()
 
@@ -40,3 +40,12 @@ def holder_awards(kind: str, pk: int, league_id: int) -> dict[str, Any]:
     game's players (its handle ``player:12``) won in the league."""
     awards = selectors.holder_awards(holder=f"{kind}:{pk}", league_id=league_id)
     return {"awards": awards, "with_name": False}
+
+
+@register.inclusion_tag("honours/includes/latest_awards.html")
+def latest_awards(league: League) -> dict[str, Any]:
+    """The league page's latest awards: those of its newest season that has any, with the
+    way to its hall of fame. Two queries."""
+    season = selectors.latest_awarded_season(league=league)
+    awards = selectors.season_awards(season=season) if season is not None else []
+    return {"league": league, "season": season, "awards": awards}
