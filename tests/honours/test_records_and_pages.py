@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from league.honours.awards import Record
-from league.honours.models import SeasonAward
+from league.honours.models import MvpVote, SeasonAward
 from league.honours.selectors import league_records
 from league.honours.services import season_awards_compute
 from rosters.models import PlayerSeason, PlayerSeasonStat
@@ -147,3 +147,19 @@ def test_the_commissioner_recomputes_the_awards_from_the_admin(world, history, c
     assert client.post(close_url).status_code == 302
     vote.refresh_from_db()
     assert vote.closed_at is not None
+
+
+@pytest.mark.parametrize("role", ["home_coach", "away_coach", "outsider", None])
+def test_only_a_commissioner_runs_the_admins_honours_steps(world, history, client, role):
+    _, second, _, _ = history
+    SeasonAward.objects.filter(season=second).delete()
+    if role is not None:
+        sign_in(client, getattr(world, role))
+    for url, data in (
+        (f"/admin/league/season/{second.pk}/step/awards/", {}),
+        (f"/admin/league/season/{second.pk}/step/mvp-open/", {"days": "3"}),
+    ):
+        answer = client.post(url, data)
+        assert answer.status_code == 302 and "/admin/login/" in answer["Location"]
+    assert not SeasonAward.objects.filter(season=second).exists()
+    assert not MvpVote.objects.filter(season=second).exists()
