@@ -160,6 +160,7 @@ def test_only_a_commissioner_runs_the_admins_honours_steps(world, history, clien
         (f"/admin/league/season/{second.pk}/step/mvp-open/", {"days": "3"}),
     ):
         answer = client.post(url, data)
-        assert answer.status_code == 302 and "/admin/login/" in answer["Location"]
+        assert answer.status_code == 302
+        assert "/admin/login/" in answer["Location"]
     assert not SeasonAward.objects.filter(season=second).exists()
     assert not MvpVote.objects.filter(season=second).exists()
