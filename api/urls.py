@@ -12,7 +12,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import exchange, export_schema, fixtures, leagues, me, teams, tournaments, webhooks
+from api.views import (
+    exchange,
+    export_schema,
+    fixtures,
+    honours,
+    leagues,
+    me,
+    teams,
+    tournaments,
+    webhooks,
+)
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -59,6 +69,15 @@ urlpatterns = [
         "seasons/<int:season_id>/fixtures/",
         leagues.SeasonFixtureListView.as_view(),
         name="season-fixtures",
+    ),
+    # Honours (league/honours): a season's awards, a league's records.
+    path(
+        "seasons/<int:season_id>/awards/", honours.SeasonAwardsView.as_view(), name="season-awards"
+    ),
+    path(
+        "leagues/<int:league_id>/records/",
+        honours.LeagueRecordsView.as_view(),
+        name="league-records",
     ),
     path(
         "tournaments/<int:tournament_id>/",

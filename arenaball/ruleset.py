@@ -10,7 +10,7 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 from django.urls import reverse
 
-from arenaball import aftermath, coaching, crews, csv_tables, season_settings
+from arenaball import aftermath, coaching, crews, csv_tables, honours, season_settings
 from arenaball import join as arenaball_join
 from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
@@ -20,6 +20,7 @@ from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
+from league.honours.awards import AwardWinner, Holder, Record
 from league.models import Season
 from league.rulesets import CareerEnd, CsvColumns, CsvTable, GameCounts, Ruleset
 from rules.arenaball import KILLS
@@ -174,6 +175,17 @@ class ArenaballRuleset(Ruleset):
             fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
             cells=cells, actor=actor,
         )  # fmt: skip
+
+    # Honours (league/honours): arenaball/honours.py.
+
+    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
+        return honours.season_awards(season=season)
+
+    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
+        return honours.mvp_candidates(season=season)
+
+    def league_records(self, *, league: League) -> Sequence[Record]:
+        return honours.league_records(league=league)
 
 
 ARENABALL = ArenaballRuleset()

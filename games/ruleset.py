@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.forms import BaseForm
 from django.urls import reverse
 
-from games import csv_tables
+from games import csv_tables, honours
 from games.admin import lineups as admin_lineups
 from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
@@ -26,6 +26,7 @@ from injuries.selectors import careers_over
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
+from league.honours.awards import AwardWinner, Holder, Record
 from league.models import Round, Season
 from league.rulesets import CareerEnd, CsvTable, Ruleset
 from rosters import join as roster_join
@@ -269,6 +270,17 @@ class MagnoBallRuleset(Ruleset):
             fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
             cells=cells, actor=actor,
         )  # fmt: skip
+
+    # Honours (league/honours): games/honours.py.
+
+    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
+        return honours.season_awards(season=season)
+
+    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
+        return honours.mvp_candidates(season=season)
+
+    def league_records(self, *, league: League) -> Sequence[Record]:
+        return honours.league_records(league=league)
 
 
 MAGNOBALL = MagnoBallRuleset()

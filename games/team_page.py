@@ -71,6 +71,7 @@ def team_body(
             "can_manage": can_manage,
             "fixtures": team_fixtures(season=season, team=team) if season else [],
             "titles": [s for s in seasons if s.champion_id == team.pk],
+            "seasons": seasons,  # its awards (league/honours), only once one is finished
         },
         request=request,
     )

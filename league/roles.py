@@ -13,6 +13,7 @@ LEAGUE_APPS = (
     "signup",
     "webhooks",
     "exchange_jobs",
+    "honours",
     "rosters",
     "injuries",
     "games",

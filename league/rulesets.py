@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from league.demo import DemoSummary
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
+    from league.honours.awards import AwardWinner, Holder, Record
     from league.models import Fixture, League, Result, Round, Season, Team
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
@@ -396,6 +397,23 @@ class CsvTable:
 
     heads: tuple[str, ...]
     rows: Sequence[tuple[str | int, ...]]
+    # --- honours (league/honours: awards at close, the MVP vote, records) ------------------
+
+    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
+        """The winners of `season`'s awards, worked out from its stored games when it
+        closes (MagnoBall: top scorer, best goalie, most tackles, most improved, Rookie of
+        the year); a tie is shared (league.honours.awards.best_of). None by default."""
+        return ()
+
+    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
+        """Whom a coach may vote MVP of `season`: the players who played in it, each with
+        his team (the vote refuses a coach's own). None by default: the game has no vote."""
+        return ()
+
+    def league_records(self, *, league: League) -> Sequence[Record]:
+        """The game's own records of `league` for its hall of fame (a player's most goals in
+        a match, career leaders), beside the core's team records. None by default."""
+        return ()
 
 
 @dataclass(frozen=True)

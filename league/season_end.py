@@ -9,6 +9,7 @@ from django.db import transaction
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.errors import LeagueError
+from league.honours.services import season_awards_compute
 from league.models import Round, Season, StandingRow, Team
 from league.playoffs import season_lock, unplayed_count
 from league.rulesets import ruleset_for
@@ -74,6 +75,8 @@ def season_close(*, season: Season, actor: Actor) -> Season:
             locked.save(update_fields=["champion"])
         closed = season_transition(season=locked, to=Season.Status.FINISHED, actor=actor)
         ruleset_for(locked.league).season_closed(season=closed)
+        # The season close names its award winners (league/honours, Ruleset.season_awards).
+        season_awards_compute(season=closed, actor=actor)
         return closed
 
 

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "league.signup",  # the core's sign-ups: accounts, requests to join (its own migrations)
     "league.webhooks",  # the core's signed webhooks (label "webhooks"), its own migrations
     "league.exchange_jobs",  # export and import jobs (docs/data.md), within the core
+    "league.honours",  # the core's honours: awards, MVP vote, records
     "rosters",
     "injuries",
     "games",

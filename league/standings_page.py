@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from league.honours.form import season_form
 from league.models import Season
 from league.page_versions import page_version
 from league.selectors import standings_by_round, standings_for_season
@@ -45,7 +46,13 @@ def standings_body(*, season: Season) -> StandingsBody:
     by_round = standings_by_round(season=season, rows=rows)
     html = render_to_string(
         "league/includes/standings_body.html",
-        {"season": season, "rows": rows, "by_round": by_round},
+        # The form guide reads the same results, which bump the version too.
+        {
+            "season": season,
+            "rows": rows,
+            "by_round": by_round,
+            "form_guide": season_form(season=season),
+        },
     )
     chart = bool(by_round["rounds"])
     if key is not None:

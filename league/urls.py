@@ -36,6 +36,8 @@ urlpatterns = [
     # The league's story, before its seasons' addresses (a season slug may not shadow them).
     path("leagues/<slug:slug>/graveyard/", story_views.graveyard, name="graveyard"),
     path("leagues/<slug:slug>/head-to-head/", story_views.head_to_head, name="head-to-head"),
+    # Honours: the hall of fame and a season's MVP vote (league/honours).
+    path("", include("league.honours.urls")),
     path("fixtures/<int:pk>/", views.fixture_page, name="fixture"),
     # A season's pages, the same for every game.
     path("leagues/<slug:league>/<slug:season>/", season_views.season_home, name="season"),

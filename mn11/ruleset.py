@@ -11,9 +11,10 @@ from django.db import models
 
 from league.admin.steps import Step
 from league.demo import DemoSummary
+from league.honours.awards import AwardWinner, Holder, Record
 from league.models import Season
 from league.rulesets import CsvTable, GameCounts, Ruleset
-from mn11 import csv_tables, match_day, season_settings
+from mn11 import csv_tables, honours, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.exchange.tables import Table
-    from league.models import Fixture, Result
+    from league.models import Fixture, League, Result
 
 
 class Mn11Ruleset(Ruleset):
@@ -147,6 +148,17 @@ class Mn11Ruleset(Ruleset):
             fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
             cells=cells, actor=actor,
         )  # fmt: skip
+
+    # --- honours (league/honours): mn11/honours.py ------------------------------------------
+
+    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
+        return honours.season_awards(season=season)
+
+    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
+        return honours.mvp_candidates(season=season)
+
+    def league_records(self, *, league: League) -> Sequence[Record]:
+        return honours.league_records(league=league)
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,6 +17,7 @@ from api.schema import NamedChoiceField, list_errors, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
 from league import selectors as league_selectors
+from league.honours.form import OUTCOME_WORDS, FormResult, season_form
 from league.models import Fixture, League, Round, Season, StandingRow
 from rosters.models import SeasonRules
 
@@ -123,12 +124,51 @@ class SeasonDetailView(ApiRetrieveView[Season]):
         return selectors.seasons(user=self.request.user)
 
 
+class FormResultSerializer(serializers.Serializer[FormResult]):
+    outcome = serializers.ChoiceField(
+        choices=list(OUTCOME_WORDS.items()),
+        help_text="W won, OTW won in overtime (or a Magic Number Eleven shootout), D drawn, "
+        "OTL lost in overtime (or a shootout), L lost.",
+    )
+    fixture = serializers.IntegerField(source="fixture_id", help_text="The fixture's id.")
+    round = serializers.IntegerField(source="round_number", help_text="Its round's number.")
+    opponent = serializers.IntegerField(source="opponent_id", help_text="The opponent's team id.")
+    home = serializers.BooleanField(help_text="Whether the team was at home.")
+    score_for = serializers.IntegerField(help_text="The team's score.")
+    score_against = serializers.IntegerField(help_text="The opponent's score.")
+    title = serializers.CharField(help_text="The result in words, as the standings page says it.")
+
+    class Meta:
+        ref_name = "FormResult"
+
+
 class SeasonStandingsView(ApiView):
-    """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2)."""
+    """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2), its
+    form guide (the last five results, oldest first) and its current streak."""
 
     class OutputSerializer(serializers.ModelSerializer[StandingRow]):
         team = TeamRefSerializer()
         score_difference = serializers.IntegerField()
+        form = serializers.SerializerMethodField(
+            help_text="The team's last five results of the season (regular season and "
+            "playoffs), oldest first; empty before its first game."
+        )
+        streak = serializers.SerializerMethodField(
+            help_text="The current run: W3 three wins in a row (W or OTW), L2 two losses (L or "
+            "OTL), D1 a draw; empty before the first game."
+        )
+
+        @extend_schema_field(FormResultSerializer(many=True))
+        def get_form(self, row: StandingRow) -> list[dict[str, object]]:
+            form = self.context["form"].get(row.team_id)
+            if form is None:
+                return []
+            # many=True gives a list; the stubs type one instance.
+            return FormResultSerializer(form.last, many=True).data  # type: ignore[return-value]
+
+        def get_streak(self, row: StandingRow) -> str:
+            form = self.context["form"].get(row.team_id)
+            return "" if form is None else str(form.streak)
 
         class Meta:
             model = StandingRow
@@ -146,6 +186,8 @@ class SeasonStandingsView(ApiView):
                 "score_difference",
                 "points",
                 "explanation",
+                "form",
+                "streak",
             ]
             ref_name = "StandingRow"
 
@@ -158,7 +200,8 @@ class SeasonStandingsView(ApiView):
             Season.objects.all(), league_path="league", user=request.user, pk=season_id
         )
         rows = league_selectors.standings_for_season(season=season)
-        return Response(self.OutputSerializer(rows, many=True).data)
+        context = {"form": season_form(season=season)}
+        return Response(self.OutputSerializer(rows, many=True, context=context).data)
 
 
 class SeasonFixtureFilter(django_filters.FilterSet):

@@ -16,6 +16,7 @@ from django.contrib import admin
 
 from league.admin import (  # noqa: F401
     audit,
+    honours,
     leagues,
     people,
     rounds,

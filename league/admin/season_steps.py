@@ -20,6 +20,7 @@ from league.admin.display import (
     round_date,
     score_text,
 )
+from league.admin.honours import HONOURS_SEASON_STEPS
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.admin.tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
 from league.errors import DomainError
@@ -342,4 +343,5 @@ def season_steps_for(season: Season) -> tuple[Step, ...]:
         step for step in ruleset.season_admin_steps() if ruleset.simulates or not step.simulation
     )
     at = next(i for i, step in enumerate(SEASON_STEPS) if step.name == "open-round") + 1
-    return (*SEASON_STEPS[:at], *game, *SEASON_STEPS[at:])
+    # The honours' steps (awards, MVP vote) after the core's: league/admin/honours.py.
+    return (*SEASON_STEPS[:at], *game, *SEASON_STEPS[at:], *HONOURS_SEASON_STEPS)

@@ -205,5 +205,16 @@ def test_migrating_makes_the_commissioners_group_with_the_league_apps_permission
 
     group = Group.objects.get(name=COMMISSIONERS_GROUP)
     apps = set(group.permissions.values_list("content_type__app_label", flat=True))
-    assert apps == {"league", "webhooks", "rosters", "injuries", "games", "arenaball", "mn11"}
+    assert apps == {
+        "league",
+        "signup",
+        "webhooks",
+        "exchange_jobs",
+        "honours",
+        "rosters",
+        "injuries",
+        "games",
+        "arenaball",
+        "mn11",
+    }
     assert group.permissions.filter(codename="change_fixture").exists()

@@ -1,0 +1,156 @@
+"""The form guide and streaks of a season's table, for every game: each team's last five
+results and its current run, from the season's played fixtures (regular season and playoffs,
+in round order).
+
+A result is W, D or L by the score; a game won after overtime is OTW (its loser OTL), and a
+level game the game settled by a tie-break that is not a score (Magic Number Eleven's
+shootout, E-D5, ``Ruleset.table_level_winners``) is an OTW and an OTL too, as the table
+counts it (M-L1, E-L1). A streak counts wins (W and OTW), losses (L and OTL) or draws in a
+row, the latest first: "W3", "L1"; "" before a team's first game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from league.models import Fixture, Result, Season
+from league.rulesets import ruleset_for
+
+#: How many results the guide shows.
+LAST = 5
+
+OUTCOME_WORDS = {
+    "W": "Won",
+    "OTW": "Won in overtime",
+    "D": "Drew",
+    "OTL": "Lost in overtime",
+    "L": "Lost",
+}
+
+
+@dataclass(frozen=True)
+class FormResult:
+    """One result in a team's form guide, from its side."""
+
+    outcome: str
+    fixture_id: int
+    round_number: int
+    opponent_id: int
+    opponent: str
+    score_for: int
+    score_against: int
+    home: bool
+    shootout: bool = False
+
+    @property
+    def win(self) -> bool:
+        return self.outcome in ("W", "OTW")
+
+    @property
+    def loss(self) -> bool:
+        return self.outcome in ("L", "OTL")
+
+    @property
+    def title(self) -> str:
+        """The result in words, for the guide's tooltip and screen readers."""
+        word = OUTCOME_WORDS[self.outcome]
+        if self.shootout:
+            word = "Won the shootout" if self.win else "Lost the shootout"
+            word += f" after {self.score_for}–{self.score_against}"
+        else:
+            word = f"{word.split(' in ')[0]} {self.score_for}–{self.score_against}"
+            if self.outcome in ("OTW", "OTL"):
+                word += " after overtime"
+        where = "at home to" if self.home else "away to"
+        return f"{word} {where} {self.opponent} (round {self.round_number})"
+
+
+@dataclass(frozen=True)
+class TeamForm:
+    """A team's last results, oldest first, and its current streak."""
+
+    last: tuple[FormResult, ...]
+    streak: str
+
+    @property
+    def streak_words(self) -> str:
+        if not self.streak:
+            return "No games yet"
+        kind, count = self.streak[0], int(self.streak[1:])
+        noun = {"W": "win", "L": "loss", "D": "draw"}[kind]
+        return f"{count} {noun}{'' if count == 1 else ('es' if noun == 'loss' else 's')} in a row"
+
+
+def _outcome(mine: int, theirs: int, overtime: bool, level_winner: bool | None) -> str:
+    if mine == theirs:
+        if level_winner is None:
+            return "D"
+        return "OTW" if level_winner else "OTL"
+    if mine > theirs:
+        return "OTW" if overtime else "W"
+    return "OTL" if overtime else "L"
+
+
+def streak_of(results: list[FormResult]) -> str:
+    """The run of `results` (oldest first) ending with the latest: "W3", "D1", "" for none."""
+    if not results:
+        return ""
+
+    def kind(result: FormResult) -> str:
+        return "W" if result.win else "L" if result.loss else "D"
+
+    latest = kind(results[-1])
+    count = 0
+    for result in reversed(results):
+        if kind(result) != latest:
+            break
+        count += 1
+    return f"{latest}{count}"
+
+
+def team_results(
+    *, season: Season, level_winners: Mapping[int, int] | None = None
+) -> dict[int, list[FormResult]]:
+    """Every played result of `season` by team id, oldest first. One query, and the
+    game's level winners' (none for a game without them)."""
+    if level_winners is None:
+        level_winners = ruleset_for(season.league).table_level_winners(season=season)
+    results = (
+        Result.objects.filter(fixture__round__season=season, fixture__status=Fixture.Status.PLAYED)
+        .select_related("fixture__round", "fixture__home_team", "fixture__away_team")
+        .order_by("fixture__round__number", "fixture_id")
+    )
+    by_team: dict[int, list[FormResult]] = {}
+    for result in results:
+        fixture = result.fixture
+        winner = level_winners.get(fixture.pk)
+        sides = (
+            (fixture.home_team, fixture.away_team, result.home_score, result.away_score, True),
+            (fixture.away_team, fixture.home_team, result.away_score, result.home_score, False),
+        )
+        for team, opponent, mine, theirs, home in sides:
+            won_level = None if winner is None or mine != theirs else winner == team.pk
+            by_team.setdefault(team.pk, []).append(
+                FormResult(
+                    outcome=_outcome(mine, theirs, result.overtime, won_level),
+                    fixture_id=fixture.pk,
+                    round_number=fixture.round.number,
+                    opponent_id=opponent.pk,
+                    opponent=opponent.name,
+                    score_for=mine,
+                    score_against=theirs,
+                    home=home,
+                    shootout=won_level is not None,
+                )
+            )
+    return by_team
+
+
+def season_form(*, season: Season) -> dict[int, TeamForm]:
+    """Each team's form guide (its last five results) and streak in `season`, by team id;
+    a team that has not played has none. Two queries at most (the results, and the game's
+    level winners where it has them)."""
+    return {
+        team_id: TeamForm(last=tuple(results[-LAST:]), streak=streak_of(results))
+        for team_id, results in team_results(season=season).items()
+    }
