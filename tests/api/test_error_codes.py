@@ -38,6 +38,13 @@ NOT_FROM_THE_API = {
     # mn11/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
+    # league/honours/selectors.py: the MVP vote, cast on its web page and run in the admin
+    "mvp_closed",
+    "mvp_ended",
+    "mvp_opened",
+    "no_candidates",
+    "no_vote",
+    "season_running",
 }
 
 
