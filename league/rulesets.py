@@ -382,21 +382,6 @@ class Ruleset:
         (league.results.result_store)."""
         return None
 
-
-@dataclass(frozen=True)
-class CsvColumns:
-    """A game's own columns of a CSV table: their heads and each row's values by id."""
-
-    heads: tuple[str, ...] = ()
-    values: Mapping[int, tuple[str | int, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class CsvTable:
-    """A whole CSV table a game writes: its heads and rows."""
-
-    heads: tuple[str, ...]
-    rows: Sequence[tuple[str | int, ...]]
     # --- honours (league/honours: awards at close, the MVP vote, records) ------------------
 
     def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
@@ -414,6 +399,22 @@ class CsvTable:
         """The game's own records of `league` for its hall of fame (a player's most goals in
         a match, career leaders), beside the core's team records. None by default."""
         return ()
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """A game's own columns of a CSV table: their heads and each row's values by id."""
+
+    heads: tuple[str, ...] = ()
+    values: Mapping[int, tuple[str | int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A whole CSV table a game writes: its heads and rows."""
+
+    heads: tuple[str, ...]
+    rows: Sequence[tuple[str | int, ...]]
 
 
 @dataclass(frozen=True)
