@@ -16,6 +16,7 @@ from api.base import ApiView
 from api.schema import NamedChoiceField, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.leagues import SeasonStandingsView
+from league.honours.form import season_form
 from league.models import Season, StandingRow
 from league.tournament_selectors import (
     BracketGame,
@@ -123,7 +124,8 @@ class TournamentGroupsView(ApiView):
             }
             for table in tournament_groups(season=tournament)
         ]
-        return Response(self.GroupSerializer(groups, many=True).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
+        context = {"form": season_form(season=tournament)}  # each row's form guide and streak
+        return Response(self.GroupSerializer(groups, many=True, context=context).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
 
 
 class BracketSideSerializer(serializers.Serializer[BracketSlot]):
