@@ -239,3 +239,57 @@ def pages_version() -> int | None:
         )
         version, written = cursor.fetchone()
     return None if written else int(version or 0)
+
+
+# --- Rebuilding a watched table on SQLite --------------------------------------------------
+
+#: Where the triggers are kept while SQLite rebuilds a table; empty between migrations.
+_SUSPENDED = "league_suspendedtrigger"
+
+
+def sqlite_triggers_suspend(schema_editor: BaseDatabaseSchemaEditor, table: str) -> None:
+    """Before SQLite rebuilds `table` (adding a column that is not nullable does: it copies
+    the table and renames the copy), drop every trigger that names it, its own and those of
+    the tables whose league is read through it, keeping their SQL: the rename refuses
+    triggers naming a table that is gone, and the copy would have none of its own.
+    `sqlite_triggers_restore` puts them back. PostgreSQL alters tables in place: nothing."""
+    if schema_editor.connection.vendor != "sqlite":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE IF NOT EXISTS {_SUSPENDED} (name TEXT PRIMARY KEY, sql TEXT NOT NULL)"
+        )
+        cursor.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE %s",
+            [f"%{table}%"],
+        )
+        for name, sql in cursor.fetchall():
+            cursor.execute(f"INSERT INTO {_SUSPENDED} (name, sql) VALUES (%s, %s)", [name, sql])
+            cursor.execute(f'DROP TRIGGER "{name}"')
+
+
+def sqlite_triggers_restore(schema_editor: BaseDatabaseSchemaEditor, table: str) -> None:
+    """The triggers `sqlite_triggers_suspend` dropped, created again."""
+    if schema_editor.connection.vendor != "sqlite":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE IF NOT EXISTS {_SUSPENDED} (name TEXT PRIMARY KEY, sql TEXT NOT NULL)"
+        )
+        cursor.execute(f"SELECT sql FROM {_SUSPENDED} ORDER BY name")
+        for (sql,) in cursor.fetchall():
+            cursor.execute(sql)
+        cursor.execute(f"DROP TABLE {_SUSPENDED}")
+
+
+def table_rebuilt(table: str) -> tuple[migrations.RunPython, migrations.RunPython]:
+    """The two operations a migration puts around its changes of a watched `table` that
+    SQLite makes by rebuilding it (reversed, they swap roles)."""
+
+    def suspend(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        sqlite_triggers_suspend(schema_editor, table)
+
+    def restore(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        sqlite_triggers_restore(schema_editor, table)
+
+    return migrations.RunPython(suspend, restore), migrations.RunPython(restore, suspend)

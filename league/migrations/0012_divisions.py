@@ -6,8 +6,10 @@ import django.core.validators
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import triggers_migration
+from league.page_versions import table_rebuilt, triggers_migration
 
+# SQLite adds the season's settings by rebuilding its table: the triggers naming it wait.
+SUSPEND, RESTORE = table_rebuilt("league_season")
 TABLES = {
     "league_division": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
 }
@@ -20,6 +22,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        SUSPEND,
         migrations.AddField(
             model_name='season',
             name='cross_division_meetings',
@@ -35,6 +38,7 @@ class Migration(migrations.Migration):
             name='wild_cards',
             field=models.PositiveSmallIntegerField(default=0, help_text="Seasons with divisions: the playoffs take every division's winner plus this many wild cards, the best of the rest by the league table.", validators=[django.core.validators.MaxValueValidator(6)]),
         ),
+        RESTORE,
         migrations.CreateModel(
             name='Division',
             fields=[
