@@ -121,12 +121,7 @@ def division_playoff_seeds(*, season: Season) -> list[tuple[int, bool]]:
     winners = [table.rows[0] for table in tables if table.rows]
     winners.sort(key=lambda row: row.position or 10_000)
     taken = {row.team_id for row in winners}
-    rest = [
-        row
-        for table in tables
-        for row in table.rows
-        if row.team_id not in taken
-    ]
+    rest = [row for table in tables for row in table.rows if row.team_id not in taken]
     rest.sort(key=lambda row: row.position or 10_000)
     return [(row.team_id, True) for row in winners] + [
         (row.team_id, False) for row in rest[: season.wild_cards]
@@ -139,8 +134,8 @@ def division_playoff_seeds(*, season: Season) -> list[tuple[int, bool]]:
 def _draft_season(season: Season, actor: Actor) -> Season:
     """`season`, locked (its divisions change one commissioner at a time, and not while it
     starts), if its divisions may change: a league season in its draft."""
-    locked = Season.objects.select_for_update(of=("self",)).select_related("league").get(
-        pk=season.pk
+    locked = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
     )
     require_commissioner(user=actor, league=locked.league)
     if locked.is_tournament:

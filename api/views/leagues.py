@@ -77,9 +77,7 @@ class DivisionSerializer(serializers.ModelSerializer[Division]):
         }
 
     def get_teams(self, division: Division) -> list[int]:
-        rows = sorted(
-            division.rows.all(), key=lambda row: (row.position or 10_000, row.team_id)
-        )
+        rows = sorted(division.rows.all(), key=lambda row: (row.position or 10_000, row.team_id))
         return [row.team_id for row in rows]
 
 

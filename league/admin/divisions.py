@@ -33,9 +33,7 @@ class DivisionForm(forms.ModelForm[Division]):
             self.fields["teams"].queryset = Team.objects.filter(standings__season=season)
         if self.instance.pk:
             self.fields["teams"].initial = list(
-                Team.objects.filter(standings__division=self.instance).values_list(
-                    "pk", flat=True
-                )
+                Team.objects.filter(standings__division=self.instance).values_list("pk", flat=True)
             )
 
 
@@ -59,8 +57,10 @@ class DivisionInline(admin.TabularInline[Division, Season]):
         return formset
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return obj is not None and obj.status == Season.Status.DRAFT and super().has_add_permission(
-            request, obj
+        return (
+            obj is not None
+            and obj.status == Season.Status.DRAFT
+            and super().has_add_permission(request, obj)
         )
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:

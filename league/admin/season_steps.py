@@ -176,7 +176,7 @@ def _explain_playoffs_start(season: Season) -> list[str]:
         names = dict(season.teams.values_list("pk", "name"))
         field = ", ".join(
             f"{number}. {names[team]} ({note})"
-            for number, team in enumerate(notes, start=1)
+            for number, (team, note) in enumerate(notes.items(), start=1)
         )
         return [
             f"Every division's winner, then {plural(season.wild_cards, 'wild card')} (the "

@@ -5,6 +5,7 @@ team twice in a round, home and away in turn and balanced to within one game per
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -68,7 +69,7 @@ def test_meetings_alternate_home_and_away_round_after_round() -> None:
         for pair in pairs:
             sides.setdefault(frozenset(pair), []).append(pair)
     for played in sides.values():
-        for first, second in zip(played, played[1:], strict=False):
+        for first, second in pairwise(played):
             assert second == (first[1], first[0])
 
 

@@ -135,7 +135,7 @@ def _play(season: Season, stage: str, score) -> None:
 
 
 def _by_name(home: str, away: str) -> tuple[int, int]:
-    """The team whose letter comes first always wins 2–0."""
+    """The team whose letter comes first always wins, 2 to 0."""
     return (2, 0) if home < away else (0, 2)
 
 
@@ -281,7 +281,10 @@ def test_division_winners_are_seeded_first_then_the_best_of_the_rest(
     _play(season, Round.Stage.REGULAR, _by_name)
 
     seeds = division_playoff_seeds(season=season)
-    assert [(name, won) for name, (_, won) in zip(_names(season, [t for t, _ in seeds]), seeds, strict=True)] == [
+    assert [
+        (name, won)
+        for name, (_, won) in zip(_names(season, [t for t, _ in seeds]), seeds, strict=True)
+    ] == [
         ("A", True),
         ("E", True),
         ("B", False),
@@ -307,12 +310,17 @@ def test_a_wild_card_between_level_teams_goes_by_the_leagues_tie_breakers(
     def score(home: str, away: str) -> tuple[int, int]:
         if strength[home] == strength[away]:
             return (1, 1)
-        winner_goals = 4 if "D" in (home, away) and strength["D"] > min(strength[home], strength[away]) else 1
+        winner_goals = (
+            4 if "D" in (home, away) and strength["D"] > min(strength[home], strength[away]) else 1
+        )
         return (winner_goals, 0) if strength[home] > strength[away] else (0, winner_goals)
 
     _start(season, commissioner)
     _play(season, Round.Stage.REGULAR, score)
-    rows = {row.team.name: row for row in StandingRow.objects.filter(season=season).select_related("team")}
+    rows = {
+        row.team.name: row
+        for row in StandingRow.objects.filter(season=season).select_related("team")
+    }
     assert rows["B"].points == rows["D"].points
     assert rows["D"].position < rows["B"].position
 
@@ -385,7 +393,12 @@ def test_a_season_without_divisions_has_no_bracket_page_and_seeds_by_the_table(
     for letter in "ABC":
         team_create(season=season, name=letter, short_name=letter * 2, actor=None)
     _start(season, commissioner)
-    assert client.get(reverse("tournament-bracket", args=[season.league.slug, season.slug])).status_code == 404
+    assert (
+        client.get(
+            reverse("tournament-bracket", args=[season.league.slug, season.slug])
+        ).status_code
+        == 404
+    )
     _play(season, Round.Stage.REGULAR, _by_name)
     final = playoffs_start(season=season, actor=commissioner)
     (game,) = final.fixtures.select_related("home_team", "away_team")
@@ -407,7 +420,11 @@ def test_the_standings_page_shows_each_divisions_table_then_the_overall_one(
 
     html = page.content.decode()
     assert page.status_code == 200
-    north, south, overall = html.index(">North</h2>"), html.index(">South</h2>"), html.index(">Overall</h2>")
+    north, south, overall = (
+        html.index(">North</h2>"),
+        html.index(">South</h2>"),
+        html.index(">Overall</h2>"),
+    )
     assert north < south < overall
     assert "Standings of Division League, Split 2026: North" in html
 
@@ -446,3 +463,44 @@ def test_a_season_without_divisions_shows_one_table_and_null_divisions(
     assert client.get(f"/api/v1/seasons/{season.pk}/").json()["divisions"] == []
     rows = client.get(f"/api/v1/seasons/{season.pk}/standings/").json()
     assert {(row["division"], row["division_position"]) for row in rows} == {(None, None)}
+
+
+# --- Every game ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["magnoball", "arenaball", "mn11"])
+def test_every_games_season_schedules_and_shows_its_division_tables(
+    commissioner, client: Client, ruleset: str
+) -> None:
+    season = _season_in_divisions(
+        commissioner, {"East Conference": "ABC", "West Conference": "DEF"}, ruleset=ruleset
+    )
+
+    rounds = season_generate_schedule(season=season, actor=commissioner, seed=5)
+
+    # Within: two meetings of 3 pairs in each conference; across: 9 pairs once.
+    assert Fixture.objects.filter(round__season=season).count() == 2 * 3 * 2 + 9
+    assert len(rounds) == 5 + 3  # the six teams' round robin, then each conference's
+    page = client.get(reverse("standings", args=[season.league.slug, season.slug]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert ">East Conference</h2>" in html
+    assert ">West Conference</h2>" in html
+    rows = client.get(f"/api/v1/seasons/{season.pk}/standings/").json()
+    assert {row["division_position"] for row in rows} == {1, 2, 3}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_renamed_division_refreshes_the_cached_standings_page(
+    table_game, commissioner, client: Client
+) -> None:
+    season = _season_in_divisions(commissioner, {"North": "AB", "South": "CD"})
+    url = reverse("standings", args=[season.league.slug, season.slug])
+    assert ">North</h2>" in client.get(url).content.decode()
+
+    # A write to the divisions' table alone (no standings row touched) bumps the version.
+    Division.objects.filter(season=season, name="North").update(name="Northern Conference")
+
+    page = client.get(url).content.decode()
+    assert ">Northern Conference</h2>" in page
+    assert ">North</h2>" not in page
