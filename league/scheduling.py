@@ -165,12 +165,14 @@ def _balanced_orientation(edges: list[tuple[T, T]]) -> list[tuple[frozenset[T], 
     for vertex in [v for v, links in adjacency.items() if len(links) % 2]:
         add(vertex, helper)
     used = [False] * len(ends)
-    directed: dict[int, tuple[object, object]] = {}
+    forward = [True] * len(ends)  # walked from its first end to its second
     cursor = dict.fromkeys(adjacency, 0)
     for start in list(adjacency):
-        stack: list[tuple[object, int | None]] = [(start, None)]
+        # Every degree is even, so a walk only gets stuck where it began: each team is
+        # entered as often as it is left.
+        stack = [start]
         while stack:
-            vertex, _ = stack[-1]
+            vertex = stack[-1]
             links = adjacency[vertex]
             while cursor[vertex] < len(links) and used[links[cursor[vertex]][1]]:
                 cursor[vertex] += 1
@@ -179,10 +181,9 @@ def _balanced_orientation(edges: list[tuple[T, T]]) -> list[tuple[frozenset[T], 
                 continue
             other, edge = links[cursor[vertex]]
             used[edge] = True
-            directed[edge] = (vertex, other)
-            stack.append((other, edge))
-    result = []
-    for edge, (a, b) in enumerate(ends[: len(edges)]):
-        home, away = directed[edge]
-        result.append((frozenset((a, b)), (home, away)))
-    return result  # type: ignore[return-value]
+            forward[edge] = ends[edge][0] == vertex
+            stack.append(other)
+    return [
+        (frozenset((a, b)), (a, b) if forward[index] else (b, a))
+        for index, (a, b) in enumerate(edges)
+    ]

@@ -163,7 +163,7 @@ class SeasonStandingsView(ApiView):
     class OutputSerializer(serializers.ModelSerializer[StandingRow]):
         team = TeamRefSerializer()
         score_difference = serializers.IntegerField()
-        division = serializers.PrimaryKeyRelatedField(
+        division: serializers.PrimaryKeyRelatedField[Division] = serializers.PrimaryKeyRelatedField(
             read_only=True,
             allow_null=True,
             help_text="The id of the team's division (the season's `divisions`); null when "

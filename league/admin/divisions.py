@@ -29,10 +29,12 @@ class DivisionForm(forms.ModelForm[Division]):
 
     def __init__(self, *args: Any, season: Season | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        teams = self.fields["teams"]
+        assert isinstance(teams, forms.ModelMultipleChoiceField)
         if season is not None:
-            self.fields["teams"].queryset = Team.objects.filter(standings__season=season)
+            teams.queryset = Team.objects.filter(standings__season=season)
         if self.instance.pk:
-            self.fields["teams"].initial = list(
+            teams.initial = list(
                 Team.objects.filter(standings__division=self.instance).values_list("pk", flat=True)
             )
 

@@ -17,7 +17,7 @@ division_sizes = st.lists(st.integers(min_value=2, max_value=6), min_size=2, max
 
 
 def _divisions(sizes: list[int]) -> list[list[int]]:
-    divisions, next_team = [], 0
+    divisions, next_team = [], 10_000  # ids beyond the small ints Python shares
     for size in sizes:
         divisions.append(list(range(next_team, next_team + size)))
         next_team += size
