@@ -247,3 +247,18 @@ def division_seed_notes(*, season: Season) -> dict[int, str]:
         team: f"{names.get(team, 'Division')} winner" if won else "Wild card"
         for team, won in division_playoff_seeds(season=season)
     }
+
+
+def divisions_carry_over(*, previous: Season, season: Season) -> list[Division]:
+    """`previous`'s divisions copied into `season` (a new draft with the same teams: its
+    roll-over), each team in the division it played in. The caller holds the transaction
+    and audits the roll-over."""
+    copies = []
+    for division in Division.objects.filter(season=previous):
+        copy_ = Division.objects.create(
+            season=season, name=division.name, slug=division.slug, order=division.order
+        )
+        teams = division.rows.values_list("team_id", flat=True)
+        StandingRow.objects.filter(season=season, team_id__in=list(teams)).update(division=copy_)
+        copies.append(copy_)
+    return copies

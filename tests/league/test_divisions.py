@@ -26,6 +26,7 @@ from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
 from league.playoffs import playoffs_advance, playoffs_start, playoffs_start_refusal
 from league.results import result_store
+from league.season_end import season_close, season_rollover
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,
@@ -362,6 +363,21 @@ def test_a_two_division_season_is_played_to_its_champion(table_game, commissione
     _play(season, Round.Stage.PLAYOFF, lambda home, away: (1, 1))
     champion = playoffs_advance(season=season, actor=commissioner)
     assert champion == Team.objects.get(name="A")
+
+    # The next season keeps the divisions, their teams and their settings.
+    following = season_rollover(
+        season=season_close(season=season, actor=commissioner),
+        name="Split 2027",
+        actor=commissioner,
+    )
+    carried = {
+        table.division.name: [row.team.name for row in table.rows]
+        for table in division_tables(season=following)
+    }
+    assert carried == {"North": ["A", "B", "C", "D"], "South": ["E", "F", "G", "H"]}
+    assert (following.division_meetings, following.cross_division_meetings) == (2, 1)
+    assert (following.wild_cards, following.playoff_teams) == (2, 4)
+    assert division_problems(season=following) == []
 
 
 def test_the_bracket_page_names_division_winners_and_wild_cards(
