@@ -10,10 +10,12 @@ that order (Decided: docs/rules-decisions.md "Divisions")."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
@@ -21,6 +23,8 @@ from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Division, Season, StandingRow
 from league.selectors import standings_for_season
+
+T = TypeVar("T", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -117,15 +121,28 @@ def division_playoff_seeds(*, season: Season) -> list[tuple[int, bool]]:
     """The playoff field of a season in divisions, in seed order: each division's leader
     (seeded by its place in the season's table), then the wild cards, the best of the rest by
     the table; each as (team id, whether it won its division)."""
-    tables = division_tables(season=season)
-    winners = [table.rows[0] for table in tables if table.rows]
-    winners.sort(key=lambda row: row.position or 10_000)
-    taken = {row.team_id for row in winners}
-    rest = [row for table in tables for row in table.rows if row.team_id not in taken]
-    rest.sort(key=lambda row: row.position or 10_000)
-    return [(row.team_id, True) for row in winners] + [
-        (row.team_id, False) for row in rest[: season.wild_cards]
-    ]
+    rows = StandingRow.objects.filter(season=season, division__isnull=False).order_by(
+        F("position").asc(nulls_last=True), "team__name"
+    )
+    division_of = dict(rows.values_list("team_id", "division_id"))
+    return playoff_field(list(division_of), division_of, wild_cards=season.wild_cards)
+
+
+def playoff_field(
+    order: Sequence[T], division_of: Mapping[T, Hashable], *, wild_cards: int
+) -> list[tuple[T, bool]]:
+    """The seeds from a table: `order` is the teams best first, `division_of` each one's
+    division. Each division's first team, in table order, then the next `wild_cards` of the
+    rest; each as (team, whether it won its division). Pure: the playoff odds can seed a
+    simulated table with it."""
+    winners: list[T] = []
+    seen: set[Hashable] = set()
+    for team in order:
+        if division_of[team] not in seen:
+            seen.add(division_of[team])
+            winners.append(team)
+    rest = [team for team in order if team not in winners][:wild_cards]
+    return [(team, True) for team in winners] + [(team, False) for team in rest]
 
 
 # --- writes ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.divisions import playoff_field
 from league.scheduling import division_round_robin, round_robin
 
 division_sizes = st.lists(st.integers(min_value=2, max_value=6), min_size=2, max_size=4)
@@ -113,3 +114,20 @@ def test_impossible_divisions_are_refused(divisions, within, across, message) ->
 def test_the_round_robin_without_divisions_is_unchanged() -> None:
     # The circle method's first round for six teams, as before divisions existed.
     assert round_robin([1, 2, 3, 4, 5, 6])[0] == [(1, 6), (2, 5), (3, 4)]
+
+
+def test_the_playoff_field_takes_each_divisions_first_then_the_best_of_the_rest() -> None:
+    order = ["A", "B", "C", "D", "E", "F"]  # the table, best first
+    division_of = {"A": "N", "B": "N", "C": "N", "D": "S", "E": "S", "F": "W"}
+
+    assert playoff_field(order, division_of, wild_cards=1) == [
+        ("A", True),
+        ("D", True),
+        ("F", True),
+        ("B", False),
+    ]
+    assert playoff_field(order, division_of, wild_cards=0) == [
+        ("A", True),
+        ("D", True),
+        ("F", True),
+    ]
