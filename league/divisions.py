@@ -82,7 +82,7 @@ def division_problems(*, season: Season) -> list[str]:
         ]
     problems = []
     if len(divisions) < 2:
-        problems.append("A season in divisions needs at least two; add one or delete this one.")
+        problems.append("A season in divisions needs at least two divisions: add one or delete this one.")
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     counts = {division.pk: 0 for division in divisions}
     outside = []
@@ -184,6 +184,11 @@ def division_save(
     slug = slugify(name)
     if not slug:
         raise LeagueError("Give the division a name.", code="invalid", field="name")
+    longest = Division._meta.get_field("name").max_length or 40
+    if len(name) > longest:
+        raise LeagueError(
+            f"A division's name has at most {longest} characters.", code="invalid", field="name"
+        )
     with transaction.atomic():
         locked = _draft_season(season, actor)
         wanted = sorted(set(team_ids))

@@ -177,7 +177,7 @@ def test_a_two_division_season_schedules_its_meetings_within_and_across(
     [
         ("team outside", "In no division: I."),
         ("empty division", "West has no teams: a division needs at least two."),
-        ("one division", "needs at least two; add one"),
+        ("one division", "needs at least two divisions: add one"),
         ("wild cards", "2 division winners and 1 wild card make 3"),
     ],
 )
@@ -222,6 +222,10 @@ def test_a_division_holds_only_the_seasons_teams_and_moving_a_team_takes_it_alon
         division_save(season=season, actor=commissioner, name="West", team_ids=[outsider.pk])
     with pytest.raises(LeagueError, match="already has a division named like"):
         division_save(season=season, actor=commissioner, name="north")
+    with pytest.raises(LeagueError, match="at most 40 characters"):
+        division_save(season=season, actor=commissioner, name="N" * 41)
+    with pytest.raises(LeagueError, match="Give the division a name"):
+        division_save(season=season, actor=commissioner, name=" ! ")
     assert Division.objects.filter(season=season).count() == 2
     assert AuditEntry.objects.filter(action="season.division").count() == 3
 
