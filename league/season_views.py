@@ -87,12 +87,12 @@ def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpRes
 
 
 def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    """A tournament's knockout, or the playoffs of a season in divisions (their seeds say
-    which are division winners and which wild cards)."""
+    """A tournament's knockout, or a league season's playoffs (in a season in divisions,
+    the seeds say which are division winners and which wild cards)."""
     season_ = season_or_404(request, league, season)
+    if not season_.is_tournament and not season_.playoff_teams:
+        raise Http404("This season has no playoffs.")
     in_divisions = not season_.is_tournament and season_has_divisions(season=season_)
-    if not (season_.is_tournament or in_divisions):
-        raise Http404("This season has no bracket page.")
     return render(
         request,
         "league/tournament_bracket.html",

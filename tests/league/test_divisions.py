@@ -406,24 +406,27 @@ def test_the_bracket_page_names_division_winners_and_wild_cards(
     assert f'href="{url}"' in standings.content.decode()  # the season's menu links it
 
 
-def test_a_season_without_divisions_has_no_bracket_page_and_seeds_by_the_table(
+def test_a_season_without_divisions_seeds_by_the_table_on_its_playoffs_page(
     table_game, commissioner, client: Client
 ) -> None:
     season = season_create(league=_league(commissioner), name="Plain", actor=None, playoff_teams=2)
     for letter in "ABC":
         team_create(season=season, name=letter, short_name=letter * 2, actor=None)
     _start(season, commissioner)
-    assert (
-        client.get(
-            reverse("tournament-bracket", args=[season.league.slug, season.slug])
-        ).status_code
-        == 404
-    )
+    url = reverse("tournament-bracket", args=[season.league.slug, season.slug])
+    assert "the top 2 of the table" in client.get(url).content.decode()
     _play(season, Round.Stage.REGULAR, _by_name)
     final = playoffs_start(season=season, actor=commissioner)
     (game,) = final.fixtures.select_related("home_team", "away_team")
     assert (game.home_team.name, game.away_team.name) == ("A", "B")
     assert not StandingRow.objects.filter(season=season, bracket_seed__isnull=False).exists()
+    page = client.get(url).content.decode()
+    assert "seeded from the top of the table" in page
+    assert "Wild card" not in page
+    # A season without playoffs has no such page.
+    no_playoffs = season_create(league=season.league, name="Friendly", actor=None, playoff_teams=0)
+    missing = client.get(reverse("tournament-bracket", args=[season.league.slug, no_playoffs.slug]))
+    assert missing.status_code == 404
 
 
 # --- The standings page and the API -------------------------------------------------------------
