@@ -8,8 +8,10 @@ from django.db import migrations, models
 
 from league.page_versions import table_rebuilt, triggers_migration
 
-# SQLite adds the season's settings by rebuilding its table: the triggers naming it wait.
+# SQLite adds the season's settings by rebuilding its table, and drops the row's division
+# (unapplied) by rebuilding the standings rows': the triggers naming them wait.
 SUSPEND, RESTORE = table_rebuilt("league_season")
+SUSPEND_ROWS, RESTORE_ROWS = table_rebuilt("league_standingrow")
 TABLES = {
     "league_division": "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)",
 }
@@ -52,11 +54,13 @@ class Migration(migrations.Migration):
                 'ordering': ['season', 'order', 'name'],
             },
         ),
+        SUSPEND_ROWS,
         migrations.AddField(
             model_name='standingrow',
             name='division',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rows', to='league.division'),
         ),
+        RESTORE_ROWS,
         migrations.AddConstraint(
             model_name='division',
             constraint=models.UniqueConstraint(fields=('season', 'name'), name='division_name_unique'),
