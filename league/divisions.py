@@ -82,7 +82,9 @@ def division_problems(*, season: Season) -> list[str]:
         ]
     problems = []
     if len(divisions) < 2:
-        problems.append("A season in divisions needs at least two divisions: add one or delete this one.")
+        problems.append(
+            "A season in divisions needs at least two divisions: add one or delete this one."
+        )
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     counts = {division.pk: 0 for division in divisions}
     outside = []
