@@ -7,10 +7,16 @@ process wrote the change and whatever cache backend holds the page.
 Readers read the version before the rows they render: a write committed in between only
 makes the cached copy newer than its key, never older.
 
-The core's rows bump it (WATCHED, migration league 0011), and the tables a game names for
-the pages it caches (MagnoBall's players, their season totals, enhancements, rules,
-injuries, appearances, stat lines and match events: migrations rosters 0007, injuries 0003
-and games 0007). A page cached by it must show nothing that another table holds.
+The core's rows bump it (WATCHED, migration league 0011; a season's divisions, league 0012),
+and the tables a game names for the pages it caches (MagnoBall's players, their season
+totals, enhancements, rules, injuries, appearances, stat lines and match events: migrations
+rosters 0007, injuries 0003 and games 0007). A page cached by it must show nothing that another table holds.
+
+SQLite makes some schema changes (a column that is not nullable added, a foreign key
+dropped) by copying the table and renaming the copy: the copy has none of the table's
+triggers, and the rename refuses the triggers of other tables that name it. A migration
+doing so to a watched table puts its change between the two operations of
+``table_rebuilt(table)``, which keep those triggers aside and create them again.
 
 On PostgreSQL a trigger runs once a statement over the rows it wrote (its transition
 table); SQLite has only row triggers.
