@@ -39,6 +39,7 @@ def seasons(*, user: ApiUser) -> QuerySet[Season]:
     return (
         Season.objects.filter(league__in=visible_league_ids(user=user))
         .select_related("league", "rules")
+        .prefetch_related("divisions__rows")
         .order_by("league__name", "-created_at")
     )
 

@@ -94,6 +94,27 @@ class Season(models.Model):
         help_text="Its games count for career games and progression (M-P5) and its injuries "
         "last beyond the match (M-I1), as in a season. Off: an exhibition for the rosters.",
     )
+    # Divisions (or conferences: the name says which) of a league season: each its own
+    # table; the schedule meets within and across them; the playoffs seed their winners
+    # first, then the wild cards (docs/seasons.md "Divisions").
+    division_meetings = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(4)],
+        help_text="Seasons with divisions: how many times each pair of teams of one division "
+        "meets (home and away in turn).",
+    )
+    cross_division_meetings = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MaxValueValidator(4)],
+        help_text="Seasons with divisions: how many times each pair of teams from different "
+        "divisions meets (0: never).",
+    )
+    wild_cards = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(6)],
+        help_text="Seasons with divisions: the playoffs take every division's winner plus this "
+        "many wild cards, the best of the rest by the league table.",
+    )
     teams: models.ManyToManyField[Team, StandingRow] = models.ManyToManyField(
         "Team", through="StandingRow", related_name="seasons"
     )
@@ -193,6 +214,28 @@ class TournamentGroup(models.Model):
         return self.name
 
 
+class Division(models.Model):
+    """A division (or conference) of a league season: its own table within the season's
+    table, met a set number of times, its winner seeded into the playoffs."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=40, help_text="E.g. “North” or “Eastern Conference”.")
+    slug = models.SlugField(max_length=40)
+    order = models.PositiveSmallIntegerField(
+        default=1, help_text="Where its table comes on the standings page (1 first)."
+    )
+
+    class Meta:
+        ordering = ["season", "order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="division_name_unique"),
+            models.UniqueConstraint(fields=["season", "slug"], name="division_slug_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class StandingRow(models.Model):
     """A team's entry in a season and its line in the table (M-L1, M-L2).
 
@@ -209,6 +252,12 @@ class StandingRow(models.Model):
         TournamentGroup, on_delete=models.SET_NULL, null=True, blank=True, related_name="rows"
     )
     bracket_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A league season's division of the team: its table is the division's rows in the
+    # season's table order. A season with divisions records its playoff seeds (division
+    # winners first, then wild cards) in `bracket_seed` too.
+    division = models.ForeignKey(
+        Division, on_delete=models.SET_NULL, null=True, blank=True, related_name="rows"
+    )
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     played = models.PositiveSmallIntegerField(default=0)
     won = models.PositiveSmallIntegerField(default=0)

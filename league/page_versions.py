@@ -7,10 +7,17 @@ process wrote the change and whatever cache backend holds the page.
 Readers read the version before the rows they render: a write committed in between only
 makes the cached copy newer than its key, never older.
 
-The core's rows bump it (WATCHED, migration league 0011), and the tables a game names for
-the pages it caches (MagnoBall's players, their season totals, enhancements, rules,
-injuries, appearances, stat lines and match events: migrations rosters 0007, injuries 0003
-and games 0007). A page cached by it must show nothing that another table holds.
+The core's rows bump it (WATCHED, migration league 0011; a season's divisions, league 0012),
+and the tables a game names for the pages it caches (MagnoBall's players, their season
+totals, enhancements, rules, injuries, appearances, stat lines and match events: migrations
+rosters 0007, injuries 0003 and games 0007). A page cached by it must show nothing that
+another table holds.
+
+SQLite makes some schema changes (a column that is not nullable added, a foreign key
+dropped) by copying the table and renaming the copy: the copy has none of the table's
+triggers, and the rename refuses the triggers of other tables that name it. A migration
+doing so to a watched table puts its change between the two operations of
+``table_rebuilt(table)``, which keep those triggers aside and create them again.
 
 On PostgreSQL a trigger runs once a statement over the rows it wrote (its transition
 table); SQLite has only row triggers.
@@ -239,3 +246,57 @@ def pages_version() -> int | None:
         )
         version, written = cursor.fetchone()
     return None if written else int(version or 0)
+
+
+# --- Rebuilding a watched table on SQLite --------------------------------------------------
+
+#: Where the triggers are kept while SQLite rebuilds a table; empty between migrations.
+_SUSPENDED = "league_suspendedtrigger"
+
+
+def sqlite_triggers_suspend(schema_editor: BaseDatabaseSchemaEditor, table: str) -> None:
+    """Before SQLite rebuilds `table` (adding a column that is not nullable does: it copies
+    the table and renames the copy), drop every trigger that names it, its own and those of
+    the tables whose league is read through it, keeping their SQL: the rename refuses
+    triggers naming a table that is gone, and the copy would have none of its own.
+    `sqlite_triggers_restore` puts them back. PostgreSQL alters tables in place: nothing."""
+    if schema_editor.connection.vendor != "sqlite":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE IF NOT EXISTS {_SUSPENDED} (name TEXT PRIMARY KEY, sql TEXT NOT NULL)"
+        )
+        cursor.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE %s",
+            [f"%{table}%"],
+        )
+        for name, sql in cursor.fetchall():
+            cursor.execute(f"INSERT INTO {_SUSPENDED} (name, sql) VALUES (%s, %s)", [name, sql])
+            cursor.execute(f'DROP TRIGGER "{name}"')
+
+
+def sqlite_triggers_restore(schema_editor: BaseDatabaseSchemaEditor, table: str) -> None:
+    """The triggers `sqlite_triggers_suspend` dropped, created again."""
+    if schema_editor.connection.vendor != "sqlite":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE IF NOT EXISTS {_SUSPENDED} (name TEXT PRIMARY KEY, sql TEXT NOT NULL)"
+        )
+        cursor.execute(f"SELECT sql FROM {_SUSPENDED} ORDER BY name")
+        for (sql,) in cursor.fetchall():
+            cursor.execute(sql)
+        cursor.execute(f"DROP TABLE {_SUSPENDED}")
+
+
+def table_rebuilt(table: str) -> tuple[migrations.RunPython, migrations.RunPython]:
+    """The two operations a migration puts around its changes of a watched `table` that
+    SQLite makes by rebuilding it (reversed, they swap roles)."""
+
+    def suspend(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        sqlite_triggers_suspend(schema_editor, table)
+
+    def restore(_apps: Any, schema_editor: BaseDatabaseSchemaEditor) -> None:
+        sqlite_triggers_restore(schema_editor, table)
+
+    return migrations.RunPython(suspend, restore), migrations.RunPython(restore, suspend)

@@ -11,6 +11,11 @@ from django.db import transaction
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.divisions import (
+    division_playoff_seeds,
+    division_problems_refusal,
+    season_has_divisions,
+)
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_for
@@ -35,7 +40,10 @@ def unplayed_count(season: Season, stage: str) -> int:
 
 
 def _playoff_seeds(season: Season) -> list[int]:
-    """The top of the table, as many teams as the playoffs take (fewer if it is short)."""
+    """The top of the table, as many teams as the playoffs take (fewer if it is short); a
+    season in divisions: its division winners, then its wild cards (league/divisions.py)."""
+    if season_has_divisions(season=season):
+        return [team for team, _ in division_playoff_seeds(season=season)]
     return list(
         StandingRow.objects.filter(season=season)
         .order_by("position")
@@ -58,6 +66,8 @@ def playoffs_start_refusal(*, season: Season) -> LeagueError | None:
         )
     if season.status != Season.Status.ACTIVE:
         return LeagueError(f"{season} is not in its regular season.", code="bad_transition")
+    if (refusal := division_problems_refusal(season=season)) is not None:
+        return refusal
     left = unplayed_count(season, Round.Stage.REGULAR)
     if left:
         return LeagueError(
@@ -92,6 +102,10 @@ def playoffs_start(*, season: Season, actor: Actor) -> Round:
         if (refusal := playoffs_start_refusal(season=locked)) is not None:
             raise refusal
         rows = _playoff_seeds(locked)
+        if season_has_divisions(season=locked):
+            # The bracket's seeds are not the table's positions: record them for the rounds
+            # after (knockout_seeds).
+            _bracket_seeds_record(locked, rows)
         season_transition(season=locked, to=Season.Status.PLAYOFFS, actor=actor)
         pairs = [(rows[i], rows[-1 - i]) for i in range(len(rows) // 2)]
         first = knockout_round_create(season=locked, pairs=pairs)
@@ -186,10 +200,20 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
     return next_round
 
 
+def _bracket_seeds_record(season: Season, teams: list[int]) -> None:
+    """Store the playoff seeds of a season in divisions (1 for `teams[0]`, and so on)."""
+    rows = list(StandingRow.objects.filter(season=season))
+    seeds = {team: number for number, team in enumerate(teams, start=1)}
+    for row in rows:
+        row.bracket_seed = seeds.get(row.team_id)
+    StandingRow.objects.bulk_update(rows, ["bracket_seed"])
+
+
 def knockout_seeds(season: Season) -> dict[int, int]:
-    """Team id → seed: the regular-season position, or a tournament's bracket seed (a team
-    without one ranks last)."""
-    seed = "bracket_seed" if season.is_tournament else "position"
+    """Team id → seed: the regular-season position, or the bracket seed of a tournament or
+    of a season in divisions (a team without one ranks last)."""
+    by_bracket = season.is_tournament or season_has_divisions(season=season)
+    seed = "bracket_seed" if by_bracket else "position"
     rows = StandingRow.objects.filter(season=season).values_list("team_id", seed)
     return {team: position or 10_000 for team, position in rows}
 

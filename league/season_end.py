@@ -8,12 +8,18 @@ from django.db import transaction
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.divisions import divisions_carry_over
 from league.errors import LeagueError
 from league.honours.services import season_awards_compute
 from league.models import Round, Season, StandingRow, Team
 from league.playoffs import season_lock, unplayed_count
 from league.rulesets import ruleset_for
-from league.services import season_create, season_enter_team, season_transition
+from league.services import (
+    DIVISION_SETTINGS,
+    season_create,
+    season_enter_team,
+    season_transition,
+)
 
 
 def season_won_on_the_table(*, season: Season) -> bool:
@@ -81,7 +87,8 @@ def season_close(*, season: Season, actor: Actor) -> Season:
 
 
 def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
-    """The next season: the same teams and rules, as a draft ready for its schedule; the
+    """The next season: the same teams and rules (and divisions), as a draft ready for its
+    schedule; the
     league's ruleset carries the game's own state over (MagnoBall: the rosters, whose
     statuses follow the new season's progression settings, M-P5)."""
     with transaction.atomic():
@@ -96,12 +103,14 @@ def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
             actor=actor,
             double_round_robin=locked.double_round_robin,
         )
-        new.playoff_teams = locked.playoff_teams
-        new.days_between_rounds = locked.days_between_rounds
-        new.save(update_fields=["playoff_teams", "days_between_rounds"])
+        carried = ["playoff_teams", "days_between_rounds", *sorted(DIVISION_SETTINGS)]
+        for field in carried:
+            setattr(new, field, getattr(locked, field))
+        new.save(update_fields=carried)
         teams = list(Team.objects.filter(standings__season=locked))
         for team in teams:
             season_enter_team(season=new, team=team, actor=actor)
+        divisions_carry_over(previous=locked, season=new)
         ruleset_for(locked.league).season_rolled_over(
             previous=locked, season=new, teams=teams, actor=actor
         )

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league import selectors, tournament_selectors
+from league.divisions import season_has_divisions
 from league.models import Season, Team
 from league.rulesets import ruleset_for
 from league.standings_page import standings_body
@@ -86,11 +87,20 @@ def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpRes
 
 
 def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _tournament(request, league, season)
+    """A tournament's knockout, or a league season's playoffs (in a season in divisions,
+    the seeds say which are division winners and which wild cards)."""
+    season_ = season_or_404(request, league, season)
+    if not season_.is_tournament and not season_.playoff_teams:
+        raise Http404("This season has no playoffs.")
+    in_divisions = not season_.is_tournament and season_has_divisions(season=season_)
     return render(
         request,
         "league/tournament_bracket.html",
-        {"season": season_, "bracket": tournament_selectors.knockout_bracket(season=season_)},
+        {
+            "season": season_,
+            "bracket": tournament_selectors.knockout_bracket(season=season_),
+            "in_divisions": in_divisions,
+        },
     )
 
 

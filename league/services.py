@@ -15,10 +15,11 @@ from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record, snapshot
+from league.divisions import division_problems_refusal
 from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_default, ruleset_for, ruleset_get
-from league.scheduling import round_robin
+from league.scheduling import division_round_robin, round_robin
 from league.webhooks.events import season_event_publish
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
@@ -283,11 +284,11 @@ def season_generate_schedule(
             raise LeagueError(
                 "A schedule needs at least two teams in the season.", code="too_few_teams"
             )
+        if (refusal := division_problems_refusal(season=locked)) is not None:
+            raise refusal
         if shuffle and seed is None:
             seed = secrets.randbits(48)
-        pairings = round_robin(
-            team_ids, double=locked.double_round_robin, seed=seed if shuffle else None
-        )
+        pairings = _pairings(locked, team_ids, seed=seed if shuffle else None)
         Round.objects.filter(season=locked).delete()
         rounds = Round.objects.bulk_create(
             Round(season=locked, number=number, starts_on=_round_date(locked, number))
@@ -315,6 +316,29 @@ def season_generate_schedule(
     return rounds
 
 
+def _pairings(
+    season: Season, team_ids: list[int], *, seed: int | None
+) -> list[list[tuple[int, int]]]:
+    """The rounds' (home, away) pairings: a season in divisions meets within and across
+    them as its settings say; any other, the single or double round robin."""
+    divisions: dict[int, list[int]] = {}
+    entries = (
+        StandingRow.objects.filter(season=season, division__isnull=False)
+        .order_by("division__order", "division_id", "team__name")
+        .values_list("team_id", "division_id")
+    )
+    for team, division in entries:
+        divisions.setdefault(division, []).append(team)
+    if not divisions:
+        return round_robin(team_ids, double=season.double_round_robin, seed=seed)
+    return division_round_robin(
+        list(divisions.values()),
+        within=season.division_meetings,
+        across=season.cross_division_meetings,
+        seed=seed,
+    )
+
+
 def _round_date(season: Season, number: int) -> datetime.date | None:
     if season.starts_on is None:
         return None
@@ -325,11 +349,16 @@ def _round_date(season: Season, number: int) -> datetime.date | None:
 
 LEAGUE_EDITABLE = frozenset({"name", "ruleset", "description", "is_public"})
 TEAM_EDITABLE = frozenset({"name", "short_name", "coach", "colour"})
-SEASON_EDITABLE = frozenset(
-    {"name", "starts_on", "double_round_robin", "days_between_rounds", "playoff_teams"}
+# How a season in divisions meets and seeds its playoffs (league/divisions.py).
+DIVISION_SETTINGS = frozenset({"division_meetings", "cross_division_meetings", "wild_cards"})
+SEASON_EDITABLE = (
+    frozenset({"name", "starts_on", "double_round_robin", "days_between_rounds", "playoff_teams"})
+    | DIVISION_SETTINGS
 )
 # How the season is played: fixed once it starts, like its rules.
-SEASON_FROZEN_ON_START = frozenset({"double_round_robin", "days_between_rounds", "playoff_teams"})
+SEASON_FROZEN_ON_START = (
+    frozenset({"double_round_robin", "days_between_rounds", "playoff_teams"}) | DIVISION_SETTINGS
+)
 
 
 def _edit(

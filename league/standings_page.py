@@ -3,10 +3,10 @@ version (league/page_versions.py) and cached: every write to the rows they show 
 recorded, corrected or voided and the standings it changes, a team renamed, a season
 moved on) bumps the version in its own transaction, so a cached copy is never stale.
 
-What they show comes from the core's rows only: the standing rows and their teams, the
-season and league names, and the results the chart replays. The table settings the chart
-replays them with are the season's rules, which are frozen once it leaves its draft, and a
-draft has no results to chart."""
+What they show comes from the core's rows only: the standing rows, their teams and their
+divisions (a table each, league/divisions.py), the season and league names, and the results
+the chart replays. The table settings the chart replays them with are the season's rules,
+which are frozen once it leaves its draft, and a draft has no results to chart."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from league.divisions import division_tables
 from league.honours.form import season_form
 from league.models import Season
 from league.page_versions import page_version
@@ -35,7 +36,7 @@ class StandingsBody:
 
 def standings_body(*, season: Season) -> StandingsBody:
     """The table (with "Why" per row, M-L2) and the chart of `season`. One query when
-    cached (the version), three when not."""
+    cached (the version), four when not."""
     version = page_version(league_id=season.league_id)
     key = None
     if version is not None:
@@ -52,6 +53,7 @@ def standings_body(*, season: Season) -> StandingsBody:
             "rows": rows,
             "by_round": by_round,
             "form_guide": season_form(season=season),
+            "divisions": division_tables(season=season, rows=rows),
         },
     )
     chart = bool(by_round["rounds"])

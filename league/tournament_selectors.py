@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from league.divisions import division_seed_notes
 from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_seeds, knockout_winner
 from league.round_names import knockout_game_name, knockout_stage_name
@@ -46,6 +47,8 @@ class BracketSlot:
     score: int | None = None
     won: bool = False
     source: str = ""
+    #: How a season in divisions seeded it: "North winner", "Wild card".
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
     if not rounds:
         return []
     seeds = knockout_seeds(season)
+    notes = division_seed_notes(season=season)
     level = ruleset_for(season.league).table_level_winners(season=season)
     bracket: list[BracketRound] = []
     games = len(rounds[0].fixtures.all())
@@ -95,7 +99,7 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
         round_ = rounds[index] if index < len(rounds) else None
         if round_ is not None:
             fixtures = enumerate(round_.fixtures.all(), start=1)
-            played = [_game(n, f, seeds, level) for n, f in fixtures]
+            played = [_game(n, f, seeds, level, notes) for n, f in fixtures]
         else:
             played = [_future(n, previous, games * 2) for n in range(1, games + 1)]
         bracket.append(BracketRound(knockout_stage_name(games), round_, played))
@@ -103,27 +107,35 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
     return bracket
 
 
-def _side(team: Team, seeds: dict[int, int], score: int | None, won: bool) -> BracketSlot:
+def _side(
+    team: Team, seeds: dict[int, int], score: int | None, won: bool, notes: Mapping[int, str]
+) -> BracketSlot:
     seed = seeds.get(team.pk)
-    return BracketSlot(team, seed if seed and seed < 10_000 else None, score, won)
+    return BracketSlot(
+        team, seed if seed and seed < 10_000 else None, score, won, note=notes.get(team.pk, "")
+    )
 
 
 def _game(
-    number: int, fixture: Fixture, seeds: dict[int, int], level: Mapping[int, int]
+    number: int,
+    fixture: Fixture,
+    seeds: dict[int, int],
+    level: Mapping[int, int],
+    notes: Mapping[int, str],
 ) -> BracketGame:
     result: Result | None = getattr(fixture, "result", None)
     if result is None:
         return BracketGame(
             number,
-            _side(fixture.home_team, seeds, None, False),
-            _side(fixture.away_team, seeds, None, False),
+            _side(fixture.home_team, seeds, None, False, notes),
+            _side(fixture.away_team, seeds, None, False, notes),
             fixture,
         )
     winner = knockout_winner(result, seeds, level)
     return BracketGame(
         number,
-        _side(fixture.home_team, seeds, result.home_score, winner == fixture.home_team_id),
-        _side(fixture.away_team, seeds, result.away_score, winner == fixture.away_team_id),
+        _side(fixture.home_team, seeds, result.home_score, winner == fixture.home_team_id, notes),
+        _side(fixture.away_team, seeds, result.away_score, winner == fixture.away_team_id, notes),
         fixture,
         overtime=result.overtime,
         by_seed=result.home_score == result.away_score and fixture.pk not in level,
@@ -137,7 +149,12 @@ def _future(number: int, previous: list[BracketGame], games_before: int) -> Brac
     def from_game(game: BracketGame) -> BracketSlot:
         for side in (game.home, game.away):
             if side.won:
-                return BracketSlot(side.team, side.seed, source=side.team.name if side.team else "")
+                return BracketSlot(
+                    side.team,
+                    side.seed,
+                    source=side.team.name if side.team else "",
+                    note=side.note,
+                )
         name = knockout_game_name(games_before)
         return BracketSlot(None, source=f"Winner of {name} {game.number}")
 

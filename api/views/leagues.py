@@ -17,8 +17,9 @@ from api.schema import NamedChoiceField, list_errors, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
 from league import selectors as league_selectors
+from league.divisions import division_tables
 from league.honours.form import OUTCOME_WORDS, FormResult, season_form
-from league.models import Fixture, League, Round, Season, StandingRow
+from league.models import Division, Fixture, League, Round, Season, StandingRow
 from rosters.models import SeasonRules
 
 
@@ -61,6 +62,26 @@ class SeasonRulesSerializer(serializers.ModelSerializer[SeasonRules]):
         ref_name = "SeasonRules"
 
 
+class DivisionSerializer(serializers.ModelSerializer[Division]):
+    teams = serializers.SerializerMethodField(
+        help_text="The ids of the division's teams in its table order (its leader first)."
+    )
+
+    class Meta:
+        model = Division
+        fields = ["id", "name", "slug", "order", "teams"]
+        ref_name = "Division"
+        extra_kwargs = {
+            "name": {"help_text": "The division's (or conference's) name, e.g. “North”."},
+            "slug": {"help_text": "The name in a URL, unique in the season."},
+            "order": {"help_text": "Where its table comes on the standings page (1 first)."},
+        }
+
+    def get_teams(self, division: Division) -> list[int]:
+        rows = sorted(division.rows.all(), key=lambda row: (row.position or 10_000, row.team_id))
+        return [row.team_id for row in rows]
+
+
 class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
     status = NamedChoiceField(choices=Season.Status.choices, enum_name="SeasonStatus")
     format = NamedChoiceField(
@@ -69,6 +90,13 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
         help_text="A tournament's groups and bracket: /api/v1/tournaments/{id}/.",
     )
     rules = SeasonRulesSerializer()
+    divisions = DivisionSerializer(
+        many=True,
+        read_only=True,
+        help_text="A league season's divisions (or conferences), each with its own table; "
+        "empty when the season plays as one table. Their settings: division_meetings, "
+        "cross_division_meetings, wild_cards.",
+    )
 
     class Meta:
         model = Season
@@ -83,6 +111,10 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
             "double_round_robin",
             "days_between_rounds",
             "playoff_teams",
+            "division_meetings",
+            "cross_division_meetings",
+            "wild_cards",
+            "divisions",
             "champion",
             "started_at",
             "finished_at",
@@ -144,7 +176,9 @@ class FormResultSerializer(serializers.Serializer[FormResult]):
 
 class SeasonStandingsView(ApiView):
     """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2), its
-    form guide (the last five results, oldest first) and its current streak."""
+    form guide (the last five results, oldest first) and its current streak. In a season in
+    divisions each row also names its division and its place in that division's table: group
+    the rows by `division` for the divisions' tables."""
 
     class OutputSerializer(serializers.ModelSerializer[StandingRow]):
         team = TeamRefSerializer()
@@ -170,6 +204,21 @@ class SeasonStandingsView(ApiView):
             form = self.context["form"].get(row.team_id)
             return "" if form is None else str(form.streak)
 
+        division: serializers.PrimaryKeyRelatedField[Division] = serializers.PrimaryKeyRelatedField(
+            read_only=True,
+            allow_null=True,
+            help_text="The id of the team's division (the season's `divisions`); null when "
+            "the season has none.",
+        )
+        division_position = serializers.SerializerMethodField(
+            help_text="The team's place in its division's table (the season's table order "
+            "among the division's teams); null without divisions."
+        )
+
+        def get_division_position(self, row: StandingRow) -> int | None:
+            positions: dict[int, int] = self.context.get("division_positions", {})
+            return positions.get(row.team_id)
+
         class Meta:
             model = StandingRow
             fields = [
@@ -188,6 +237,8 @@ class SeasonStandingsView(ApiView):
                 "explanation",
                 "form",
                 "streak",
+                "division",
+                "division_position",
             ]
             ref_name = "StandingRow"
 
@@ -199,8 +250,13 @@ class SeasonStandingsView(ApiView):
         season = get_visible(
             Season.objects.all(), league_path="league", user=request.user, pk=season_id
         )
-        rows = league_selectors.standings_for_season(season=season)
-        context = {"form": season_form(season=season)}
+        rows = list(league_selectors.standings_for_season(season=season))
+        positions = {
+            row.team_id: number
+            for table in division_tables(season=season, rows=rows)
+            for number, row in enumerate(table.rows, start=1)
+        }
+        context = {"form": season_form(season=season), "division_positions": positions}
         return Response(self.OutputSerializer(rows, many=True, context=context).data)
 
 

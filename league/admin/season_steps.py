@@ -23,6 +23,12 @@ from league.admin.display import (
 from league.admin.honours import HONOURS_SEASON_STEPS
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.admin.tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
+from league.divisions import (
+    division_problems_refusal,
+    division_seed_notes,
+    division_tables,
+    season_has_divisions,
+)
 from league.errors import DomainError
 from league.models import Result, Round, Season, Team
 from league.playoffs import (
@@ -64,9 +70,15 @@ def _explain_schedule(season: Season) -> list[str]:
     lines = [
         f"{season} gets a new regular-season schedule for its {plural(len(teams), 'team')}: "
         f"{name_list(teams)}.",
-        "Every pair of teams meets twice, once at each home (double round robin)."
-        if season.double_round_robin
-        else "Every pair of teams meets once (single round robin).",
+        *(
+            _division_lines(season)
+            if season_has_divisions(season=season)
+            else [
+                "Every pair of teams meets twice, once at each home (double round robin)."
+                if season.double_round_robin
+                else "Every pair of teams meets once (single round robin)."
+            ]
+        ),
     ]
     if len(teams) % 2:
         lines.append("With an odd number of teams, one team rests each round.")
@@ -82,6 +94,23 @@ def _explain_schedule(season: Season) -> list[str]:
         lines.append(f"The current schedule ({plural(existing, 'round')}) is deleted and replaced.")
     lines.append("Refused once a round has been opened or a result recorded.")
     return lines
+
+
+def _division_lines(season: Season) -> list[str]:
+    """How a season in divisions is scheduled, and why it would be refused now."""
+    tables = division_tables(season=season)
+    return [
+        "Divisions: "
+        + "; ".join(
+            f"{table.division}: {name_list(row.team.name for row in table.rows) or 'no teams'}"
+            for table in tables
+        )
+        + ".",
+        f"Every pair of teams of one division meets "
+        f"{plural(season.division_meetings, 'time')}, every pair from different divisions "
+        f"{plural(season.cross_division_meetings, 'time')}, home and away in turn.",
+        *refused_now(division_problems_refusal(season=season)),
+    ]
 
 
 def _run_schedule(request: HttpRequest, season: Season, form: ScheduleForm | None) -> StepDone:
@@ -143,6 +172,21 @@ def open_round(request: HttpRequest, round_: Round) -> StepDone:
 
 
 def _explain_playoffs_start(season: Season) -> list[str]:
+    if season_has_divisions(season=season):
+        notes = division_seed_notes(season=season)
+        names = dict(season.teams.values_list("pk", "name"))
+        field = ", ".join(
+            f"{number}. {names[team]} ({note})"
+            for number, (team, note) in enumerate(notes.items(), start=1)
+        )
+        return [
+            f"Every division's winner, then {plural(season.wild_cards, 'wild card')} (the "
+            f"best of the rest by the table), play the knockout playoffs: {field}.",
+            f"Seed 1 meets seed {season.playoff_teams}, seed 2 meets seed "
+            f"{season.playoff_teams - 1}, and so on, the higher seed at home.",
+            f"{season} moves to its playoffs: the regular season is over.",
+            *refused_now(playoffs_start_refusal(season=season)),
+        ]
     top = list(standings_for_season(season=season)[: season.playoff_teams])
     seeds = ", ".join(f"{row.position or '–'}. {row.team}" for row in top)
     return [

@@ -22,11 +22,12 @@ from django.utils.text import slugify
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, changelist_url
+from league.admin.divisions import DivisionInline, divisions_formset_save, season_divisions_warn
 from league.admin.scoping import LeagueListFilter
 from league.admin.season_steps import SEASON_STEP, SEASON_STEPS, season_steps_for
 from league.admin.steps import Step, as_action
 from league.errors import LeagueError
-from league.models import AuditEntry, Fixture, Season
+from league.models import AuditEntry, Division, Fixture, Season
 from league.rulesets import ruleset_for
 from league.selectors import standings_for_season
 from league.templatetags.league_tags import badge_html
@@ -46,6 +47,9 @@ class SeasonAdminForm(forms.ModelForm[Season]):
             "double_round_robin",
             "days_between_rounds",
             "playoff_teams",
+            "division_meetings",
+            "cross_division_meetings",
+            "wild_cards",
         )
         help_texts = {
             "starts_on": "The date of round 1; later rounds follow every “days between "
@@ -211,6 +215,15 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
                 )
             },
         ),
+        (
+            "Divisions",
+            {
+                "fields": ("division_meetings", "cross_division_meetings", "wild_cards"),
+                "description": "For a season in divisions (or conferences), set up below: "
+                "how often teams meet within and across divisions, and the playoffs' wild "
+                "cards. Division winners plus wild cards must make the playoff teams.",
+            },
+        ),
         ("Outcome", {"fields": ("champion", "started_at", "finished_at", "created_at")}),
     )
 
@@ -218,7 +231,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         if obj is None:
             return self.add_fieldsets
         if obj.is_tournament:
-            return self.change_fieldsets
+            return tuple(f for f in self.change_fieldsets if f[0] != "Divisions")
         return tuple(f for f in self.change_fieldsets if f[0] != "Tournament")
 
     def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
@@ -244,12 +257,16 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         )
         if obj.rules_frozen:
             fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
-            fixed += ("playoff_teams",)
+            fixed += ("playoff_teams", *league_services.DIVISION_SETTINGS)
         return fixed
 
     def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
         # The game's settings (MagnoBall: its rules) come from the league's ruleset.
-        return [] if obj is None else list(ruleset_for(obj.league).season_admin_inlines())
+        if obj is None:
+            return []
+        game = list(ruleset_for(obj.league).season_admin_inlines())
+        # A league season may play in divisions; a tournament draws groups instead.
+        return game if obj.is_tournament else [*game, DivisionInline]
 
     def steps_for(self, obj: Season) -> tuple[Step, ...]:
         return season_steps_for(obj)
@@ -319,6 +336,9 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         adopt(obj, season)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is Division:
+            divisions_formset_save(request, form.instance, formset)
+            return
         ruleset = ruleset_for(form.instance.league)
         if formset.model not in {inline.model for inline in ruleset.season_admin_inlines()}:
             super().save_formset(request, form, formset, change)
@@ -359,6 +379,20 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
             return HttpResponse(status=404)
         context = {**self.change_page_context(request, season), "fragment": True}
         return TemplateResponse(request, context["room"]["template"], context)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method == "GET":
+            season = self.get_object(request, unquote(object_id))
+            if season is not None and season.status == Season.Status.DRAFT:
+                # Said before the schedule is generated, not only when it is refused.
+                season_divisions_warn(request, season)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def change_page_context(self, request: HttpRequest, obj: Season) -> dict[str, Any]:
         rounds = list(

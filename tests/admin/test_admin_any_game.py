@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from league.access import Actor
 from league.admin.display import admin_url
-from league.models import AuditEntry, Fixture, League, Result, Round, Season, Team
+from league.models import AuditEntry, Division, Fixture, League, Result, Round, Season, Team
 from league.results import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from rules.standings import TableSettings
@@ -106,7 +106,8 @@ def _season(client: Client, league: League) -> Season:
     # Two playoff teams, set on the season's page (it has no game settings inline).
     page = client.get(change_url(season))
     assert page.status_code == 200
-    assert page.context["inline_admin_formsets"] == []
+    # No game settings inline: only the core's divisions of a league season.
+    assert [inline.opts.model for inline in page.context["inline_admin_formsets"]] == [Division]
     data = {**form_data(page), "playoff_teams": "2"}
     assert client.post(change_url(season), data).status_code == 302
     season.refresh_from_db()

@@ -23,6 +23,9 @@ APP_LABELS = ("league", "rosters", "injuries", "games")
 API_MODELS = {"league.ApiToken", "league.IdempotencyRecord"}
 #: Invitations have no admin of their own: the people's admin shows them.
 PEOPLE_MODELS = {"league.Invitation"}
+#: Divisions have no admin of their own: their season's page sets them up (an inline,
+#: tests/admin/test_admin_divisions.py).
+SEASON_INLINE_MODELS = {"league.Division"}
 #: The pages' cache versions (league/page_versions.py): bumped by triggers, no one edits them.
 INTERNAL_MODELS = {"league.PageVersion"}
 
@@ -35,7 +38,7 @@ MODELS = [
     model
     for label in APP_LABELS
     for model in apps.get_app_config(label).get_models()
-    if _id(model) not in API_MODELS | PEOPLE_MODELS | INTERNAL_MODELS
+    if _id(model) not in API_MODELS | PEOPLE_MODELS | INTERNAL_MODELS | SEASON_INLINE_MODELS
 ]
 #: Every changelist the query-count test measures: the four apps' and the people's.
 CHANGELISTS = [*MODELS, User]

@@ -94,8 +94,12 @@ def test_the_season_pages_link_a_tournament_to_its_groups_and_bracket(client: Cl
         assert _url("tournament-bracket", cup) in page
 
 
-def test_a_league_season_has_no_groups_or_bracket_page(client: Client, world):
+def test_a_league_season_has_no_groups_page_and_a_bracket_only_with_playoffs(client: Client, world):
     assert client.get(_url("tournament-groups", world.season)).status_code == 404
+    # Its playoffs' bracket (issue #19: seeded from the table, or from its divisions).
+    assert world.season.playoff_teams
+    assert client.get(_url("tournament-bracket", world.season)).status_code == 200
+    Season.objects.filter(pk=world.season.pk).update(playoff_teams=0)
     assert client.get(_url("tournament-bracket", world.season)).status_code == 404
 
 

@@ -1,0 +1,288 @@
+"""Divisions (or conferences) of a league season, for every game: the commissioner sets them
+up in the draft (which teams play in which), the schedule meets within and across them
+(league/scheduling.py ``division_round_robin``), each has its table, and the playoffs seed
+their winners first, then the wild cards (docs/seasons.md "Divisions").
+
+A division's table is its teams' rows in the season's own table order: the league's points
+and tie-breakers (M-L1, M-L2) rank the whole season once, and a division reads its part of
+that order (Decided: docs/rules-decisions.md "Divisions")."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.text import slugify
+
+from league.access import Actor, require_commissioner
+from league.audit import audit_record
+from league.errors import LeagueError
+from league.models import Division, Season, StandingRow
+from league.selectors import standings_for_season
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class DivisionTable:
+    """A division's table: its rows in the season's table order (the first is the
+    division's leader); `display_rows` number them within the division."""
+
+    division: Division
+    rows: list[StandingRow]
+
+    @property
+    def display_rows(self) -> list[StandingRow]:
+        """The rows to show, each a copy with its position in the division."""
+        shown = []
+        for number, row in enumerate(self.rows, start=1):
+            line = copy.copy(row)
+            line.position = number
+            shown.append(line)
+        return shown
+
+
+# --- reads -------------------------------------------------------------------------------
+
+
+def season_has_divisions(*, season: Season) -> bool:
+    return Division.objects.filter(season=season).exists()
+
+
+def division_tables(
+    *, season: Season, rows: Sequence[StandingRow] | None = None
+) -> list[DivisionTable]:
+    """Each division of `season` with its rows in table order (`rows`: the season's table
+    already read, in order; else read here). Empty for a season without divisions."""
+    divisions = list(Division.objects.filter(season=season))
+    if not divisions:
+        return []
+    if rows is None:
+        rows = list(standings_for_season(season=season))
+    by_division: dict[int, list[StandingRow]] = {division.pk: [] for division in divisions}
+    for row in rows:
+        if row.division_id in by_division:
+            by_division[row.division_id].append(row)
+    return [DivisionTable(division, by_division[division.pk]) for division in divisions]
+
+
+def division_problems(*, season: Season) -> list[str]:
+    """What stops `season`'s divisions from scheduling and seeding its playoffs, in plain
+    words (empty: nothing, or the season has no divisions)."""
+    divisions = list(Division.objects.filter(season=season))
+    if not divisions:
+        return []
+    if season.is_tournament:
+        return [
+            f"{season} is a tournament: its groups are drawn, it has no divisions. Delete them."
+        ]
+    problems = []
+    if len(divisions) < 2:
+        problems.append(
+            "A season in divisions needs at least two divisions: add one or delete this one."
+        )
+    rows = list(StandingRow.objects.filter(season=season).select_related("team"))
+    counts = {division.pk: 0 for division in divisions}
+    outside = []
+    for row in rows:
+        if row.division_id is None:
+            outside.append(row.team.name)
+        else:
+            counts[row.division_id] += 1
+    if outside:
+        problems.append(f"In no division: {', '.join(sorted(outside))}. Put each in one.")
+    for division in divisions:
+        if counts[division.pk] < 2:
+            problems.append(
+                f"{division} has {counts[division.pk] or 'no'} team"
+                f"{'' if counts[division.pk] == 1 else 's'}: a division needs at least two."
+            )
+    if season.playoff_teams and len(divisions) + season.wild_cards != season.playoff_teams:
+        problems.append(
+            f"The playoffs take {season.playoff_teams} teams, but {len(divisions)} division "
+            f"winners and {season.wild_cards} wild card{'' if season.wild_cards == 1 else 's'} "
+            f"make {len(divisions) + season.wild_cards}: set the wild cards to "
+            f"{max(season.playoff_teams - len(divisions), 0)} or change the playoff teams."
+        )
+    return problems
+
+
+def division_problems_refusal(*, season: Season) -> LeagueError | None:
+    """The refusal of scheduling or seeding `season` while its divisions do not add up."""
+    problems = division_problems(season=season)
+    if not problems:
+        return None
+    return LeagueError("The divisions are not ready: " + " ".join(problems), code="divisions")
+
+
+def division_playoff_seeds(*, season: Season) -> list[tuple[int, bool]]:
+    """The playoff field of a season in divisions, in seed order: each division's leader
+    (seeded by its place in the season's table), then the wild cards, the best of the rest by
+    the table; each as (team id, whether it won its division)."""
+    rows = StandingRow.objects.filter(season=season, division__isnull=False).order_by(
+        F("position").asc(nulls_last=True), "team__name"
+    )
+    division_of = dict(rows.values_list("team_id", "division_id"))
+    return playoff_field(list(division_of), division_of, wild_cards=season.wild_cards)
+
+
+def playoff_field(
+    order: Sequence[T], division_of: Mapping[T, Hashable], *, wild_cards: int
+) -> list[tuple[T, bool]]:
+    """The seeds from a table: `order` is the teams best first, `division_of` each one's
+    division. Each division's first team, in table order, then the next `wild_cards` of the
+    rest; each as (team, whether it won its division). Pure: the playoff odds can seed a
+    simulated table with it."""
+    winners: list[T] = []
+    seen: set[Hashable] = set()
+    for team in order:
+        if division_of[team] not in seen:
+            seen.add(division_of[team])
+            winners.append(team)
+    rest = [team for team in order if team not in winners][:wild_cards]
+    return [(team, True) for team in winners] + [(team, False) for team in rest]
+
+
+# --- writes ------------------------------------------------------------------------------
+
+
+def _draft_season(season: Season, actor: Actor) -> Season:
+    """`season`, locked (its divisions change one commissioner at a time, and not while it
+    starts), if its divisions may change: a league season in its draft."""
+    locked = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
+    require_commissioner(user=actor, league=locked.league)
+    if locked.is_tournament:
+        raise LeagueError(
+            f"{locked} is a tournament: its groups are drawn, it has no divisions.",
+            code="tournament",
+        )
+    if locked.status != Season.Status.DRAFT:
+        raise LeagueError(
+            f"The divisions of {locked} are fixed: the season is "
+            f"{locked.get_status_display().lower()}.",
+            code="rules_frozen",
+        )
+    return locked
+
+
+def division_save(
+    *,
+    season: Season,
+    actor: Actor,
+    name: str,
+    order: int = 1,
+    team_ids: Iterable[int] = (),
+    division: Division | None = None,
+) -> Division:
+    """Create a division of `season` (or rename and reorder `division`) with exactly the
+    teams `team_ids` of the season; a team moved here leaves its other division."""
+    name = name.strip()
+    slug = slugify(name)
+    if not slug:
+        raise LeagueError("Give the division a name.", code="invalid", field="name")
+    longest = Division._meta.get_field("name").max_length or 40
+    if len(name) > longest:
+        raise LeagueError(
+            f"A division's name has at most {longest} characters.", code="invalid", field="name"
+        )
+    with transaction.atomic():
+        locked = _draft_season(season, actor)
+        wanted = sorted(set(team_ids))
+        entered = set(
+            StandingRow.objects.filter(season=locked, team_id__in=wanted).values_list(
+                "team_id", flat=True
+            )
+        )
+        if missing := [team for team in wanted if team not in entered]:
+            raise LeagueError(
+                f"Not teams of {locked}: {', '.join(map(str, missing))}.",
+                code="invalid",
+                field="teams",
+            )
+        before = None
+        if division is None:
+            division = Division(season=locked)
+        else:
+            division = Division.objects.select_for_update().get(pk=division.pk, season=locked)
+            before = {
+                "name": division.name,
+                "order": division.order,
+                "teams": sorted(division.rows.values_list("team_id", flat=True)),
+            }
+        division.name, division.slug, division.order = name, slug, order
+        try:
+            with transaction.atomic():
+                division.save()
+        except IntegrityError:
+            raise LeagueError(
+                f"{locked} already has a division named like “{name}”.",
+                code="invalid",
+                field="name",
+            ) from None
+        StandingRow.objects.filter(division=division).exclude(team_id__in=wanted).update(
+            division=None
+        )
+        StandingRow.objects.filter(season=locked, team_id__in=wanted).update(division=division)
+        audit_record(
+            actor=actor,
+            action="season.division",
+            obj=division,
+            league=locked.league,
+            message=f"{division}: {len(wanted)} teams",
+            before=before,
+            after={"name": name, "order": order, "teams": wanted},
+        )
+    return division
+
+
+def division_delete(*, division: Division, actor: Actor) -> None:
+    """Delete a division of a draft season; its teams are in no division until placed."""
+    with transaction.atomic():
+        locked = _draft_season(division.season, actor)
+        teams = sorted(division.rows.values_list("team_id", flat=True))
+        audit_record(
+            actor=actor,
+            action="season.division_delete",
+            obj=division,
+            league=locked.league,
+            message=f"{division} deleted",
+            before={"name": division.name, "teams": teams},
+        )
+        division.delete()
+
+
+def division_seed_notes(*, season: Season) -> dict[int, str]:
+    """Team id → how it reached the playoffs of a season in divisions ("North winner",
+    "Wild card"), for the bracket page; empty for any other season."""
+    if not season_has_divisions(season=season):
+        return {}
+    names = dict(
+        StandingRow.objects.filter(season=season, division__isnull=False).values_list(
+            "team_id", "division__name"
+        )
+    )
+    return {
+        team: f"{names.get(team, 'Division')} winner" if won else "Wild card"
+        for team, won in division_playoff_seeds(season=season)
+    }
+
+
+def divisions_carry_over(*, previous: Season, season: Season) -> list[Division]:
+    """`previous`'s divisions copied into `season` (a new draft with the same teams: its
+    roll-over), each team in the division it played in. The caller holds the transaction
+    and audits the roll-over."""
+    copies = []
+    for division in Division.objects.filter(season=previous):
+        copy_ = Division.objects.create(
+            season=season, name=division.name, slug=division.slug, order=division.order
+        )
+        teams = division.rows.values_list("team_id", flat=True)
+        StandingRow.objects.filter(season=season, team_id__in=list(teams)).update(division=copy_)
+        copies.append(copy_)
+    return copies
