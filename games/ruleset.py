@@ -19,6 +19,7 @@ from games.demo import demo_league_build
 from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
+from games.odds import engine_outcome_model, odds_pairing_simulate, odds_pairings
 from games.selectors import coach_teams, season_points_leaders
 from injuries.selectors import careers_over
 from league.admin.steps import Step
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from league.access import Actor
     from league.coaching import CoachTeam
     from league.models import Fixture, League, Result, Team
+    from league.odds.model import MatchOutcomeModel
+    from rules.odds import Outcome
 
 
 class MagnoBallRuleset(Ruleset):
@@ -211,5 +214,24 @@ class MagnoBallRuleset(Ruleset):
             for over in careers_over(league=league)
         ]
 
+
+    # --- playoff odds: the engine's own match odds (games/odds.py, docs/odds.md) -----------
+
+    def match_outcome_model(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> MatchOutcomeModel:
+        return engine_outcome_model(season=season, fixtures=fixtures)
+
+    def odds_pairings(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> Mapping[tuple[int, int], str]:
+        return odds_pairings(season=season, fixtures=fixtures)
+
+    def odds_pairing_simulate(
+        self, *, season: Season, home: int, away: int, matches: int, seed: int
+    ) -> tuple[str, Sequence[Outcome]]:
+        return odds_pairing_simulate(
+            season=season, home=home, away=away, matches=matches, seed=seed
+        )
 
 MAGNOBALL = MagnoBallRuleset()

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
     from league.models import Fixture, League, Result, Round, Season, Team
+    from league.odds.model import MatchOutcomeModel
+    from rules.odds import Outcome
 
 
 class Ruleset:
@@ -291,6 +293,34 @@ class Ruleset:
         permanent injury; Arenaball: the dead). None by default."""
         return ()
 
+
+    # --- playoff and title odds (league/odds, docs/odds.md) --------------------------------
+
+    def match_outcome_model(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> MatchOutcomeModel:
+        """Each of `fixtures`' (the season's unplayed regular-season fixtures) outcome odds,
+        and any knockout pairing's, for the Monte Carlo of the odds run. By default the
+        rating model: the Elo ratings, the season's draw rate and its scores."""
+        from league.odds.model import rating_outcome_model
+
+        return rating_outcome_model(season=season, fixtures=fixtures)
+
+    def odds_pairings(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> Mapping[tuple[int, int], str]:
+        """The (home team id, away team id) pairings the model needs simulated first, each
+        with the version of what decides it (the rosters, injuries, settings): the workers
+        simulate those not cached yet by :meth:`odds_pairing_simulate`. None by default."""
+        return {}
+
+    def odds_pairing_simulate(
+        self, *, season: Season, home: int, away: int, matches: int, seed: int
+    ) -> tuple[str, Sequence[Outcome]]:
+        """Simulate `matches` matches of `home` against `away` from `seed`: the pairing's
+        version now and the outcomes. Only a game whose :meth:`odds_pairings` names
+        pairings is asked."""
+        raise NotImplementedError(f"{self.label} simulates no pairings.")
 
 @dataclass(frozen=True)
 class CareerEnd:

@@ -21,6 +21,7 @@ __all__ = [
     "TieBreaker",
     "compute_table",
     "table_after_game",
+    "table_after_games",
 ]
 
 
@@ -178,6 +179,30 @@ def table_after_game(
     if set(tallies) != set(teams):
         raise ValueError("The table before the game must have a line for every team.")
     for key, delta in _tally((game.home, game.away), [game], settings).items():
+        tally = tallies[key]
+        for name in _COUNTED:
+            setattr(tally, name, getattr(tally, name) + getattr(delta, name))
+    return _ranked(teams, tallies, _Games(games, counted=False), settings)
+
+
+def table_after_games(
+    *,
+    teams: Mapping[str, str],
+    rows: Iterable[TableRow],
+    new_games: Sequence[TableGame],
+    games: Callable[[], Sequence[TableGame]],
+    settings: TableSettings,
+) -> list[TableRow]:
+    """table_after_game for many games at once: the table of `teams` after `new_games`,
+    from the table before them (`rows`), exactly what compute_table gives for all of them
+    (`games`: every game, the new ones included, called only if a tie-breaker needs it).
+    The playoff odds (rules/odds.py) play out the rest of a season this way thousands of
+    times: the played games are added up once, not once a season."""
+    _check_games(teams, new_games)
+    tallies = {row.team: _tally_of(row) for row in rows}
+    if set(tallies) != set(teams):
+        raise ValueError("The table before the games must have a line for every team.")
+    for key, delta in _tally(teams, new_games, settings).items():
         tally = tallies[key]
         for name in _COUNTED:
             setattr(tally, name, getattr(tally, name) + getattr(delta, name))

@@ -1,0 +1,348 @@
+"""An odds run from the round that completes to its figures (docs/odds.md, "The job").
+
+1. ``odds_after_result`` (the core's result path): a regular-season round just completed
+   (or a result of a complete round corrected) queues a run, sent once the result commits.
+2. ``odds_run_start`` (a worker): claims the run (queued → pairings), asks the ruleset which
+   engine pairings its model needs (MagnoBall: every remaining home/away pairing, keyed by
+   its roster version) and splits those not cached yet into chunks, one task each.
+3. ``odds_chunk_run`` (the workers, side by side): claims a chunk, simulates its pairings,
+   stores them in the cache; the chunk that brings the run's counter of finished chunks to
+   its total makes the run ready (a conditional update: once) and queues the simulation.
+4. ``odds_run_simulate``: claims the ready run, plays the season out (rules/odds.py) and
+   stores every team's figures.
+
+Every step claims by a conditional update and is a no-op once done, so a message delivered
+twice changes nothing; ``odds_sweep`` sends lost messages again and takes back the work of
+dead workers."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from league.celery import app
+from league.models import Fixture, Result, Round, Season, StandingRow
+from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
+from league.odds.ratings import ratings_refresh
+from league.rulesets import ruleset_for
+from league.standings import standings_games
+from rules.odds import RemainingFixture, season_odds
+from rules.ratings import INITIAL_RATING
+
+logger = logging.getLogger(__name__)
+
+START_TASK = "league.odds.tasks.odds_start"
+CHUNK_TASK = "league.odds.tasks.odds_chunk"
+SIMULATE_TASK = "league.odds.tasks.odds_simulate"
+RATINGS_TASK = "league.odds.tasks.ratings_refresh_task"
+#: A run that has failed this many times is given up.
+MAX_ATTEMPTS = 5
+
+
+def _send(task: str, ids: list[int]) -> None:
+    """Hand ids to the broker; never raises (the sweep sends again what did not go)."""
+    for item in ids:
+        try:
+            app.send_task(task, args=[item])
+        except Exception:  # any broker failure: the rows are safe in the database
+            logger.warning("could not send %s(%s); the odds sweep will", task, item)
+            return
+
+
+def _send_on_commit(task: str, ids: list[int]) -> None:
+    if ids:
+        transaction.on_commit(lambda: _send(task, ids))
+
+
+def odds_after_result(*, fixture: Fixture, result: Result | None, was_complete: bool) -> None:
+    """After `fixture`'s result was recorded (`result`), corrected or voided (None): once
+    it commits, a worker brings the season's ratings up to date (league/odds/ratings.py);
+    and when the result completed its regular-season round (`was_complete`: the round's
+    status before), or changed a result of a complete one, an odds run is queued for the
+    season (one INSERT). A tournament has no odds (its groups are tables of their own). The
+    caller holds the recording transaction."""
+    round_ = fixture.round
+    season = round_.season
+    replay = result is None
+    transaction.on_commit(lambda: _send_ratings(season.pk, replay=replay))
+    if round_.stage != Round.Stage.REGULAR or round_.status != Round.Status.COMPLETE:
+        return
+    if season.is_tournament or (was_complete and result is not None):
+        return
+    odds_run_queue(season=season, after_round=round_.number)
+
+
+def _send_ratings(season_id: int, *, replay: bool) -> None:
+    try:
+        app.send_task(RATINGS_TASK, args=[season_id], kwargs={"replay": replay})
+    except Exception:  # the odds run (and the next result) refresh them anyway
+        logger.warning("could not send the ratings refresh of season %s", season_id)
+
+
+def odds_run_queue(*, season: Season, after_round: int, seed: int | None = None) -> OddsRun:
+    """A new odds run of `season` after round `after_round`, sent to the workers once the
+    caller's transaction commits."""
+    run = OddsRun.objects.create(
+        season=season,
+        after_round=after_round,
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        sample_size=settings.ODDS_SAMPLE_SIZE,
+    )
+    _send_on_commit(START_TASK, [run.pk])
+    return run
+
+
+def _remaining(season: Season) -> list[Fixture]:
+    return list(
+        Fixture.objects.filter(round__season=season, round__stage=Round.Stage.REGULAR)
+        .exclude(status=Fixture.Status.PLAYED)
+        .order_by("pk")
+    )
+
+
+def _stale() -> timezone.datetime:
+    return timezone.now() - timedelta(seconds=settings.ODDS_STALE_SECONDS)
+
+
+# --- 2. the pairings ----------------------------------------------------------------------------
+
+
+def odds_run_start(*, run_id: int) -> OddsRun:
+    """Claim a queued run and split its engine pairings into chunks (none: it is ready)."""
+    now = timezone.now()
+    claimed = OddsRun.objects.filter(pk=run_id, status=OddsRun.Status.QUEUED).update(
+        status=OddsRun.Status.PAIRINGS, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
+    )
+    run = OddsRun.objects.select_related("season__league").get(pk=run_id)
+    if not claimed:
+        return run  # started already, or finished: a duplicate
+    season = run.season
+    ratings_refresh(season_id=season.pk)  # the rating model's input, current
+    ruleset = ruleset_for(season.league)
+    wanted = ruleset.odds_pairings(season=season, fixtures=_remaining(season))
+    cached = set(
+        PairingOdds.objects.filter(season=season, version__in={v for v in wanted.values()})
+        .values_list("home_team_id", "away_team_id", "version")
+    )
+    missing = [
+        [home, away, version]
+        for (home, away), version in sorted(wanted.items())
+        if (home, away, version) not in cached
+    ]
+    size = settings.ODDS_CHUNK_PAIRINGS
+    with transaction.atomic():
+        chunks = OddsChunk.objects.bulk_create(
+            OddsChunk(run=run, pairings=missing[i : i + size]) for i in range(0, len(missing), size)
+        )
+        run.chunks_total = len(chunks)
+        run.pairing_matches = settings.ODDS_PAIRING_MATCHES if wanted else 0
+        run.status = OddsRun.Status.PAIRINGS if chunks else OddsRun.Status.SIMULATING
+        run.heartbeat_at = None if not chunks else timezone.now()
+        run.save(update_fields=["chunks_total", "pairing_matches", "status", "heartbeat_at"])
+        if chunks:
+            _send_on_commit(CHUNK_TASK, [chunk.pk for chunk in chunks])
+        else:
+            _send_on_commit(SIMULATE_TASK, [run.pk])
+    return run
+
+
+def pairing_seed(*, home: int, away: int, version: str) -> int:
+    """The seed of a pairing's engine matches: from the pairing and its roster version
+    alone, so a cached pairing is reproducible whichever run simulated it."""
+    digest = hashlib.sha256(f"{home}:{away}:{version}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
+
+
+def odds_chunk_run(*, chunk_id: int) -> OddsChunk:
+    """Claim a chunk (queued, or running with a dead worker), simulate and cache its
+    pairings, and count it done; the last chunk of a run makes the run ready."""
+    claimed = (
+        OddsChunk.objects.filter(pk=chunk_id)
+        .filter(
+            Q(state=OddsChunk.State.QUEUED)
+            | Q(state=OddsChunk.State.RUNNING, heartbeat_at__lt=_stale())
+        )
+        .update(state=OddsChunk.State.RUNNING, attempts=F("attempts") + 1, heartbeat_at=timezone.now())
+    )
+    chunk = OddsChunk.objects.select_related("run__season__league").get(pk=chunk_id)
+    if not claimed:
+        return chunk
+    run = chunk.run
+    season = run.season
+    ruleset = ruleset_for(season.league)
+    for home, away, version in chunk.pairings:
+        if PairingOdds.objects.filter(
+            season=season, home_team_id=home, away_team_id=away, version=version
+        ).exists():
+            continue
+        seed = pairing_seed(home=home, away=away, version=version)
+        now_version, outcomes = ruleset.odds_pairing_simulate(
+            season=season, home=home, away=away, matches=run.pairing_matches, seed=seed
+        )
+        PairingOdds.objects.bulk_create(
+            [
+                PairingOdds(
+                    season=season,
+                    home_team_id=home,
+                    away_team_id=away,
+                    version=now_version,
+                    matches=len(outcomes),
+                    seed=seed,
+                    outcomes=[[o.home_score, o.away_score, o.overtime] for o in outcomes],
+                )
+            ],
+            ignore_conflicts=True,
+        )
+        OddsChunk.objects.filter(pk=chunk_id, attempts=chunk.attempts).update(
+            heartbeat_at=timezone.now()
+        )
+    with transaction.atomic():
+        done = OddsChunk.objects.filter(
+            pk=chunk_id, state=OddsChunk.State.RUNNING, attempts=chunk.attempts
+        ).update(state=OddsChunk.State.DONE)
+        if done:
+            OddsRun.objects.filter(pk=run.pk).update(
+                chunks_done=F("chunks_done") + 1, heartbeat_at=timezone.now()
+            )
+            # The chunk that finishes the set (whichever it is) makes the run ready, once.
+            ready = OddsRun.objects.filter(
+                pk=run.pk, status=OddsRun.Status.PAIRINGS, chunks_done__gte=F("chunks_total")
+            ).update(status=OddsRun.Status.SIMULATING, heartbeat_at=None)
+            if ready:
+                elapsed = (timezone.now() - (run.started_at or timezone.now())).total_seconds()
+                OddsRun.objects.filter(pk=run.pk).update(pairings_seconds=elapsed)
+                _send_on_commit(SIMULATE_TASK, [run.pk])
+    chunk.refresh_from_db()
+    return chunk
+
+
+# --- 4. the seasons -----------------------------------------------------------------------------
+
+
+def odds_run_simulate(*, run_id: int) -> OddsRun:
+    """Claim a run whose match odds are ready (or whose simulating worker died), play its
+    season out and store the figures; a done run is a no-op."""
+    now = timezone.now()
+    claimed = (
+        OddsRun.objects.filter(pk=run_id, status=OddsRun.Status.SIMULATING)
+        .filter(Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=_stale()))
+        .update(heartbeat_at=now, attempts=F("attempts") + 1)
+    )
+    run = OddsRun.objects.select_related("season__league").get(pk=run_id)
+    if not claimed:
+        return run
+    try:
+        figures, method, seconds = _simulate(run)
+    except Exception as error:
+        logger.exception("odds run %s failed", run_id)
+        OddsRun.objects.filter(pk=run_id, attempts=run.attempts).update(
+            status=OddsRun.Status.FAILED, error=str(error)[:2000], finished_at=timezone.now()
+        )
+        run.refresh_from_db()
+        return run
+    with transaction.atomic():
+        # Locks the run: only the claim that is still current stores figures, once.
+        locked = OddsRun.objects.select_for_update().get(pk=run_id)
+        if locked.status != OddsRun.Status.SIMULATING or locked.attempts != run.attempts:
+            return locked
+        TeamOdds.objects.filter(run=locked).delete()
+        TeamOdds.objects.bulk_create(figures)
+        locked.status = OddsRun.Status.DONE
+        locked.method = method
+        locked.simulation_seconds = seconds
+        locked.finished_at = timezone.now()
+        locked.error = ""
+        locked.save(
+            update_fields=["status", "method", "simulation_seconds", "finished_at", "error"]
+        )
+    return locked
+
+
+def method_line(*, run: OddsRun, model_method: str) -> str:
+    """The one line the pages state: sample size, round, model, seed."""
+    return (
+        f"{run.sample_size:,} simulated seasons after round {run.after_round}, "
+        f"{model_method}, seed {run.seed}"
+    )
+
+
+def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
+    started = time.monotonic()
+    season = run.season
+    ruleset = ruleset_for(season.league)
+    fixtures = _remaining(season)
+    model = ruleset.match_outcome_model(season=season, fixtures=fixtures)
+    rows = list(StandingRow.objects.filter(season=season).select_related("team"))
+    teams = {str(row.team_id): row.team.name for row in rows}
+    odds = season_odds(
+        teams=teams,
+        played=standings_games(season=season),
+        remaining=[
+            RemainingFixture(str(f.home_team_id), str(f.away_team_id), model.fixtures[f.pk])
+            for f in fixtures
+        ],
+        settings=ruleset.table_settings(season=season),
+        playoff_teams=season.playoff_teams,
+        knockout_odds=lambda home, away: model.knockout(int(home), int(away)),
+        runs=run.sample_size,
+        seed=run.seed,
+    )
+    ratings = dict(TeamRating.objects.filter(season=season).values_list("team_id", "rating"))
+    figures = [
+        TeamOdds(
+            run=run,
+            team_id=int(team.team),
+            positions=list(team.positions),
+            playoffs=team.playoffs,
+            title=team.title,
+            mean_points=team.mean_points,
+            rating=ratings.get(int(team.team), INITIAL_RATING),
+        )
+        for team in odds.teams
+    ]
+    return figures, method_line(run=run, model_method=model.method), time.monotonic() - started
+
+
+# --- the sweep ----------------------------------------------------------------------------------
+
+
+def odds_sweep() -> str:
+    """Send again the messages of odds work that has waited too long, and take back the work
+    of dead workers (their heartbeat stale); a run failing again and again is given up."""
+    stale = _stale()
+    given_up = OddsRun.objects.filter(
+        status__in=OddsRun.LIVE_STATUSES, attempts__gte=MAX_ATTEMPTS, heartbeat_at__lt=stale
+    ).update(status=OddsRun.Status.FAILED, error="Given up: its workers were lost too often.")
+    queued = list(
+        OddsRun.objects.filter(status=OddsRun.Status.QUEUED, created_at__lt=stale).values_list(
+            "pk", flat=True
+        )
+    )
+    chunks = list(
+        OddsChunk.objects.filter(run__status=OddsRun.Status.PAIRINGS)
+        .filter(
+            Q(state=OddsChunk.State.QUEUED, run__heartbeat_at__lt=stale)
+            | Q(state=OddsChunk.State.RUNNING, heartbeat_at__lt=stale)
+        )
+        .values_list("pk", flat=True)
+    )
+    simulations = list(
+        OddsRun.objects.filter(status=OddsRun.Status.SIMULATING)
+        .filter(Q(heartbeat_at__isnull=True, started_at__lt=stale) | Q(heartbeat_at__lt=stale))
+        .values_list("pk", flat=True)
+    )
+    _send(START_TASK, queued)
+    _send(CHUNK_TASK, chunks)
+    _send(SIMULATE_TASK, simulations)
+    return (
+        f"odds: {len(queued)} runs, {len(chunks)} chunks, {len(simulations)} simulations "
+        f"sent again; {given_up} given up"
+    )
