@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from league.models import Season
+from league.odds.selectors import standings_odds
 from league.page_versions import page_version
 from league.selectors import standings_by_round, standings_for_season
 
@@ -33,8 +34,8 @@ class StandingsBody:
 
 
 def standings_body(*, season: Season) -> StandingsBody:
-    """The table (with "Why" per row, M-L2) and the chart of `season`. One query when
-    cached (the version), three when not."""
+    """The table (with "Why" per row, M-L2, and the power ranking and odds columns) and
+    the charts of `season`. One query when cached (the version), six when not."""
     version = page_version(league_id=season.league_id)
     key = None
     if version is not None:
@@ -43,9 +44,10 @@ def standings_body(*, season: Season) -> StandingsBody:
             return StandingsBody(mark_safe(cached[0]), cached[1])
     rows = list(standings_for_season(season=season))
     by_round = standings_by_round(season=season, rows=rows)
+    odds = standings_odds(season=season, rows=rows)  # the power ranking and odds columns
     html = render_to_string(
         "league/includes/standings_body.html",
-        {"season": season, "rows": rows, "by_round": by_round},
+        {"season": season, "rows": rows, "by_round": by_round, "odds": odds},
     )
     chart = bool(by_round["rounds"])
     if key is not None:

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from league import account_views, season_views, story_views, views
+from league.odds import views as odds_views
 from league.rulesets import rulesets
 
 urlpatterns = [
@@ -37,6 +38,7 @@ urlpatterns = [
         "leagues/<slug:league>/<slug:season>/standings/", season_views.standings, name="standings"
     ),
     path("leagues/<slug:league>/<slug:season>/fixtures/", season_views.fixtures, name="fixtures"),
+    path("leagues/<slug:league>/<slug:season>/odds/", odds_views.season_odds, name="season-odds"),
     path(
         "leagues/<slug:league>/<slug:season>/groups/",
         season_views.tournament_groups,

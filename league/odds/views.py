@@ -1,0 +1,49 @@
+"""The season's odds page: every team's chance of every final place (docs/odds.md)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league.odds.selectors import odds_figures, odds_latest, odds_pending, ratings_ranked
+from league.season_views import season_or_404
+
+_MODEL_WORDS = {
+    True: (
+        "Each game's odds come from the game's own engine: every pairing still to play is "
+        "simulated a few hundred times with both teams as they stand now (their players, "
+        "statuses, injuries and enhancements) and the season's settings."
+    ),
+    False: (
+        "Each game's odds come from the two teams' Elo ratings (the home side a little "
+        "favoured) and the season's share of draws so far; scores are drawn from the "
+        "season's own results."
+    ),
+}
+
+
+def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_ = season_or_404(request, league, season)
+    run = odds_latest(season=season_)
+    figures = odds_figures(run=run) if run is not None else []
+    powers = ratings_ranked(season=season_)
+    for figure in figures:
+        figure.power = powers.get(figure.team_id)  # type: ignore[attr-defined]
+    places = len(figures[0].positions) if figures else 0
+    return render(
+        request,
+        "league/odds.html",
+        {
+            "season": season_,
+            "run": run,
+            "pending": None if run else odds_pending(season=season_),
+            "figures": figures,
+            "places": [_ordinal(n) for n in range(1, places + 1)],
+            "model_words": _MODEL_WORDS[bool(run and run.pairing_matches)],
+        },
+    )
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
