@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
-from api.views import fixtures, leagues, teams, tournaments
+from api.views import fixtures, leagues, odds, teams, tournaments
 from league.rulesets import rulesets
 
 app_name = "api"
@@ -52,6 +52,12 @@ urlpatterns = [
         "seasons/<int:season_id>/fixtures/",
         leagues.SeasonFixtureListView.as_view(),
         name="season-fixtures",
+    ),
+    path("seasons/<int:season_id>/odds/", odds.SeasonOddsView.as_view(), name="season-odds"),
+    path(
+        "seasons/<int:season_id>/ratings/",
+        odds.SeasonRatingsView.as_view(),
+        name="season-ratings",
     ),
     path(
         "tournaments/<int:tournament_id>/",
