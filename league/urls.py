@@ -28,6 +28,8 @@ urlpatterns = [
     # A team's and a fixture's page: the core's addresses, shown by the team's game.
     path("teams/<int:pk>/", views.team_page, name="team"),
     path("teams/<int:pk>/history/", story_views.team_history, name="team-history"),
+    path("teams/<int:pk>/rating/", odds_views.team_rating, name="team-rating"),
+    path("teams/<int:pk>/rating.svg", odds_views.team_rating_chart, name="team-rating-chart"),
     # The league's story, before its seasons' addresses (a season slug may not shadow them).
     path("leagues/<slug:slug>/graveyard/", story_views.graveyard, name="graveyard"),
     path("leagues/<slug:slug>/head-to-head/", story_views.head_to_head, name="head-to-head"),

@@ -11,12 +11,18 @@ from league.models import Fixture, Season, Team
 
 class TeamRating(models.Model):
     """A team's Elo rating in a season now (rules/ratings.py): it starts at 1500 and moves
-    with each of its results, playoffs included."""
+    with each of its results, playoffs included (a team with no rated game yet has a row
+    at 1500 once an odds run names it)."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ratings")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ratings")
     rating = models.FloatField()
     games = models.PositiveIntegerField(default=0)
+    #: The team's figures in the season's latest finished odds run: the standings read the
+    #: ratings and the odds in one query.
+    latest_odds = models.ForeignKey(
+        "TeamOdds", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -131,7 +131,10 @@ def _replay(season: Season, results: list[Result]) -> int:
     games: dict[int, int] = {}
     changes = _rate(season, results, ratings, games)
     RatingChange.objects.filter(season=season).delete()
-    TeamRating.objects.filter(season=season).exclude(team_id__in=list(ratings)).delete()
+    # A team left with no rated game is back at the start (its odds stay on its row).
+    TeamRating.objects.filter(season=season).exclude(team_id__in=list(ratings)).update(
+        rating=INITIAL_RATING, games=0
+    )
     _store(season, ratings, games)
     RatingChange.objects.bulk_create(changes)
     return len(results)

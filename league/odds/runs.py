@@ -255,6 +255,7 @@ def odds_run_simulate(*, run_id: int) -> OddsRun:
             return locked
         TeamOdds.objects.filter(run=locked).delete()
         TeamOdds.objects.bulk_create(figures)
+        _latest_odds(locked, figures)
         locked.status = OddsRun.Status.DONE
         locked.method = method
         locked.simulation_seconds = seconds
@@ -264,6 +265,27 @@ def odds_run_simulate(*, run_id: int) -> OddsRun:
             update_fields=["status", "method", "simulation_seconds", "finished_at", "error"]
         )
     return locked
+
+
+def _latest_odds(run: OddsRun, figures: list[TeamOdds]) -> None:
+    """Point each team's rating row at its figures of this run (a row at the initial
+    rating for a team not rated yet), unless a newer run's figures are there already."""
+    season_id = run.season_id
+    TeamRating.objects.bulk_create(
+        [TeamRating(season_id=season_id, team_id=f.team_id, rating=INITIAL_RATING) for f in figures],
+        ignore_conflicts=True,
+    )
+    rows = list(
+        TeamRating.objects.filter(season_id=season_id, team_id__in=[f.team_id for f in figures])
+        .select_related("latest_odds")
+    )
+    by_team = {figure.team_id: figure for figure in figures}
+    changed = []
+    for row in rows:
+        if row.latest_odds is None or row.latest_odds.run_id < run.pk:
+            row.latest_odds = by_team[row.team_id]
+            changed.append(row)
+    TeamRating.objects.bulk_update(changed, ["latest_odds"])
 
 
 def method_line(*, run: OddsRun, model_method: str) -> str:

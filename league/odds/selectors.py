@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, Subquery
+from django.db.models.functions import Coalesce
+
 from league.models import Season, Team
 from league.odds.models import OddsRun, RatingChange, TeamOdds, TeamRating
 
@@ -41,11 +44,7 @@ class PowerRank:
 
 def ratings_ranked(*, season: Season) -> dict[int, PowerRank]:
     """Each rated team's power rank (1 the highest rating) by team id. One query."""
-    rows = TeamRating.objects.filter(season=season).order_by("-rating", "team_id")
-    return {
-        row.team_id: PowerRank(index + 1, row.rating, row.games)
-        for index, row in enumerate(rows)
-    }
+    return _ranks(list(TeamRating.objects.filter(season=season).order_by("-rating", "team_id")))
 
 
 @dataclass(frozen=True)
@@ -65,10 +64,11 @@ class RatingHistory:
 
 def rating_history(*, team: Team, season: Season | None = None) -> RatingHistory | None:
     """The team's rating after each of its games in `season` (default: the latest season it
-    has a rating in), with its power rank now; None before its first rated game."""
+    has a rating in), with its power rank now (1 + the teams rated higher); None before
+    its first rated game. One query given the season."""
     if season is None:
         latest = (
-            TeamRating.objects.filter(team=team)
+            TeamRating.objects.filter(team=team, games__gt=0)
             .select_related("season__league")
             .order_by("-season__created_at")
             .first()
@@ -76,41 +76,70 @@ def rating_history(*, team: Team, season: Season | None = None) -> RatingHistory
         if latest is None:
             return None
         season = latest.season
-    changes = RatingChange.objects.filter(season=season, team=team).order_by("sequence")
-    points = tuple(RatingPoint(c.sequence, c.after, c.fixture_id) for c in changes)
-    if not points:
+    own = TeamRating.objects.filter(season=season, team=team)
+    higher = (
+        TeamRating.objects.filter(
+            season=season, games__gt=0, rating__gt=Subquery(own.values("rating")[:1])
+        )
+        .values("season")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    changes = list(
+        RatingChange.objects.filter(season=season, team=team)
+        .annotate(
+            higher=Coalesce(Subquery(higher), 0),
+            now=Subquery(own.values("rating")[:1]),
+            games=Subquery(own.values("games")[:1]),
+        )
+        .order_by("sequence")
+    )
+    if not changes:
         return None
+    last = changes[-1]
     return RatingHistory(
         season=season,
         team=team,
-        points=points,
-        rank=ratings_ranked(season=season).get(team.pk),
+        points=tuple(RatingPoint(c.sequence, c.after, c.fixture_id) for c in changes),
+        rank=PowerRank(last.higher + 1, last.now, last.games),
     )
 
 
 @dataclass(frozen=True)
 class StandingsOdds:
-    """What the standings page shows of the odds: the latest run and its figures, a run
-    still being worked out, and whether there is anything to show in the columns."""
+    """What the standings page shows of the odds: the latest run and its figures."""
 
     run: OddsRun | None
-    pending: OddsRun | None
     figures: list[TeamOdds]
 
 
 def standings_odds(*, season: Season, rows: list[Any]) -> StandingsOdds | None:
     """The odds and power ranking for the standings of `season`, set on each of its
     standings `rows` (``row.odds``: its TeamOdds or None, ``row.power``: its PowerRank or
-    None); None for a tournament (its groups have no odds). Three queries."""
+    None before its first rated game); None for a tournament (its groups have no odds).
+    One query: the ratings with their latest figures and run."""
     if season.is_tournament:
         return None
-    run = odds_latest(season=season)
-    figures = odds_figures(run=run) if run is not None else []
+    ratings = list(
+        TeamRating.objects.filter(season=season)
+        .select_related("latest_odds__run", "latest_odds__team")
+        .order_by("-rating", "team_id")
+    )
+    latest = [r.latest_odds for r in ratings if r.latest_odds is not None]
+    run = max((figure.run for figure in latest), key=lambda run: run.pk, default=None)
+    figures = sorted(
+        (figure for figure in latest if run is not None and figure.run_id == run.pk),
+        key=lambda f: (-f.title, -f.playoffs, -f.mean_points, f.team.name),
+    )
     by_team = {figure.team_id: figure for figure in figures}
-    powers = ratings_ranked(season=season)
+    powers = _ranks(ratings)
     for row in rows:
         row.odds = by_team.get(row.team_id)
         row.power = powers.get(row.team_id)
-    return StandingsOdds(
-        run=run, pending=None if run else odds_pending(season=season), figures=figures
-    )
+    return StandingsOdds(run=run, figures=figures)
+
+
+def _ranks(ratings: list[TeamRating]) -> dict[int, PowerRank]:
+    """Power ranks of the rated teams (a team with no rated game has none), highest first."""
+    rated = [row for row in ratings if row.games]
+    return {row.team_id: PowerRank(i + 1, row.rating, row.games) for i, row in enumerate(rated)}

@@ -1,11 +1,21 @@
-"""The season's odds page: every team's chance of every final place (docs/odds.md)."""
+"""The season's odds page (every team's chance of every final place) and a team's power
+ranking: its page and its rating chart, an SVG image (docs/odds.md)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.odds.selectors import odds_figures, odds_latest, odds_pending, ratings_ranked
+from league import selectors
+from league.models import League, Team
+from league.odds.selectors import (
+    odds_figures,
+    odds_latest,
+    odds_pending,
+    rating_history,
+    ratings_ranked,
+)
+from league.odds.templatetags.odds_tags import rating_chart_context
 from league.season_views import season_or_404
 
 _MODEL_WORDS = {
@@ -47,3 +57,27 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
 def _ordinal(number: int) -> str:
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
+
+
+def _team(request: HttpRequest, pk: int) -> Team:
+    visible = League.objects.filter(selectors.league_visible_q(user=request.user)).values("pk")
+    team = Team.objects.select_related("league").filter(league__in=visible, pk=pk).first()
+    if team is None:
+        raise Http404("No such team, or its league is private.")
+    return team
+
+
+def team_rating(request: HttpRequest, pk: int) -> HttpResponse:
+    """A team's Elo rating after each game of its latest rated season, with its rank."""
+    team = _team(request, pk)
+    context = rating_chart_context(rating_history(team=team), team)
+    return render(request, "league/team_rating.html", context)
+
+
+def team_rating_chart(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's rating chart as an SVG image (the team pages show it)."""
+    team = _team(request, pk)
+    context = rating_chart_context(rating_history(team=team), team)
+    response = render(request, "league/odds_rating_chart.svg", context, content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=60"
+    return response

@@ -42,7 +42,7 @@ def _standings(client: Client, world) -> str:
 @pytest.mark.django_db
 def test_before_any_round_the_standings_say_when_the_odds_come(client, world, match_day):
     page = _standings(client, world)
-    assert "The odds appear once the first round is complete." in page
+    assert "The odds appear a minute or so after the first round is complete." in page
     assert '<abbr title="Chance of winning the title">Title</abbr>' in page
 
 
@@ -83,16 +83,38 @@ def test_the_odds_page_while_a_run_is_worked_out(client, world, match_day):
 def test_a_team_page_charts_its_rating_after_each_game(client, world, match_day):
     result_record(fixture=match_day, report=_report(world, 2, 1), actor=None)
     ratings_refresh(season_id=world.season.pk)
-    page = _get(client, reverse("team", args=[world.home.pk]))
+    team = world.season.teams.get(pk=match_day.home_team_id)
+    page = _get(client, reverse("team", args=[team.pk]))
     assert "Power ranking" in page
-    assert '<svg class="rating-chart__svg"' in page and "<polyline" in page
-    assert "Every team starts the season at 1500." in page
+    assert f'src="{reverse("team-rating-chart", args=[team.pk])}"' in page
+    response = client.get(reverse("team-rating-chart", args=[team.pk]))
+    assert response["Content-Type"] == "image/svg+xml"
+    svg = response.content.decode()
+    assert svg.startswith("<svg") and "<polyline" in svg and "1500 to 15" in svg
+    rating = _get(client, reverse("team-rating", args=[team.pk]))
+    assert "Ranked 1 by Elo rating in 2026" in rating
+    assert "Game 1" in rating
+
+
+@pytest.mark.django_db
+def test_a_team_with_no_rated_game_says_so(client, world, match_day):
+    svg = client.get(reverse("team-rating-chart", args=[world.home.pk])).content.decode()
+    assert "No rated games yet" in svg
+    assert "has no rated game yet" in _get(client, reverse("team-rating", args=[world.home.pk]))
+
+
+@pytest.mark.django_db
+def test_a_private_leagues_team_rating_is_not_found_for_outsiders(client, world, match_day):
+    world.league.is_public = False
+    world.league.save(update_fields=["is_public"])
+    assert client.get(reverse("team-rating-chart", args=[world.home.pk])).status_code == 404
+    assert client.get(reverse("team-rating", args=[world.home.pk])).status_code == 404
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_cached_standings_follow_a_finished_run(client, world, match_day):
     result_record(fixture=match_day, report=_report(world, 2, 1), actor=None)
-    assert "are being worked out" in _standings(client, world)  # now cached
+    assert "The odds appear a minute" in _standings(client, world)  # now cached
     run = OddsRun.objects.get(season=world.season)
     odds_run_start(run_id=run.pk)
     for chunk in OddsChunk.objects.filter(run=run):

@@ -1,6 +1,4 @@
-"""The power ranking's history chart on a team page, for every game:
-``{% load odds_tags %}{% rating_chart team %}``. A server-rendered SVG (no script) with its
-figures in a table for screen readers."""
+"""The odds' and power ranking's template filters, and what the rating chart draws."""
 
 from __future__ import annotations
 
@@ -8,8 +6,8 @@ from typing import Any
 
 from django import template
 
-from league.models import Season, Team
-from league.odds.selectors import rating_history
+from league.models import Team
+from league.odds.selectors import RatingHistory
 from rules.ratings import INITIAL_RATING
 
 register = template.Library()
@@ -41,11 +39,11 @@ def bar_width(value: float | str | None) -> str:
     return f"{max(0.0, min(1.0, chance)) * 100:.1f}%"
 
 
-@register.inclusion_tag("league/includes/odds_rating_chart.html")
-def rating_chart(team: Team, season: Season | None = None) -> dict[str, Any]:
-    history = rating_history(team=team, season=season)
+def rating_chart_context(history: RatingHistory | None, team: Team) -> dict[str, Any]:
+    """What the rating chart (an SVG, league/odds_rating_chart.svg) draws: the line of the
+    team's rating after each game from the start, the 1500 line, the scale."""
     if history is None:
-        return {"history": None, "team": team}
+        return {"history": None, "team": team, "width": WIDTH, "height": HEIGHT}
     values = [INITIAL_RATING, *(point.rating for point in history.points)]
     low, high = min(values), max(values)
     spread = max(high - low, 20.0)
