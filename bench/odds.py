@@ -1,6 +1,6 @@
 """Benchmark the playoff odds (issue #19, docs/odds.md): a 20-team MagnoBall league half way
 through its double round robin (190 fixtures left), a round completes, and the time until its
-odds are stored, from cold (no pairing cached: 190 pairings × ODDS_PAIRING_MATCHES engine
+odds are stored, from cold (no pairing cached: 190 pairings x ODDS_PAIRING_MATCHES engine
 matches, then ODDS_SAMPLE_SIZE seasons), on one worker and on two, then once more warm (every
 pairing cached: the seasons alone).
 

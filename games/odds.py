@@ -68,12 +68,16 @@ class _Sheets:
     def sheet(self, team_id: int, side: Side) -> TeamSheet:
         key = (team_id, side)
         if key not in self._sheets:
-            self._sheets[key] = team_sheet(team=self.team(team_id), settings=self.settings, side=side)
+            self._sheets[key] = team_sheet(
+                team=self.team(team_id), settings=self.settings, side=side
+            )
         return self._sheets[key]
 
     def version(self, home: int, away: int) -> str:
         return pairing_version(
-            home=self.sheet(home, Side.HOME), away=self.sheet(away, Side.AWAY), settings=self.settings
+            home=self.sheet(home, Side.HOME),
+            away=self.sheet(away, Side.AWAY),
+            settings=self.settings,
         )
 
 

@@ -214,7 +214,6 @@ class MagnoBallRuleset(Ruleset):
             for over in careers_over(league=league)
         ]
 
-
     # --- playoff odds: the engine's own match odds (games/odds.py, docs/odds.md) -----------
 
     def match_outcome_model(
@@ -233,5 +232,6 @@ class MagnoBallRuleset(Ruleset):
         return odds_pairing_simulate(
             season=season, home=home, away=away, matches=matches, seed=seed
         )
+
 
 MAGNOBALL = MagnoBallRuleset()

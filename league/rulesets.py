@@ -293,18 +293,16 @@ class Ruleset:
         permanent injury; Arenaball: the dead). None by default."""
         return ()
 
-
     # --- playoff and title odds (league/odds, docs/odds.md) --------------------------------
 
     def match_outcome_model(
         self, *, season: Season, fixtures: Sequence[Fixture]
-    ) -> MatchOutcomeModel:
+    ) -> MatchOutcomeModel | None:
         """Each of `fixtures`' (the season's unplayed regular-season fixtures) outcome odds,
-        and any knockout pairing's, for the Monte Carlo of the odds run. By default the
-        rating model: the Elo ratings, the season's draw rate and its scores."""
-        from league.odds.model import rating_outcome_model
-
-        return rating_outcome_model(season=season, fixtures=fixtures)
+        and any knockout pairing's, for the Monte Carlo of the odds run. None (the default)
+        is the core's rating model: the Elo ratings, the season's draw rate and its scores
+        (league.odds.model.rating_outcome_model)."""
+        return None
 
     def odds_pairings(
         self, *, season: Season, fixtures: Sequence[Fixture]
@@ -321,6 +319,7 @@ class Ruleset:
         version now and the outcomes. Only a game whose :meth:`odds_pairings` names
         pairings is asked."""
         raise NotImplementedError(f"{self.label} simulates no pairings.")
+
 
 @dataclass(frozen=True)
 class CareerEnd:

@@ -112,9 +112,9 @@ def rating_match_odds(
 ) -> MatchOdds:
     """The rating model (docs/odds.md): the home side's expected result E by the Elo
     formula (rules/ratings.py, home advantage included), draws at `draw_rate`, so a home win
-    E − draw/2 and an away win 1 − E − draw/2 (each at least 0). Each kind of result takes
+    E - draw/2 and an away win 1 - E - draw/2 (each at least 0). Each kind of result takes
     its scores equally from `scores` ("home", "away", "draw": the season's played games of
-    that kind, for the tie-breakers), or 1–0, 0–1, 0–0."""
+    that kind, for the tie-breakers), or 1-0, 0-1, 0-0."""
     expected = expected_home(home_rating, away_rating)
     draw = min(max(draw_rate, 0.0), 1.0)
     home = max(expected - draw / 2, 0.0)
@@ -265,9 +265,7 @@ def _table(
     )
 
 
-def _knockout(
-    seeds: list[str], odds: Callable[[str, str], MatchOdds], rng: random.Random
-) -> str:
+def _knockout(seeds: list[str], odds: Callable[[str, str], MatchOdds], rng: random.Random) -> str:
     """The champion of one played-out knockout (league.playoffs: seed 1 against seed N in
     the first round, then the winners, in fixture order, first against last)."""
     rank = {key: index for index, key in enumerate(seeds)}

@@ -30,7 +30,7 @@ K_FACTOR = 24.0
 #: Rating points the home side is worth: a home team rated 60 below its visitor is even.
 HOME_ADVANTAGE = 60.0
 #: What an overtime (or shootout) win counts for instead of a regulation win's 1, and the
-#: loser's 1 − this: a game won after being level counts as a smaller margin.
+#: loser's 1 - this: a game won after being level counts as a smaller margin.
 OVERTIME_RESULT = 0.75
 
 
@@ -52,7 +52,8 @@ class RatedGame:
 def expected_home(home: float, away: float) -> float:
     """The home side's expected result (1 a win, ½ a draw, 0 a loss): the logistic curve
     of the rating gap plus the home advantage, 400 points to a factor of ten."""
-    return 1.0 / (1.0 + 10.0 ** ((away - home - HOME_ADVANTAGE) / 400.0))
+    exponent: float = (away - home - HOME_ADVANTAGE) / 400.0
+    return 1.0 / (1.0 + math.pow(10.0, exponent))
 
 
 def margin_multiplier(margin: int) -> float:
@@ -83,7 +84,7 @@ def rate_game(
     overtime: bool = False,
     level_winner: str | None = None,
 ) -> RatedGame:
-    """The two ratings after a game: the home side gains K × margin multiplier × (result −
+    """The two ratings after a game: the home side gains K x margin multiplier x (result -
     expected), the away side loses exactly as much. An overtime game's margin counts at
     most one point (it was level at full time)."""
     if level_winner not in (None, "home", "away"):

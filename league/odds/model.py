@@ -82,7 +82,10 @@ def rating_outcome_model(*, season: Season, fixtures: Iterable[Fixture]) -> Matc
     """Every fixture and knockout pairing by the rating model (docs/odds.md)."""
     model = rating_model_for(season=season)
     return MatchOutcomeModel(
-        fixtures={fixture.pk: model.odds(fixture.home_team_id, fixture.away_team_id) for fixture in fixtures},
+        fixtures={
+            fixture.pk: model.odds(fixture.home_team_id, fixture.away_team_id)
+            for fixture in fixtures
+        },
         knockout=model.odds,
         method="match odds from the Elo ratings",
     )

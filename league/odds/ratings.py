@@ -42,9 +42,7 @@ def ratings_refresh(*, season_id: int, replay: bool = False) -> int:
         newest = rated.aggregate(newest=Max("result_id"))["newest"]
         if replay or newest is None:
             return _replay(season, list(results.order_by("pk")))
-        unrated = list(
-            results.exclude(fixture_id__in=rated.values("fixture_id")).order_by("pk")
-        )
+        unrated = list(results.exclude(fixture_id__in=rated.values("fixture_id")).order_by("pk"))
         if not unrated:
             return 0
         if unrated[0].pk < newest:

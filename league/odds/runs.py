@@ -21,7 +21,7 @@ import hashlib
 import logging
 import secrets
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from league.celery import app
 from league.models import Fixture, Result, Round, Season, StandingRow
+from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
 from league.odds.ratings import ratings_refresh
 from league.rulesets import ruleset_for
@@ -108,7 +109,7 @@ def _remaining(season: Season) -> list[Fixture]:
     )
 
 
-def _stale() -> timezone.datetime:
+def _stale() -> datetime:
     return timezone.now() - timedelta(seconds=settings.ODDS_STALE_SECONDS)
 
 
@@ -129,8 +130,9 @@ def odds_run_start(*, run_id: int) -> OddsRun:
     ruleset = ruleset_for(season.league)
     wanted = ruleset.odds_pairings(season=season, fixtures=_remaining(season))
     cached = set(
-        PairingOdds.objects.filter(season=season, version__in={v for v in wanted.values()})
-        .values_list("home_team_id", "away_team_id", "version")
+        PairingOdds.objects.filter(season=season, version__in=set(wanted.values())).values_list(
+            "home_team_id", "away_team_id", "version"
+        )
     )
     missing = [
         [home, away, version]
@@ -170,7 +172,9 @@ def odds_chunk_run(*, chunk_id: int) -> OddsChunk:
             Q(state=OddsChunk.State.QUEUED)
             | Q(state=OddsChunk.State.RUNNING, heartbeat_at__lt=_stale())
         )
-        .update(state=OddsChunk.State.RUNNING, attempts=F("attempts") + 1, heartbeat_at=timezone.now())
+        .update(
+            state=OddsChunk.State.RUNNING, attempts=F("attempts") + 1, heartbeat_at=timezone.now()
+        )
     )
     chunk = OddsChunk.objects.select_related("run__season__league").get(pk=chunk_id)
     if not claimed:
@@ -272,12 +276,16 @@ def _latest_odds(run: OddsRun, figures: list[TeamOdds]) -> None:
     rating for a team not rated yet), unless a newer run's figures are there already."""
     season_id = run.season_id
     TeamRating.objects.bulk_create(
-        [TeamRating(season_id=season_id, team_id=f.team_id, rating=INITIAL_RATING) for f in figures],
+        [
+            TeamRating(season_id=season_id, team_id=f.team_id, rating=INITIAL_RATING)
+            for f in figures
+        ],
         ignore_conflicts=True,
     )
     rows = list(
-        TeamRating.objects.filter(season_id=season_id, team_id__in=[f.team_id for f in figures])
-        .select_related("latest_odds")
+        TeamRating.objects.filter(
+            season_id=season_id, team_id__in=[f.team_id for f in figures]
+        ).select_related("latest_odds")
     )
     by_team = {figure.team_id: figure for figure in figures}
     changed = []
@@ -301,7 +309,9 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     season = run.season
     ruleset = ruleset_for(season.league)
     fixtures = _remaining(season)
-    model = ruleset.match_outcome_model(season=season, fixtures=fixtures)
+    model = ruleset.match_outcome_model(
+        season=season, fixtures=fixtures
+    ) or rating_outcome_model(season=season, fixtures=fixtures)
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     teams = {str(row.team_id): row.team.name for row in rows}
     odds = season_odds(

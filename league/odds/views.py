@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league import selectors
-from league.models import League, Team
+from league.models import League, Season, Team
 from league.odds.selectors import (
     odds_figures,
     odds_latest,
@@ -16,7 +16,6 @@ from league.odds.selectors import (
     ratings_ranked,
 )
 from league.odds.templatetags.odds_tags import rating_chart_context
-from league.season_views import season_or_404
 
 _MODEL_WORDS = {
     True: (
@@ -33,7 +32,12 @@ _MODEL_WORDS = {
 
 
 def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = season_or_404(request, league, season)
+    try:
+        season_ = selectors.season_for_user(
+            user=request.user, league_slug=league, season_slug=season
+        )
+    except Season.DoesNotExist as missing:
+        raise Http404("No such season, or its league is private.") from missing
     run = odds_latest(season=season_)
     figures = odds_figures(run=run) if run is not None else []
     powers = ratings_ranked(season=season_)
@@ -55,7 +59,9 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
 
 
 def _ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
     return f"{number}{suffix}"
 
 
@@ -78,6 +84,8 @@ def team_rating_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """The team's rating chart as an SVG image (the team pages show it)."""
     team = _team(request, pk)
     context = rating_chart_context(rating_history(team=team), team)
-    response = render(request, "league/odds_rating_chart.svg", context, content_type="image/svg+xml")
+    response = render(
+        request, "league/odds_rating_chart.svg", context, content_type="image/svg+xml"
+    )
     response["Cache-Control"] = "max-age=60"
     return response

@@ -22,7 +22,8 @@ def test_the_latest_odds_with_method_seed_and_every_team(world, match_day):
     assert response.status_code == 200, response.content
     body = response.json()
     assert (body["after_round"], body["seed"], body["sample_size"]) == (1, run.seed, 300)
-    assert body["method"] == run.method and body["pairing_matches"] == 10
+    assert body["method"] == run.method
+    assert body["pairing_matches"] == 10
     assert {team["team"]["id"] for team in body["teams"]} == {world.home.pk, world.away.pk}
     assert sum(team["title"] for team in body["teams"]) == pytest.approx(1.0)
     assert all(len(team["positions"]) == 2 for team in body["teams"])
@@ -54,4 +55,7 @@ def test_a_private_leagues_odds_are_not_found_for_outsiders(world, match_day, ap
         url = f"/api/v1/seasons/{world.season.pk}/{path}/"
         assert Api().get(url).status_code == 404
         assert api_as(world.outsider).get(url).status_code == 404
-    assert api_as(world.home_coach).get(f"/api/v1/seasons/{world.season.pk}/ratings/").status_code == 200
+    assert (
+        api_as(world.home_coach).get(f"/api/v1/seasons/{world.season.pk}/ratings/").status_code
+        == 200
+    )

@@ -104,7 +104,8 @@ def test_the_cache_answers_until_a_roster_changes(world, match_day):
 
     Player.objects.filter(team=fixtures[0].home_team, shirt_number=1).update(status="veteran")
     changed = odds_pairings(season=world.season, fixtures=fixtures)
-    assert changed.keys() == before.keys() and changed != before
+    assert changed.keys() == before.keys()
+    assert changed != before
     third = OddsRun.objects.create(season=world.season, after_round=1, seed=1, sample_size=100)
     odds_run_start(run_id=third.pk)
     assert third.chunks.count() == 1

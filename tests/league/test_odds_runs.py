@@ -149,7 +149,9 @@ def test_ratings_added_result_by_result_equal_the_season_replayed(plain, db):
     for number, score in ((1, (3, 0)), (2, (1, 1)), (3, (0, 2))):
         _play_round(season, number, score)
         ratings_refresh(season_id=season.pk)
-    added = sorted(TeamRating.objects.filter(season=season).values_list("team_id", "rating", "games"))
+    added = sorted(
+        TeamRating.objects.filter(season=season).values_list("team_id", "rating", "games")
+    )
     history = sorted(RatingChange.objects.values_list("team_id", "sequence", "before", "after"))
     assert ratings_refresh(season_id=season.pk) == 0  # nothing new: nothing done
     ratings_refresh(season_id=season.pk, replay=True)

@@ -111,7 +111,9 @@ def test_playoffs_a_certain_knockout_crowns_the_team_that_always_wins():
 def test_the_same_seed_gives_the_same_figures_and_another_seed_other_ones():
     teams = {str(i): f"T{i}" for i in range(6)}
     rng = random.Random(2)
-    outcomes = [Outcome(rng.randint(0, 3), rng.randint(0, 3), rng.random() < 0.2) for _ in range(50)]
+    outcomes = [
+        Outcome(rng.randint(0, 3), rng.randint(0, 3), rng.random() < 0.2) for _ in range(50)
+    ]
     remaining = [
         RemainingFixture(h, a, MatchOdds.sampled(outcomes))
         for h, a in itertools.permutations(teams, 2)
@@ -166,9 +168,9 @@ def test_many_games_added_at_once_give_the_table_compute_table_gives(before, aft
 
 
 def test_odds_refuse_nonsense():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not negative"):
         MatchOdds((Outcome(1, 0),), (-1.0,))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one"):
         season_odds(
             teams={"a": "A"},
             played=[],

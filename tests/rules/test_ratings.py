@@ -46,7 +46,8 @@ def test_an_overtime_win_counts_less_than_a_regulation_win():
     overtime = rate_game(home=1500, away=1500, home_score=2, away_score=1, overtime=True)
     shootout = rate_game(home=1500, away=1500, home_score=1, away_score=1, level_winner="home")
     assert regulation.change > overtime.change
-    assert overtime.change > 0 and shootout.change > 0
+    assert overtime.change > 0
+    assert shootout.change > 0
 
 
 def test_a_draw_at_home_between_equals_costs_the_home_side():
@@ -57,5 +58,5 @@ def test_a_draw_at_home_between_equals_costs_the_home_side():
 
 
 def test_a_level_winner_is_home_or_away():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="'home' or 'away'"):
         rate_game(home=1500, away=1500, home_score=1, away_score=1, level_winner="north")

@@ -69,7 +69,8 @@ def test_the_odds_page_gives_each_final_place(client, world, match_day):
     assert run.method in page
     assert '<th scope="col" class="num">1st</th>' in page
     assert '<th scope="col" class="num">2nd</th>' in page
-    assert "engine" in page and "Elo rating" in page
+    assert "engine" in page
+    assert "Elo rating" in page
 
 
 @pytest.mark.django_db
@@ -90,7 +91,9 @@ def test_a_team_page_charts_its_rating_after_each_game(client, world, match_day)
     response = client.get(reverse("team-rating-chart", args=[team.pk]))
     assert response["Content-Type"] == "image/svg+xml"
     svg = response.content.decode()
-    assert svg.startswith("<svg") and "<polyline" in svg and "1500 to 15" in svg
+    assert svg.startswith("<svg")
+    assert "<polyline" in svg
+    assert "1500 to 15" in svg
     rating = _get(client, reverse("team-rating", args=[team.pk]))
     assert "Ranked 1 by Elo rating in 2026" in rating
     assert "Game 1" in rating

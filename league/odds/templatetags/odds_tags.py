@@ -18,7 +18,7 @@ WIDTH, HEIGHT, PAD = 320, 120, 8
 
 @register.filter
 def percent(value: float | str | None) -> str:
-    """A chance in plain figures: "100%", "<1%", "0%", "37%", ">99%"; "–" for none yet."""
+    """A chance in plain figures: "100%", "<1%", "0%", "37%", ">99%"; "-" for none yet."""
     if value is None or isinstance(value, str):
         return "–"
     if value >= 1:
