@@ -111,6 +111,13 @@ class StandingsOdds:
 
     run: OddsRun | None
     figures: list[TeamOdds]
+    #: Whether the season's playoffs can be played (enough teams): its column shows then.
+    playoffs: bool
+
+
+def playoffs_possible(*, season: Season, teams: int) -> bool:
+    """A season plays its playoffs when it has them and enough teams for them."""
+    return 2 <= season.playoff_teams <= teams
 
 
 def standings_odds(*, season: Season, rows: list[Any]) -> StandingsOdds | None:
@@ -136,7 +143,8 @@ def standings_odds(*, season: Season, rows: list[Any]) -> StandingsOdds | None:
     for row in rows:
         row.odds = by_team.get(row.team_id)
         row.power = powers.get(row.team_id)
-    return StandingsOdds(run=run, figures=figures)
+    playoffs = playoffs_possible(season=season, teams=len(rows))
+    return StandingsOdds(run=run, figures=figures, playoffs=playoffs)
 
 
 def _ranks(ratings: list[TeamRating]) -> dict[int, PowerRank]:

@@ -12,6 +12,7 @@ from league.odds.selectors import (
     odds_figures,
     odds_latest,
     odds_pending,
+    playoffs_possible,
     rating_history,
     ratings_ranked,
 )
@@ -54,6 +55,7 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
             "figures": figures,
             "places": [_ordinal(n) for n in range(1, places + 1)],
             "model_words": _MODEL_WORDS[bool(run and run.pairing_matches)],
+            "playoffs": playoffs_possible(season=season_, teams=places),
         },
     )
 

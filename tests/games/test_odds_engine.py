@@ -5,14 +5,16 @@ and the settings, then the season played out by the league's own table."""
 from __future__ import annotations
 
 import math
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games.odds import odds_pairings
 from games.results import PlayerLine, ResultReport, result_record
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
-from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start
+from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start, odds_sweep
 from league.standings import standings_games
 from rosters.models import Player
 from rules.standings import TableGame, compute_table
@@ -109,3 +111,19 @@ def test_the_cache_answers_until_a_roster_changes(world, match_day):
     third = OddsRun.objects.create(season=world.season, after_round=1, seed=1, sample_size=100)
     odds_run_start(run_id=third.pk)
     assert third.chunks.count() == 1
+
+
+def test_a_chunk_whose_worker_died_is_taken_back_and_a_live_one_is_not(world, match_day):
+    run = _first_round_played(world, match_day)
+    odds_run_start(run_id=run.pk)
+    chunk = OddsChunk.objects.get(run=run)
+    now = timezone.now()
+    OddsChunk.objects.filter(pk=chunk.pk).update(state="running", attempts=1, heartbeat_at=now)
+    assert odds_chunk_run(chunk_id=chunk.pk).state == "running"  # alive: a duplicate
+    assert not PairingOdds.objects.exists()
+
+    OddsChunk.objects.filter(pk=chunk.pk).update(heartbeat_at=now - timedelta(hours=1))
+    assert odds_sweep().startswith("odds: 0 runs, 1 chunks")
+    taken = odds_chunk_run(chunk_id=chunk.pk)
+    assert (taken.state, taken.attempts) == ("done", 2)
+    assert PairingOdds.objects.count() == 1
