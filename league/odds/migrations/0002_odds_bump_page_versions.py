@@ -6,14 +6,14 @@ from django.db import migrations
 
 from league.page_versions import triggers_migration
 
-_BY_SEASON = "(SELECT s.league_id FROM league_season s WHERE s.id = {row}.season_id)"
+_BY_SEASON = "(SELECT os.league_id FROM league_season os WHERE os.id = {row}.season_id)"
 TABLES = {
     "odds_teamrating": _BY_SEASON,
     "odds_ratingchange": _BY_SEASON,
     "odds_oddsrun": _BY_SEASON,
     "odds_teamodds": (
-        "(SELECT s.league_id FROM odds_oddsrun r JOIN league_season s ON s.id = r.season_id"
-        " WHERE r.id = {row}.run_id)"
+        "(SELECT os.league_id FROM odds_oddsrun orun JOIN league_season os ON os.id = orun.season_id"
+        " WHERE orun.id = {row}.run_id)"
     ),
 }
 
