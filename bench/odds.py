@@ -225,7 +225,7 @@ def main() -> int:
             finally:
                 if workers is not None:
                     workers.stop()
-            if count == 2 or not celery_ok:
+            if count == 2 or not celery_ok:  # the goal is two workers' figure
                 met.append(goal(f"first odds, {where}", elapsed, 60, "s"))
         return 0 if all(met) else 1
     finally:

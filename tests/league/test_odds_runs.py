@@ -183,3 +183,20 @@ def test_the_sweep_sends_again_what_waited_too_long(plain, db, settings):
     run = OddsRun.objects.get(season=season)
     OddsRun.objects.filter(pk=run.pk).update(created_at=run.created_at.replace(year=2000))
     assert odds_sweep().startswith("odds: 1 runs, 0 chunks, 0 simulations")
+
+
+def test_the_celery_tasks_delivered_twice_change_nothing(plain, db):
+    from league.odds import tasks
+
+    season = _season(4)
+    _play_round(season, 1)
+    run = OddsRun.objects.get(season=season)
+    for _ in range(2):
+        tasks.ratings_refresh_task(season.pk)
+        tasks.odds_start(run.pk)
+        tasks.odds_simulate(run.pk)
+    run.refresh_from_db()
+    assert (run.status, run.attempts) == ("done", 2)  # one claim to start, one to simulate
+    assert TeamOdds.objects.filter(run=run).count() == 4
+    assert RatingChange.objects.filter(season=season).count() == 4
+    assert "odds: 0 runs" in tasks.odds_sweep_task()
