@@ -220,16 +220,7 @@ def season_odds(
             odds = knockout_cache[home, away] = knockout_odds(home, away)
         return odds
 
-    if choices:
-        # Every run's outcome of each fixture, drawn fixture by fixture (one C-level call
-        # each), then read run by run: the same draws as one game at a time, faster.
-        columns = [
-            rng.choices(games, cum_weights=odds.cumulative, k=runs) for odds, games in choices
-        ]
-        seasons: Iterable[Sequence[TableGame]] = zip(*columns, strict=True)
-    else:
-        seasons = itertools.repeat((), runs)
-    for drawn in seasons:
+    for drawn in _drawn_seasons(choices, rng, runs):
         new_games = list(drawn)
         table = _table(teams, base, played, new_games, settings)
         order = [row.team for row in table]
@@ -257,6 +248,17 @@ def season_odds(
             for key in keys
         ),
     )
+
+
+def _drawn_seasons(
+    choices: Sequence[tuple[MatchOdds, list[TableGame]]], rng: random.Random, runs: int
+) -> Iterable[Sequence[TableGame]]:
+    """Each run's games: every fixture's outcomes for all the runs drawn at once (one
+    C-level call a fixture), then read run by run."""
+    if not choices:
+        return itertools.repeat((), runs)
+    columns = [rng.choices(games, cum_weights=odds.cumulative, k=runs) for odds, games in choices]
+    return zip(*columns, strict=True)
 
 
 def _level_key(outcome: Outcome, home: str, away: str) -> str | None:
