@@ -309,9 +309,9 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     season = run.season
     ruleset = ruleset_for(season.league)
     fixtures = _remaining(season)
-    model = ruleset.match_outcome_model(
+    model = ruleset.match_outcome_model(season=season, fixtures=fixtures) or rating_outcome_model(
         season=season, fixtures=fixtures
-    ) or rating_outcome_model(season=season, fixtures=fixtures)
+    )
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     teams = {str(row.team_id): row.team.name for row in rows}
     odds = season_odds(
