@@ -24,7 +24,7 @@ import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -245,6 +245,8 @@ def odds_run_simulate(*, run_id: int) -> OddsRun:
         return run
     try:
         figures, method, seconds = _simulate(run)
+    except (OperationalError, InterfaceError):
+        raise  # the database away for a moment: the task retries, the claim expires
     except Exception as error:
         logger.exception("odds run %s failed", run_id)
         OddsRun.objects.filter(pk=run_id, attempts=run.attempts).update(
@@ -353,6 +355,11 @@ def odds_sweep() -> str:
     given_up = OddsRun.objects.filter(
         status__in=OddsRun.LIVE_STATUSES, attempts__gte=MAX_ATTEMPTS, heartbeat_at__lt=stale
     ).update(status=OddsRun.Status.FAILED, error="Given up: its workers were lost too often.")
+    # A start that died before its chunks were stored (they are stored with the count, in
+    # one transaction) starts again.
+    OddsRun.objects.filter(
+        status=OddsRun.Status.PAIRINGS, chunks_total=0, heartbeat_at__lt=stale
+    ).update(status=OddsRun.Status.QUEUED)
     queued = list(
         OddsRun.objects.filter(status=OddsRun.Status.QUEUED, created_at__lt=stale).values_list(
             "pk", flat=True

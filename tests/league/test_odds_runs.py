@@ -200,3 +200,15 @@ def test_the_celery_tasks_delivered_twice_change_nothing(plain, db):
     assert TeamOdds.objects.filter(run=run).count() == 4
     assert RatingChange.objects.filter(season=season).count() == 4
     assert "odds: 0 runs" in tasks.odds_sweep_task()
+
+
+def test_a_start_whose_worker_died_is_started_again(plain, db):
+    season = _season(2)
+    _play_round(season, 1)
+    run = OddsRun.objects.get(season=season)
+    long_ago = run.created_at.replace(year=2000)
+    OddsRun.objects.filter(pk=run.pk).update(
+        status="pairings", attempts=1, heartbeat_at=long_ago, created_at=long_ago
+    )
+    assert odds_sweep().startswith("odds: 1 runs")
+    assert _run(season).status == "done"
