@@ -75,6 +75,10 @@ class OddsRun(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="odds_runs")
     after_round = models.PositiveSmallIntegerField(help_text="The round the odds follow.")
+    #: What queued it, once: "round:<round id>:<its last result id>" (the round completed)
+    #: or "change:<result id>:<time>" (a correction); a message delivered twice, or the
+    #: sweep finding the round, queues no second run.
+    trigger = models.CharField(max_length=80, unique=True, null=True, blank=True)
     seed = models.BigIntegerField()
     sample_size = models.PositiveIntegerField(help_text="How many seasons are played out.")
     pairing_matches = models.PositiveIntegerField(

@@ -21,6 +21,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -65,40 +66,66 @@ def _send_on_commit(task: str, ids: list[int]) -> None:
 
 def odds_after_result(*, fixture: Fixture, result: Result | None, was_complete: bool) -> None:
     """After `fixture`'s result was recorded (`result`), corrected or voided (None): once
-    it commits, a worker brings the season's ratings up to date (league/odds/ratings.py);
-    and when the result completed its regular-season round (`was_complete`: the round's
-    status before), or changed a result of a complete one, an odds run is queued for the
-    season (one INSERT). A tournament has no odds (its groups are tables of their own). The
-    caller holds the recording transaction."""
+    it commits, a worker brings the season's ratings up to date (league/odds/ratings.py)
+    and, when the result completed its regular-season round (`was_complete`: the round's
+    status before) or changed a result of a complete one, queues an odds run of the season.
+    Nothing is written here: recording a result pays no query for the odds (issue #16's
+    budget); a lost message is made good by the sweep (`odds_sweep`). A tournament has no
+    odds (its groups are tables of their own). The caller holds the recording transaction."""
     round_ = fixture.round
     season = round_.season
-    replay = result is None
-    transaction.on_commit(lambda: _send_ratings(season.pk, replay=replay))
-    if round_.stage != Round.Stage.REGULAR or round_.status != Round.Status.COMPLETE:
-        return
-    if season.is_tournament or (was_complete and result is not None):
-        return
-    odds_run_queue(season=season, after_round=round_.number)
+    odds_round: int | None = None
+    trigger = ""
+    complete = round_.stage == Round.Stage.REGULAR and round_.status == Round.Status.COMPLETE
+    if complete and not season.is_tournament:
+        if result is not None and not was_complete:
+            odds_round, trigger = round_.number, f"round:{round_.pk}:{result.pk}"
+        elif result is None:
+            odds_round, trigger = round_.number, f"change:{fixture.pk}:{timezone.now().isoformat()}"
+    kwargs = {"replay": result is None, "odds_round": odds_round, "trigger": trigger}
+    _after_commit(lambda: _send_ratings(season.pk, kwargs))
 
 
-def _send_ratings(season_id: int, *, replay: bool) -> None:
+def _after_commit(callback: Callable[[], None]) -> None:
+    """Run `callback` once the caller's transaction commits (tests run it at once)."""
+    transaction.on_commit(callback)
+
+
+def _send_ratings(season_id: int, kwargs: dict[str, object]) -> None:
     try:
-        app.send_task(RATINGS_TASK, args=[season_id], kwargs={"replay": replay})
-    except Exception:  # the odds run (and the next result) refresh them anyway
+        app.send_task(RATINGS_TASK, args=[season_id], kwargs=kwargs)
+    except Exception:  # the next result, and the sweep for the odds, make it good
         logger.warning("could not send the ratings refresh of season %s", season_id)
 
 
-def odds_run_queue(*, season: Season, after_round: int, seed: int | None = None) -> OddsRun:
+def odds_run_queue(
+    *, season: Season, after_round: int, seed: int | None = None, trigger: str | None = None
+) -> OddsRun:
     """A new odds run of `season` after round `after_round`, sent to the workers once the
-    caller's transaction commits."""
-    run = OddsRun.objects.create(
-        season=season,
-        after_round=after_round,
-        seed=secrets.randbelow(2**31) if seed is None else seed,
-        sample_size=settings.ODDS_SAMPLE_SIZE,
-    )
+    caller's transaction commits; with a `trigger`, the run it queued already if any."""
+    values = {
+        "season": season,
+        "after_round": after_round,
+        "seed": secrets.randbelow(2**31) if seed is None else seed,
+        "sample_size": settings.ODDS_SAMPLE_SIZE,
+    }
+    if trigger:
+        run, created = OddsRun.objects.get_or_create(trigger=trigger, defaults=values)
+        if not created:
+            return run
+    else:
+        run = OddsRun.objects.create(**values)
     _send_on_commit(START_TASK, [run.pk])
     return run
+
+
+def odds_after_refresh(*, season_id: int, odds_round: int | None, trigger: str) -> OddsRun | None:
+    """The ratings task's second half: the odds run the result asked for, once."""
+    if odds_round is None or not trigger:
+        return None
+    with transaction.atomic():
+        season = Season.objects.get(pk=season_id)
+        return odds_run_queue(season=season, after_round=odds_round, trigger=trigger)
 
 
 def _remaining(season: Season) -> list[Fixture]:
@@ -348,6 +375,32 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
 # --- the sweep ----------------------------------------------------------------------------------
 
 
+def _queue_missing_runs() -> None:
+    """Each running season's latest complete regular-season round gets its odds run (by
+    the trigger its completion would have queued) if the message asking for it was lost."""
+    latest: dict[int, Round] = {}
+    rounds = (
+        Round.objects.filter(
+            stage=Round.Stage.REGULAR,
+            status=Round.Status.COMPLETE,
+            season__status=Season.Status.ACTIVE,
+        )
+        .exclude(season__format=Season.Format.TOURNAMENT)
+        .select_related("season")
+        .order_by("season_id", "number")
+    )
+    for round_ in rounds:
+        latest[round_.season_id] = round_
+    for round_ in latest.values():
+        last = Result.objects.filter(fixture__round=round_).order_by("-pk").first()
+        if last is None:
+            continue
+        trigger = f"round:{round_.pk}:{last.pk}"
+        if not OddsRun.objects.filter(trigger=trigger).exists():
+            with transaction.atomic():
+                odds_run_queue(season=round_.season, after_round=round_.number, trigger=trigger)
+
+
 def odds_sweep() -> str:
     """Send again the messages of odds work that has waited too long, and take back the work
     of dead workers (their heartbeat stale); a run failing again and again is given up."""
@@ -360,6 +413,7 @@ def odds_sweep() -> str:
     OddsRun.objects.filter(
         status=OddsRun.Status.PAIRINGS, chunks_total=0, heartbeat_at__lt=stale
     ).update(status=OddsRun.Status.QUEUED)
+    _queue_missing_runs()
     queued = list(
         OddsRun.objects.filter(status=OddsRun.Status.QUEUED, created_at__lt=stale).values_list(
             "pk", flat=True

@@ -10,7 +10,13 @@ from celery.signals import worker_ready
 from django.db import InterfaceError, OperationalError
 
 from league.odds.ratings import ratings_refresh
-from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start, odds_sweep
+from league.odds.runs import (
+    odds_after_refresh,
+    odds_chunk_run,
+    odds_run_simulate,
+    odds_run_start,
+    odds_sweep,
+)
 
 logger = logging.getLogger(__name__)
 _TRANSIENT = (OperationalError, InterfaceError)
@@ -35,9 +41,13 @@ def odds_simulate(run_id: int) -> None:
 
 
 @shared_task(acks_late=True, autoretry_for=_TRANSIENT, retry_backoff=2, max_retries=10)
-def ratings_refresh_task(season_id: int, replay: bool = False) -> None:
-    """Rate season ``season_id``'s new results (all of them again with ``replay``)."""
+def ratings_refresh_task(
+    season_id: int, replay: bool = False, odds_round: int | None = None, trigger: str = ""
+) -> None:
+    """Rate season ``season_id``'s new results (all of them again with ``replay``), then
+    queue the odds run after round ``odds_round`` that ``trigger`` names, once."""
     ratings_refresh(season_id=season_id, replay=replay)
+    odds_after_refresh(season_id=season_id, odds_round=odds_round, trigger=trigger)
 
 
 @shared_task(ignore_result=True)

@@ -7,7 +7,10 @@ import pytest
 from games.results import result_record
 from league.odds.ratings import ratings_refresh
 from tests.api.client import Api
+from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 from tests.web.test_odds_pages import _odds_after_round_one, _report
+
+pytestmark = pytest.mark.usefixtures("odds_inline")
 
 
 @pytest.fixture(autouse=True)

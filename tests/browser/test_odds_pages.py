@@ -12,9 +12,14 @@ from playwright.sync_api import expect
 from league.odds.ratings import ratings_refresh
 from tests.browser.conftest import screenshot
 from tests.browser.test_phone_crawl import FAILING_IMPACTS, WIDEST
+from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 from tests.web.test_odds_pages import _odds_after_round_one
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("odds_inline"),
+]
 
 
 @pytest.fixture(autouse=True)

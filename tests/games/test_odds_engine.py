@@ -18,9 +18,12 @@ from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start, 
 from league.standings import standings_games
 from rosters.models import Player
 from rules.standings import TableGame, compute_table
+from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 
 SEASONS = 3000
 MATCHES = 24
+
+pytestmark = pytest.mark.usefixtures("odds_inline")
 
 
 @pytest.fixture(autouse=True)

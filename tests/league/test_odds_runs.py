@@ -23,6 +23,9 @@ from league.services import (
 )
 from rules.ratings import INITIAL_RATING
 from rules.standings import TableSettings
+from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("odds_inline")
 
 
 class Plain(Ruleset):
@@ -212,3 +215,14 @@ def test_a_start_whose_worker_died_is_started_again(plain, db):
     )
     assert odds_sweep().startswith("odds: 1 runs")
     assert _run(season).status == "done"
+
+
+def test_a_lost_message_is_made_good_by_the_sweep_once(plain, db):
+    season = _season(4)
+    _play_round(season, 1)
+    OddsRun.objects.all().delete()  # as if the ratings message never arrived
+    odds_sweep()
+    odds_sweep()
+    (run,) = OddsRun.objects.filter(season=season)
+    assert run.after_round == 1
+    assert run.trigger.startswith("round:")
