@@ -82,7 +82,11 @@ def odds_after_result(*, fixture: Fixture, result: Result | None, was_complete: 
             odds_round, trigger = round_.number, f"round:{round_.pk}:{result.pk}"
         elif result is None:
             odds_round, trigger = round_.number, f"change:{fixture.pk}:{timezone.now().isoformat()}"
-    kwargs = {"replay": result is None, "odds_round": odds_round, "trigger": trigger}
+    kwargs: dict[str, object] = {
+        "replay": result is None,
+        "odds_round": odds_round,
+        "trigger": trigger,
+    }
     _after_commit(lambda: _send_ratings(season.pk, kwargs))
 
 
