@@ -19,6 +19,7 @@ from api.views import (
     honours,
     leagues,
     me,
+    odds,
     teams,
     tournaments,
     webhooks,
@@ -78,6 +79,12 @@ urlpatterns = [
         "leagues/<int:league_id>/records/",
         honours.LeagueRecordsView.as_view(),
         name="league-records",
+    ),
+    path("seasons/<int:season_id>/odds/", odds.SeasonOddsView.as_view(), name="season-odds"),
+    path(
+        "seasons/<int:season_id>/ratings/",
+        odds.SeasonRatingsView.as_view(),
+        name="season-ratings",
     ),
     path(
         "tournaments/<int:tournament_id>/",

@@ -21,6 +21,7 @@ from games.exchange import MAGNOBALL_TABLES, document_check
 from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
+from games.odds import engine_outcome_model, odds_pairing_simulate, odds_pairings
 from games.selectors import coach_teams, season_points_leaders
 from injuries.selectors import careers_over
 from league.admin.steps import Step
@@ -45,8 +46,10 @@ if TYPE_CHECKING:
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
+    from league.odds.model import MatchOutcomeModel
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
+    from rules.odds import Outcome
 
 
 class MagnoBallRuleset(Ruleset):
@@ -281,6 +284,25 @@ class MagnoBallRuleset(Ruleset):
 
     def league_records(self, *, league: League) -> Sequence[Record]:
         return honours.league_records(league=league)
+
+    # --- playoff odds: the engine's own match odds (games/odds.py, docs/odds.md) -----------
+
+    def match_outcome_model(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> MatchOutcomeModel:
+        return engine_outcome_model(season=season, fixtures=fixtures)
+
+    def odds_pairings(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> Mapping[tuple[int, int], str]:
+        return odds_pairings(season=season, fixtures=fixtures)
+
+    def odds_pairing_simulate(
+        self, *, season: Season, home: int, away: int, matches: int, seed: int
+    ) -> tuple[str, Sequence[Outcome]]:
+        return odds_pairing_simulate(
+            season=season, home=home, away=away, matches=matches, seed=seed
+        )
 
 
 MAGNOBALL = MagnoBallRuleset()

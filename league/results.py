@@ -18,6 +18,7 @@ from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, Team
+from league.odds.runs import odds_after_result
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_recompute
 from league.webhooks.events import result_event_publish
@@ -232,8 +233,11 @@ def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
         standings_recompute(season=season)
     else:
         standings_add_result(fixture=fixture, result=result)
+    was_complete = fixture.round.status == Round.Status.COMPLETE
     _round_status(fixture.round)
     ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
+    # The power ranking moves; a round just complete queues its playoff odds.
+    odds_after_result(fixture=fixture, result=result, was_complete=was_complete)
 
 
 def _round_status(round_: Round) -> None:

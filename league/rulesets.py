@@ -37,8 +37,10 @@ if TYPE_CHECKING:
     from league.exchange.tables import Table
     from league.honours.awards import AwardWinner, Holder, Record
     from league.models import Fixture, League, Result, Round, Season, Team
+    from league.odds.model import MatchOutcomeModel
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
+    from rules.odds import Outcome
 
 
 class Ruleset:
@@ -399,6 +401,33 @@ class Ruleset:
         """The game's own records of `league` for its hall of fame (a player's most goals in
         a match, career leaders), beside the core's team records. None by default."""
         return ()
+
+    # --- playoff and title odds (league/odds, docs/odds.md) --------------------------------
+
+    def match_outcome_model(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> MatchOutcomeModel | None:
+        """Each of `fixtures`' (the season's unplayed regular-season fixtures) outcome odds,
+        and any knockout pairing's, for the Monte Carlo of the odds run. None (the default)
+        is the core's rating model: the Elo ratings, the season's draw rate and its scores
+        (league.odds.model.rating_outcome_model)."""
+        return None
+
+    def odds_pairings(
+        self, *, season: Season, fixtures: Sequence[Fixture]
+    ) -> Mapping[tuple[int, int], str]:
+        """The (home team id, away team id) pairings the model needs simulated first, each
+        with the version of what decides it (the rosters, injuries, settings): the workers
+        simulate those not cached yet by :meth:`odds_pairing_simulate`. None by default."""
+        return {}
+
+    def odds_pairing_simulate(
+        self, *, season: Season, home: int, away: int, matches: int, seed: int
+    ) -> tuple[str, Sequence[Outcome]]:
+        """Simulate `matches` matches of `home` against `away` from `seed`: the pairing's
+        version now and the outcomes. Only a game whose :meth:`odds_pairings` names
+        pairings is asked."""
+        raise NotImplementedError(f"{self.label} simulates no pairings.")
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "league.webhooks",  # the core's signed webhooks (label "webhooks"), its own migrations
     "league.exchange_jobs",  # export and import jobs (docs/data.md), within the core
     "league.honours",  # the core's honours: awards, MVP vote, records
+    "league.odds",  # the power ranking and playoff odds: part of the core, knows no game
     "rosters",
     "injuries",
     "games",
@@ -245,11 +246,24 @@ SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 15, minimum=1)
 SIMULATION_STALE_SECONDS = env_int("SIMULATION_STALE_SECONDS", 60, minimum=5)
 SIMULATION_RESEND_SECONDS = env_int("SIMULATION_RESEND_SECONDS", 60, minimum=5)
 MN11_DRAFT_SWEEP_SECONDS = env_int("MN11_DRAFT_SWEEP_SECONDS", 60, minimum=1)
+# Playoff odds (league/odds, docs/odds.md): seasons played out per run, engine matches per
+# MagnoBall pairing, pairings per worker task, and how long a silent odds task may run before
+# the sweep takes it back.
+ODDS_SAMPLE_SIZE = env_int("ODDS_SAMPLE_SIZE", 10_000, minimum=100)
+ODDS_PAIRING_MATCHES = env_int("ODDS_PAIRING_MATCHES", 200, minimum=10)
+ODDS_CHUNK_PAIRINGS = env_int("ODDS_CHUNK_PAIRINGS", 6, minimum=1)
+ODDS_STALE_SECONDS = env_int("ODDS_STALE_SECONDS", 300, minimum=30)
 CELERY_BEAT_SCHEDULE = {
     "sweep-simulation-jobs": {
         "task": "games.tasks.sweep_simulation_jobs",
         "schedule": float(SIMULATION_SWEEP_SECONDS),
         "options": {"expires": float(SIMULATION_SWEEP_SECONDS)},
+    },
+    # The odds runs' lost messages sent again, tasks of dead workers taken back.
+    "sweep-odds-runs": {
+        "task": "league.odds.tasks.odds_sweep_task",
+        "schedule": float(SIMULATION_SWEEP_SECONDS) * 4,
+        "options": {"expires": float(SIMULATION_SWEEP_SECONDS) * 4},
     },
     # E-S2: a Magic Number Eleven draft's missed deadlines, drawn with automatic picks on.
     "mn11-draft-deadlines": {

@@ -228,3 +228,14 @@ def _fit(text: str) -> str:
     if len(text) <= _EXPLANATION_LENGTH:
         return text
     return text[: _EXPLANATION_LENGTH - 1].rsplit(" ", 1)[0] + "…"
+
+
+def standings_games(*, season: Season) -> list[TableGame]:
+    """The season's played regular-season games as the shared table counts them (the
+    game's own counts and tie-break winners included): the playoff odds start from them."""
+    ruleset = ruleset_for(season.league)
+    return _regular_season_games(
+        season,
+        counts=ruleset.table_counts(season=season),
+        level_winners=ruleset.table_level_winners(season=season),
+    )

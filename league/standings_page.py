@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from league.divisions import division_tables
 from league.honours.form import season_form
 from league.models import Season
+from league.odds.selectors import standings_odds
 from league.page_versions import page_version
 from league.selectors import standings_by_round, standings_for_season
 
@@ -35,8 +36,8 @@ class StandingsBody:
 
 
 def standings_body(*, season: Season) -> StandingsBody:
-    """The table (with "Why" per row, M-L2) and the chart of `season`. One query when
-    cached (the version), four when not."""
+    """The table (with "Why" per row, M-L2, the form guide, and the power ranking and odds
+    columns) and the charts of `season`. One query when cached (the version)."""
     version = page_version(league_id=season.league_id)
     key = None
     if version is not None:
@@ -45,6 +46,7 @@ def standings_body(*, season: Season) -> StandingsBody:
             return StandingsBody(mark_safe(cached[0]), cached[1])
     rows = list(standings_for_season(season=season))
     by_round = standings_by_round(season=season, rows=rows)
+    odds = standings_odds(season=season, rows=rows)  # the power ranking and odds columns
     html = render_to_string(
         "league/includes/standings_body.html",
         # The form guide reads the same results, which bump the version too.
@@ -54,6 +56,7 @@ def standings_body(*, season: Season) -> StandingsBody:
             "by_round": by_round,
             "form_guide": season_form(season=season),
             "divisions": division_tables(season=season, rows=rows),
+            "odds": odds,
         },
     )
     chart = bool(by_round["rounds"])

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from league import account_views, season_views, story_views, views
+from league.odds import views as odds_views
 from league.rulesets import rulesets
 from league.signup.forms import SignInForm
 
@@ -33,6 +34,8 @@ urlpatterns = [
     # A team's and a fixture's page: the core's addresses, shown by the team's game.
     path("teams/<int:pk>/", views.team_page, name="team"),
     path("teams/<int:pk>/history/", story_views.team_history, name="team-history"),
+    path("teams/<int:pk>/rating/", odds_views.team_rating, name="team-rating"),
+    path("teams/<int:pk>/rating.svg", odds_views.team_rating_chart, name="team-rating-chart"),
     # The league's story, before its seasons' addresses (a season slug may not shadow them).
     path("leagues/<slug:slug>/graveyard/", story_views.graveyard, name="graveyard"),
     path("leagues/<slug:slug>/head-to-head/", story_views.head_to_head, name="head-to-head"),
@@ -45,6 +48,7 @@ urlpatterns = [
         "leagues/<slug:league>/<slug:season>/standings/", season_views.standings, name="standings"
     ),
     path("leagues/<slug:league>/<slug:season>/fixtures/", season_views.fixtures, name="fixtures"),
+    path("leagues/<slug:league>/<slug:season>/odds/", odds_views.season_odds, name="season-odds"),
     path(
         "leagues/<slug:league>/<slug:season>/groups/",
         season_views.tournament_groups,

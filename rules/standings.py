@@ -21,6 +21,7 @@ __all__ = [
     "TieBreaker",
     "compute_table",
     "table_after_game",
+    "table_after_games",
 ]
 
 
@@ -184,11 +185,41 @@ def table_after_game(
     return _ranked(teams, tallies, _Games(games, counted=False), settings)
 
 
+def table_after_games(
+    *,
+    teams: Mapping[str, str],
+    rows: Iterable[TableRow],
+    new_games: Sequence[TableGame],
+    games: Callable[[], Sequence[TableGame]],
+    settings: TableSettings,
+    explain: bool = True,
+    checked: bool = False,
+) -> list[TableRow]:
+    """table_after_game for many games at once: the table of `teams` after `new_games`,
+    from the table before them (`rows`), exactly what compute_table gives for all of them
+    (`games`: every game, the new ones included, called only if a tie-breaker needs it).
+    The playoff odds (rules/odds.py) play out the rest of a season this way thousands of
+    times: the played games are added up once, not once a season; they need no
+    explanations (`explain` False leaves them "") and check their games once (`checked`)."""
+    if not checked:
+        _check_games(teams, new_games)
+    tallies = {row.team: _tally_of(row) for row in rows}
+    if set(tallies) != set(teams):
+        raise ValueError("The table before the games must have a line for every team.")
+    for key, delta in _tally(teams, new_games, settings).items():
+        tally = tallies[key]
+        for name in _COUNTED:
+            setattr(tally, name, getattr(tally, name) + getattr(delta, name))
+    return _ranked(teams, tallies, _Games(games, counted=False), settings, explain=explain)
+
+
 def _ranked(
     teams: Mapping[str, str],
     tallies: Mapping[str, _Tally],
     games: _Games,
     settings: TableSettings,
+    *,
+    explain: bool = True,
 ) -> list[TableRow]:
     breakers = _effective_breakers(settings.tie_breakers)
     ranking = _Ranking(
@@ -200,7 +231,7 @@ def _ranked(
             key,
             position=index + 1,
             tally=tallies[key],
-            explanation=ranking.explain(order, index),
+            explanation=ranking.explain(order, index) if explain else "",
         )
         for index, key in enumerate(order)
     ]
@@ -285,21 +316,21 @@ def _outcome(scored: int, conceded: int, overtime: bool, won_level: bool | None 
     return "lost_overtime" if overtime else "lost"
 
 
-def _points(outcome: str, settings: TableSettings) -> int:
-    points = {
+def _points_by_outcome(settings: TableSettings) -> dict[str, int]:
+    return {
         "won": settings.points_win,
         "won_overtime": settings.points_overtime_win,
         "drawn": settings.points_draw,
         "lost_overtime": settings.points_overtime_loss,
         "lost": settings.points_loss,
     }
-    return points[outcome]
 
 
 def _tally(
     keys: Iterable[str], games: Iterable[TableGame], settings: TableSettings
 ) -> dict[str, _Tally]:
     tallies = {key: _Tally() for key in keys}
+    points = _points_by_outcome(settings)  # once, not once a game (the odds add up many)
     for game in games:
         sides = (
             (game.home, game.home_score, game.away_score, game.home_counts),
@@ -314,7 +345,7 @@ def _tally(
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.score_for += scored
             tally.score_against += conceded
-            tally.points += _points(outcome, settings)
+            tally.points += points[outcome]
     return tallies
 
 
