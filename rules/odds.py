@@ -172,6 +172,7 @@ def season_odds(
     knockout_odds: Callable[[str, str], MatchOdds],
     runs: int,
     seed: int,
+    seeding: Callable[[list[str]], list[str]] | None = None,
 ) -> SeasonOdds:
     """Play the `remaining` fixtures `runs` times with a random.Random(`seed`), each game an
     outcome drawn by its odds, and rank the table each time by `settings` (M-L1, M-L2).
@@ -180,7 +181,9 @@ def season_odds(
     league.playoffs draws it (seed 1 against seed N, …, winners paired in bracket order, the
     higher seed at home, a level game to its tie-break winner or the higher seed), each game
     by ``knockout_odds(home, away)``, and the title is the knockout's winner; without
-    playoffs it is first place. Teams are (home, away) keys of `teams`."""
+    playoffs it is first place. `seeding` picks the seeds, best first, from a final table's
+    order (a season in divisions: its division winners, then its wild cards); by default the
+    top `playoff_teams`. Teams are (home, away) keys of `teams`."""
     if runs < 1:
         raise ValueError("The odds need at least one simulated season.")
     rng = random.Random(seed)
@@ -228,7 +231,7 @@ def season_odds(
             positions[row.team][row.position - 1] += 1
             points[row.team] += row.points
         if has_playoffs:
-            seeds = order[:playoff_teams]
+            seeds = seeding(order) if seeding is not None else order[:playoff_teams]
             for key in seeds:
                 playoffs[key] += 1
             titles[_knockout(seeds, knockout, rng)] += 1

@@ -30,6 +30,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.celery import app
+from league.divisions import playoff_field
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
@@ -347,6 +348,15 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     )
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     teams = {str(row.team_id): row.team.name for row in rows}
+    seeding = None
+    if any(row.division_id is not None for row in rows):
+        # Seeded as league.playoffs seeds a season in divisions: winners, then wild cards.
+        division_of = {str(row.team_id): row.division_id for row in rows}
+
+        def seeding(order: list[str]) -> list[str]:
+            field = playoff_field(order, division_of, wild_cards=season.wild_cards)
+            return [team for team, _ in field]
+
     odds = season_odds(
         teams=teams,
         played=standings_games(season=season),
@@ -359,6 +369,7 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
         knockout_odds=lambda home, away: model.knockout(int(home), int(away)),
         runs=run.sample_size,
         seed=run.seed,
+        seeding=seeding,
     )
     ratings = dict(TeamRating.objects.filter(season=season).values_list("team_id", "rating"))
     figures = [

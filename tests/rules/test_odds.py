@@ -181,3 +181,32 @@ def test_odds_refuse_nonsense():
             runs=0,
             seed=1,
         )
+
+
+def test_a_division_winner_low_in_the_overall_table_still_makes_the_playoffs():
+    """Two divisions (a, b, c | d): d lost every game yet wins its division of one, so the
+    seeding by division winners and wild cards takes a, d and the best of the rest (b), never
+    c — the top three of the overall table would have left d out."""
+    keys = "abcd"
+    played = [TableGame(h, a, 2, 0, False) for h, a in itertools.combinations(keys, 2)]
+    division_of = {"a": 1, "b": 1, "c": 1, "d": 2}
+
+    def seeding(order: list[str]) -> list[str]:
+        winners = [t for i, t in enumerate(order) if division_of[t] not in
+                   {division_of[u] for u in order[:i]}]  # fmt: skip
+        return winners + [t for t in order if t not in winners][:1]
+
+    coin = MatchOdds.sampled([Outcome(1, 0), Outcome(0, 1)])
+    result = season_odds(
+        teams={k: k.upper() for k in keys},
+        played=played,
+        remaining=[],
+        settings=TableSettings(),
+        playoff_teams=3,
+        knockout_odds=lambda h, a: coin,
+        runs=200,
+        seed=3,
+        seeding=seeding,
+    )
+    teams = _by_team(result)
+    assert [teams[k].playoffs for k in keys] == [1.0, 1.0, 0.0, 1.0]
