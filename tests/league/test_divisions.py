@@ -327,7 +327,9 @@ def test_a_wild_card_between_level_teams_goes_by_the_leagues_tie_breakers(
         for row in StandingRow.objects.filter(season=season).select_related("team")
     }
     assert rows["B"].points == rows["D"].points
-    assert rows["D"].position < rows["B"].position
+    d_position, b_position = rows["D"].position, rows["B"].position
+    assert d_position is not None and b_position is not None
+    assert d_position < b_position
 
     seeds = division_playoff_seeds(season=season)
     assert _names(season, [team for team, _ in seeds]) == ["A", "C", "E", "D"]
