@@ -23,8 +23,8 @@ def export_ready_data(job: ExchangeJob) -> dict[str, Any]:
             "label": export_format_get(job.format).label,
             "season": season_data(job.season) if job.season is not None else None,
             "filename": job.filename,
-            "finished_at": job.finished_at,
-            "expires_at": job.expires_at,
+            "finished_at": job.finished_at.isoformat() if job.finished_at else None,
+            "expires_at": job.expires_at.isoformat() if job.expires_at else None,
             "api_url": absolute_url(reverse("api:league-export-detail", args=[slug, job.pk])),
             "download_url": absolute_url(
                 reverse("api:league-export-download", args=[slug, job.pk])

@@ -24,6 +24,14 @@ PACKAGES = ("api", "league", "rosters", "injuries", "games", "arenaball", "mn11"
 #: Codes raised in a module the API imports, by a function no endpoint calls; each line
 #: says which, so a new code is either documented or placed here knowingly.
 NOT_FROM_THE_API = {
+    # league/honours: opening, voting in and closing the MVP vote (the season's web pages;
+    # the API only reads the awards), and league/season_end.py's rollover (the admin)
+    "mvp_opened",
+    "mvp_closed",
+    "mvp_ended",
+    "no_vote",
+    "no_candidates",
+    "season_running",
     # injuries/services.py: putting a player on the injured list and taking him off (admin)
     "not_active",
     "not_listed",
