@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from league.demo import DemoSummary
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
-    from league.honours.awards import AwardWinner, Holder, Record
+    from league.honours.awards import AwardWinner, Holder, HolderKind, Record
     from league.models import Fixture, League, Result, Round, Season, Team
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
@@ -382,21 +382,6 @@ class Ruleset:
         (league.results.result_store)."""
         return None
 
-
-@dataclass(frozen=True)
-class CsvColumns:
-    """A game's own columns of a CSV table: their heads and each row's values by id."""
-
-    heads: tuple[str, ...] = ()
-    values: Mapping[int, tuple[str | int, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class CsvTable:
-    """A whole CSV table a game writes: its heads and rows."""
-
-    heads: tuple[str, ...]
-    rows: Sequence[tuple[str | int, ...]]
     # --- honours (league/honours: awards at close, the MVP vote, records) ------------------
 
     def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
@@ -414,6 +399,29 @@ class CsvTable:
         """The game's own records of `league` for its hall of fame (a player's most goals in
         a match, career leaders), beside the core's team records. None by default."""
         return ()
+
+    def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
+        """The kinds of holder the game's awards and MVP ballots name, by their handle's
+        prefix (MagnoBall: ``player`` → Player, whose page is ``player``), so the league's
+        JSON document can rewrite the ids in a handle and its page (league/honours/
+        exchange.py). None by default: the game names nobody."""
+        return {}
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """A game's own columns of a CSV table: their heads and each row's values by id."""
+
+    heads: tuple[str, ...] = ()
+    values: Mapping[int, tuple[str | int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A whole CSV table a game writes: its heads and rows."""
+
+    heads: tuple[str, ...]
+    rows: Sequence[tuple[str | int, ...]]
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.selectors import exchange_job_for_league
 from league.exchange_jobs.services import (
     CSV_IMPORTS,
+    LeagueImported,
     can_export,
     can_see_job,
     exchange_export_request,
@@ -472,21 +473,42 @@ class LeagueImportView(ApiView):
         except ImportRefused as refused:
             if not dry_run:
                 return Response(_refusal_body(refused), status=422)
-            problems = [p.as_dict() for p in refused.problems]
-            body = {"ok": False, "dry_run": True, "league": None, "rows": 0, "counts": {}}
-            return Response({**body, "problems": problems}, status=status.HTTP_200_OK)
+            return Response(_league_import_body(refused=refused), status=status.HTTP_200_OK)
         outcome = imported.outcome
         api_url = None
         if outcome.league_id is not None:
             api_url = absolute_url(request, "api:league-detail", outcome.league_id)
-        body = {
-            "ok": True,
-            "dry_run": dry_run,
-            "league": {"name": imported.name, "slug": outcome.slug, "api_url": api_url},
-            "rows": sum(outcome.counts.values()),
-            "counts": outcome.counts,
-            "problems": [],
-        }
+        body = _league_import_body(imported=imported, api_url=api_url, dry_run=dry_run)
         if api_url is None:
             return Response(body, status=status.HTTP_200_OK)
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": api_url})
+
+
+def _league_import_body(
+    *,
+    imported: LeagueImported | None = None,
+    refused: ImportRefused | None = None,
+    api_url: str | None = None,
+    dry_run: bool = True,
+) -> dict[str, Any]:
+    """LeagueImportResultSerializer's shape: what was made, or a dry run's problems."""
+    if imported is None:
+        assert refused is not None
+        problems = [p.as_dict() for p in refused.problems]
+        return {
+            "ok": False,
+            "dry_run": True,
+            "league": None,
+            "rows": 0,
+            "counts": {},
+            "problems": problems,
+        }
+    outcome = imported.outcome
+    return {
+        "ok": True,
+        "dry_run": dry_run,
+        "league": {"name": imported.name, "slug": outcome.slug, "api_url": api_url},
+        "rows": sum(outcome.counts.values()),
+        "counts": outcome.counts,
+        "problems": [],
+    }
