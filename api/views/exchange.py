@@ -203,12 +203,16 @@ def _job(request: Request, league_slug: str, job_id: int) -> ExchangeJob:
 
 class ExportDownloadView(ApiView):
     """The file an export job built, as an attachment (CSV in UTF-8 with a byte-order mark,
-    so spreadsheets read accented names); kept for a day after it was built."""
+    so spreadsheets read accented names; the league's document as JSON); kept for a day
+    after it was built."""
 
     @extend_schema(
         summary="Download an export job's file (until it expires)",
         responses={
-            (200, "text/csv"): OpenApiResponse(description="The file, as an attachment."),
+            200: OpenApiResponse(
+                description="The file, as an attachment: text/csv for a CSV table, "
+                "application/json for json-document."
+            ),
             **read_errors(),
             **conflict_errors("export_not_ready"),
             410: OpenApiResponse(
@@ -431,6 +435,7 @@ class LeagueImportView(ApiView):
 
     @extend_schema(
         summary="Import a league from its JSON document",
+        tags=["leagues"],
         parameters=[IDEMPOTENCY_KEY],
         request={"multipart/form-data": InputSerializer, "application/json": InputSerializer},
         responses={
