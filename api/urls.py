@@ -147,6 +147,8 @@ urlpatterns = [
         exchange.ImportCreateView.as_view(),
         name="league-imports",
     ),
+    # A whole league's JSON document in, as a new league (docs/data.md, "Importing").
+    path("league-imports/", exchange.LeagueImportView.as_view(), name="league-import"),
     # Each installed game's routes, named by its ruleset (league/rulesets.py).
     *(path("", include(module)) for ruleset in rulesets() for module in ruleset.api_urls),
     # Last: whatever matched nothing above.

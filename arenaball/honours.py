@@ -16,8 +16,19 @@ from django.db.models import Count, Max, Sum
 from django.urls import reverse
 
 from arenaball.models import Character, CharacterGame
-from league.honours.awards import AwardWinner, Holder, Record, best_of, leaders, plural
+from league.honours.awards import (
+    AwardWinner,
+    Holder,
+    HolderKind,
+    Record,
+    best_of,
+    leaders,
+    plural,
+)
 from league.models import League, Season
+
+#: What a handle names (``character:4``): the league's JSON document rewrites its id.
+HOLDER_KINDS = {"character": HolderKind(Character, "arenaball-character")}
 
 
 def _holder(character: Character) -> Holder:

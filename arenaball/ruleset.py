@@ -20,7 +20,7 @@ from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
-from league.honours.awards import AwardWinner, Holder, Record
+from league.honours.awards import AwardWinner, Holder, HolderKind, Record
 from league.models import Season
 from league.rulesets import CareerEnd, CsvColumns, CsvTable, GameCounts, Ruleset
 from rules.arenaball import KILLS
@@ -186,6 +186,9 @@ class ArenaballRuleset(Ruleset):
 
     def league_records(self, *, league: League) -> Sequence[Record]:
         return honours.league_records(league=league)
+
+    def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
+        return honours.HOLDER_KINDS
 
 
 ARENABALL = ArenaballRuleset()

@@ -21,10 +21,21 @@ from django.db.models import Max, Sum
 from django.urls import reverse
 
 from games.models import Appearance
-from league.honours.awards import AwardWinner, Holder, Record, best_of, leaders, plural
+from league.honours.awards import (
+    AwardWinner,
+    Holder,
+    HolderKind,
+    Record,
+    best_of,
+    leaders,
+    plural,
+)
 from league.models import League, Season
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.vocabulary import StatCategory, Status
+
+#: What a handle names (``player:12``): the league's JSON document rewrites its id.
+HOLDER_KINDS = {"player": HolderKind(Player, "player")}
 
 
 def _holder(player: Player) -> Holder:

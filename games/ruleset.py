@@ -27,7 +27,7 @@ from injuries.selectors import careers_over
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
-from league.honours.awards import AwardWinner, Holder, Record
+from league.honours.awards import AwardWinner, Holder, HolderKind, Record
 from league.models import Round, Season
 from league.rulesets import CareerEnd, CsvTable, Ruleset
 from rosters import join as roster_join
@@ -303,6 +303,9 @@ class MagnoBallRuleset(Ruleset):
         return odds_pairing_simulate(
             season=season, home=home, away=away, matches=matches, seed=seed
         )
+
+    def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
+        return honours.HOLDER_KINDS
 
 
 MAGNOBALL = MagnoBallRuleset()

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from league.demo import DemoSummary
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
-    from league.honours.awards import AwardWinner, Holder, Record
+    from league.honours.awards import AwardWinner, Holder, HolderKind, Record
     from league.models import Fixture, League, Result, Round, Season, Team
     from league.odds.model import MatchOutcomeModel
     from league.signup.forms import JoinRequestForm
@@ -428,6 +428,13 @@ class Ruleset:
         version now and the outcomes. Only a game whose :meth:`odds_pairings` names
         pairings is asked."""
         raise NotImplementedError(f"{self.label} simulates no pairings.")
+
+    def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
+        """The kinds of holder the game's awards and MVP ballots name, by their handle's
+        prefix (MagnoBall: ``player`` → Player, whose page is ``player``), so the league's
+        JSON document can rewrite the ids in a handle and its page (league/honours/
+        exchange.py). None by default: the game names nobody."""
+        return {}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,15 @@ from collections.abc import Callable
 from django.db.models import Q
 from django.urls import reverse
 
-from league.honours.awards import AwardWinner, Holder, Record, best_of, leaders, plural
+from league.honours.awards import (
+    AwardWinner,
+    Holder,
+    HolderKind,
+    Record,
+    best_of,
+    leaders,
+    plural,
+)
 from league.models import Fixture, League, Season, Team
 from mn11.catalogue import league_stars
 from mn11.models import ReportEvent
@@ -53,6 +61,11 @@ def _goals(where: Q) -> list[tuple[Scorer, bool, Fixture]]:
         team = fixture.home_team_id if row.side == "home" else fixture.away_team_id
         goals.append(((team, row.card), row.goal_kind == GoalKind.MAGIC_NUMBER, fixture))
     return goals
+
+
+#: What a handle names (``card:<team>:<card>``, a card of a team): the league's JSON
+#: document rewrites the team's id; the page is the team's.
+HOLDER_KINDS = {"card": HolderKind(Team, "team")}
 
 
 class _Names:

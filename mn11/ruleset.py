@@ -11,7 +11,7 @@ from django.db import models
 
 from league.admin.steps import Step
 from league.demo import DemoSummary
-from league.honours.awards import AwardWinner, Holder, Record
+from league.honours.awards import AwardWinner, Holder, HolderKind, Record
 from league.models import Season
 from league.rulesets import CsvTable, GameCounts, Ruleset
 from mn11 import csv_tables, honours, match_day, season_settings
@@ -159,6 +159,9 @@ class Mn11Ruleset(Ruleset):
 
     def league_records(self, *, league: League) -> Sequence[Record]:
         return honours.league_records(league=league)
+
+    def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
+        return honours.HOLDER_KINDS
 
 
 _COUNT_KEYS = (MAGIC_NUMBER_GOALS.key, RED_CARDS.key)

@@ -4,8 +4,10 @@ once, a dry run with every problem by row and column and nothing written."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.conf import settings
 from django.http import FileResponse, Http404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -14,7 +16,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.base import ApiView
+from api.base import ApiView, absolute_url
 from api.errors import error_body
 from api.fields import StrictBooleanField, StrictInputSerializer
 from api.idempotency import HEADER, idempotent
@@ -34,9 +36,12 @@ from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.selectors import exchange_job_for_league
 from league.exchange_jobs.services import (
     CSV_IMPORTS,
+    LeagueImported,
     can_export,
+    can_see_job,
     exchange_export_request,
     exchange_import_run,
+    league_document_import_run,
     require_export,
 )
 from league.models import League, Season
@@ -115,17 +120,22 @@ class ExchangeJobSerializer(serializers.ModelSerializer[ExchangeJob]):
 
 class ExportCreateView(ApiView):
     """Ask for an export of a league's data (a commissioner of the league, or a coach in
-    it): the answer is 202 with the job, whose URL is also in ``Location``. Poll it until
-    ``status`` is done, then fetch ``download_url``; the file is kept for a day."""
+    it; the whole league's JSON document for its commissioners only): the answer is 202
+    with the job, whose URL is also in ``Location``. Poll it until ``status`` is done, then
+    fetch ``download_url``; the file is kept for a day, and commissioners subscribed to
+    ``export.ready`` hear of it by webhook."""
 
     class InputSerializer(StrictInputSerializer):
         format = serializers.ChoiceField(
             choices=[],
-            help_text="csv-standings, csv-fixtures or csv-players (docs/data.md lists "
-            "each table's columns).",
+            help_text="csv-standings, csv-fixtures or csv-players: a season's table "
+            "(docs/data.md lists each table's columns); json-document: the whole league as "
+            "one JSON document, for the league's commissioners only (it holds people's "
+            "e-mails and the audit log).",
         )
         season = serializers.SlugField(
-            required=False, help_text="The season's slug; the CSV formats need one."
+            required=False,
+            help_text="The season's slug; the CSV formats need one, json-document takes none.",
         )
 
         class Meta:
@@ -183,19 +193,26 @@ def _job(request: Request, league_slug: str, job_id: int) -> ExchangeJob:
     if not can_export(user=request.user, league=league):
         raise Http404  # a job is its requester's league's business
     try:
-        return exchange_job_for_league(league=league, job_id=job_id)
+        job = exchange_job_for_league(league=league, job_id=job_id)
     except ExchangeJob.DoesNotExist:
         raise Http404 from None
+    if not can_see_job(user=request.user, job=job):
+        raise Http404  # the league's document is its commissioners' alone
+    return job
 
 
 class ExportDownloadView(ApiView):
     """The file an export job built, as an attachment (CSV in UTF-8 with a byte-order mark,
-    so spreadsheets read accented names); kept for a day after it was built."""
+    so spreadsheets read accented names; the league's document as JSON); kept for a day
+    after it was built."""
 
     @extend_schema(
         summary="Download an export job's file (until it expires)",
         responses={
-            (200, "text/csv"): OpenApiResponse(description="The file, as an attachment."),
+            200: OpenApiResponse(
+                description="The file, as an attachment: text/csv for a CSV table, "
+                "application/json for json-document."
+            ),
             **read_errors(),
             **conflict_errors("export_not_ready"),
             410: OpenApiResponse(
@@ -351,3 +368,152 @@ def _refusal_body(refused: ImportRefused) -> dict[str, Any]:
         {"code": refused.code, "rule": "", **problem.as_dict()} for problem in refused.problems
     ]
     return error_body(refused.code, refused.message, fields, problems)
+
+
+# --- a whole league's JSON document in ------------------------------------------------------
+
+
+class LeagueImportLeagueSerializer(serializers.Serializer[dict[str, Any]]):
+    name = serializers.CharField(help_text="The league's name, from the file.")
+    slug = serializers.CharField(help_text="The league's slug (its address), from the file.")
+    api_url = serializers.CharField(
+        allow_null=True, help_text="The new league's API URL; null for a dry run."
+    )
+
+    class Meta:
+        ref_name = "LeagueImportLeague"
+
+
+class LeagueImportResultSerializer(serializers.Serializer[dict[str, Any]]):
+    ok = serializers.BooleanField(
+        help_text="Whether the file holds (and, no dry run, was written). A dry run answers "
+        "200 either way; a refused import is a 422."
+    )
+    dry_run = serializers.BooleanField()
+    league = LeagueImportLeagueSerializer(
+        allow_null=True, help_text="The league made (or that would be); null when not ok."
+    )
+    rows = serializers.IntegerField(help_text="Rows written (or that would be), in all.")
+    counts = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Rows by the document's table key, such as teams: 8, fixtures: 56.",
+    )
+    problems = ImportProblemSerializer(
+        many=True,
+        help_text="Every problem, each with its place in the file (where: “fixtures[12]”, "
+        "field: “away_team”); empty when ok.",
+    )
+
+    class Meta:
+        ref_name = "LeagueImportResult"
+
+
+class LeagueImportView(ApiView):
+    """Import a whole league from its JSON document (docs/data.md, "The JSON document") as
+    a new league with new ids, beside the leagues already here: for superusers and for
+    commissioners who may create leagues. Send the file as multipart ``file`` (a big
+    league's document, tens of MB, must go this way) or, for a small one, a JSON body
+    ``{"document": {…}}``. With ``dry_run`` nothing is written and the answer (200) says
+    what would be made or lists every problem (check ``ok``); without it the file is
+    written all or nothing: 201 with the new league's API URL in ``Location``, or 422 with
+    every problem and nothing changed. People the installation lacks are created inactive,
+    without a password."""
+
+    parser_classes = [MultiPartParser, JSONParser]
+
+    class InputSerializer(StrictInputSerializer):
+        dry_run = StrictBooleanField(default=False, help_text="Check only; write nothing.")
+        file = serializers.FileField(
+            required=False, help_text="The document as a file (multipart), up to 50 MB."
+        )
+        document = serializers.DictField(
+            required=False, help_text="The document itself (a JSON body), for a small league."
+        )
+
+        class Meta:
+            ref_name = "LeagueImportInput"
+
+    @extend_schema(
+        summary="Import a league from its JSON document",
+        tags=["leagues"],
+        parameters=[IDEMPOTENCY_KEY],
+        request={"multipart/form-data": InputSerializer, "application/json": InputSerializer},
+        responses={
+            200: LeagueImportResultSerializer,
+            201: LeagueImportResultSerializer,
+            **write_errors(),
+            422: OpenApiResponse(
+                ErrorSerializer,
+                description="`invalid_import`: nothing was imported; `problems` lists each "
+                "(`where`: a place in the file such as “fixtures[12]”, `field`: its key, "
+                "`message`) and `fields` names them as “fixtures[12].away_team”. "
+                "`idempotency_key_reused`: use a new key.",
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        if request.headers.get(HEADER) is not None and hasattr(request.data, "dict"):
+            raise DomainError(
+                f"An {HEADER} is kept for a JSON body only: send the document as document.",
+                code="invalid",
+                field=HEADER,
+            )
+        return idempotent(request, lambda: self.run(request))
+
+    def run(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=_import_input(request))
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        dry_run = values["dry_run"]
+        upload = values.get("file")
+        if upload is not None:
+            # Read no further than the limit: a larger file is refused by its size alone.
+            content = upload.read(settings.LEAGUE_IMPORT_MAX_BYTES + 1)
+        elif "document" in values:
+            content = json.dumps(values["document"]).encode("utf-8")
+        else:
+            raise serializers.ValidationError({"file": ["Send the file (or the document)."]})
+        try:
+            imported = league_document_import_run(data=content, actor=request.user, dry_run=dry_run)
+        except ImportRefused as refused:
+            if not dry_run:
+                return Response(_refusal_body(refused), status=422)
+            return Response(_league_import_body(refused=refused), status=status.HTTP_200_OK)
+        outcome = imported.outcome
+        api_url = None
+        if outcome.league_id is not None:
+            api_url = absolute_url(request, "api:league-detail", outcome.league_id)
+        body = _league_import_body(imported=imported, api_url=api_url, dry_run=dry_run)
+        if api_url is None:
+            return Response(body, status=status.HTTP_200_OK)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": api_url})
+
+
+def _league_import_body(
+    *,
+    imported: LeagueImported | None = None,
+    refused: ImportRefused | None = None,
+    api_url: str | None = None,
+    dry_run: bool = True,
+) -> dict[str, Any]:
+    """LeagueImportResultSerializer's shape: what was made, or a dry run's problems."""
+    if imported is None:
+        assert refused is not None
+        problems = [p.as_dict() for p in refused.problems]
+        return {
+            "ok": False,
+            "dry_run": True,
+            "league": None,
+            "rows": 0,
+            "counts": {},
+            "problems": problems,
+        }
+    outcome = imported.outcome
+    return {
+        "ok": True,
+        "dry_run": dry_run,
+        "league": {"name": imported.name, "slug": outcome.slug, "api_url": api_url},
+        "rows": sum(outcome.counts.values()),
+        "counts": outcome.counts,
+        "problems": [],
+    }

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.tables import ExportRefs, table_export, table_number, tables_export
 from league.models import League
@@ -33,7 +34,8 @@ def league_document_export(
     league = League.objects.get(pk=league_id)
     ruleset = ruleset_for(league)
     game_tables = ruleset.exchange_tables()
-    steps = len(CORE_TABLES) + len(game_tables) + 2
+    later_tables = app_tables()
+    steps = len(CORE_TABLES) + len(game_tables) + len(later_tables) + 2
     done = 0
 
     def step() -> None:
@@ -60,7 +62,7 @@ def league_document_export(
         },
         "users": [],
     }
-    for table in (*CORE_TABLES, *game_tables, AUDIT_TABLE):
+    for table in (*CORE_TABLES, *game_tables, *later_tables, AUDIT_TABLE):
         table_number(table=table, league=league, refs=refs)
     for table in CORE_TABLES:
         document[table.key] = table_export(table=table, league=league, refs=refs)
@@ -69,6 +71,10 @@ def league_document_export(
     # skip it, and a league of another game never has it.
     document["game"] = {ruleset.key: tables_export(tables=game_tables, league=league, refs=refs)}
     step()
+    # The core's apps (honours, sign-ups) name rows of the game's: after its section.
+    for table in later_tables:
+        document[table.key] = table_export(table=table, league=league, refs=refs)
+        step()
     document[AUDIT_TABLE.key] = table_export(table=AUDIT_TABLE, league=league, refs=refs)
     step()
     people = set(refs.usernames) | set(league.commissioners.values_list("pk", flat=True))

@@ -25,6 +25,7 @@ from django.utils.dateparse import parse_datetime
 from league.access import Actor
 from league.audit import audit_record
 from league.errors import DomainError, PermissionRefused
+from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.document_export import FORMAT, USER_FIELDS, VERSION
 from league.exchange.problems import ImportRefused, Problem
@@ -265,9 +266,13 @@ def _commissioners_set(league: League, document: Mapping[str, Any], loader: Load
 
 
 def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) -> None:
-    """The core's tables, the game's section, then the audit log (which names rows of any),
-    each written only while no problem has been found (and checked in any case)."""
-    tables_declare(tables=(*CORE_TABLES, AUDIT_TABLE), section=document, loader=loader)
+    """The core's tables, the game's section, the core's apps' (honours, sign-ups), then
+    the audit log (which names rows of any), each written only while no problem has been
+    found (and checked in any case)."""
+    later_tables = app_tables()
+    tables_declare(
+        tables=(*CORE_TABLES, *later_tables, AUDIT_TABLE), section=document, loader=loader
+    )
     for table in CORE_TABLES:
         table_import(
             table=table,
@@ -288,6 +293,14 @@ def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) ->
         loader=loader,
         write=loader.league is not None,
     )
+    for table in later_tables:
+        table_import(
+            table=table,
+            rows=document.get(table.key),
+            where=table.key,
+            loader=loader,
+            write=loader.league is not None,
+        )
     table_import(
         table=AUDIT_TABLE,
         rows=document.get(AUDIT_TABLE.key),

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.document_export import FORMAT, USER_FIELDS, VERSION
 from league.exchange.tables import Table
@@ -47,7 +48,7 @@ def document_schema() -> dict[str, Any]:
             },
         },
     }
-    for table in (*CORE_TABLES, AUDIT_TABLE):
+    for table in (*CORE_TABLES, *app_tables(), AUDIT_TABLE):
         properties[table.key] = _table_schema(table)
     properties["game"] = {
         "type": "object",

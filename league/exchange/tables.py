@@ -438,7 +438,7 @@ def _id_json_value(table: Table, f: models.Field[Any, Any], raw: Any, loader: Lo
     try:
         return table.id_json[f.name](raw, loader.id_map.remap)
     except LookupError as error:
-        raise _Bad(f"{error.args[0]} in the file.") from None
+        raise _Bad(f"{str(error.args[0]).rstrip('.')} in the file.") from None
     except (TypeError, KeyError, ValueError, AttributeError):
         raise _Bad("Not in the shape this field takes (docs/data.md).") from None
 

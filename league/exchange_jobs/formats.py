@@ -6,11 +6,13 @@ to the file's bytes. The CSV tables register here; other formats register beside
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from league.errors import DomainError
 from league.exchange.csv_export import CSV_TABLES
+from league.exchange.document_export import league_document_export
 from league.models import League, Season
 
 #: progress(done, total): how far the export has come, written to the job for its readers.
@@ -25,6 +27,9 @@ class ExportFormat:
     content_type: str
     needs_season: bool
     build: Callable[[League, Season | None, Progress], bytes]
+    #: Only the league's commissioners may ask for it (a coach may not): the file holds
+    #: what the league's pages do not show, such as people's e-mails and the audit log.
+    commissioners_only: bool = False
 
 
 _formats: dict[str, ExportFormat] = {}
@@ -74,13 +79,22 @@ for _table in CSV_TABLES:
         )
     )
 
-# --- The league's JSON document registers here ---------------------------------------------
-# INTEGRATOR: once league.exchange.document_export lands (the json engineer's), register it:
-#
-#     export_format_register(ExportFormat(
-#         key="json-document", label="JSON: the whole league", extension="json",
-#         content_type="application/json", needs_season=False,
-#         build=lambda league, season, progress: json.dumps(
-#             league_document_export(league_id=league.pk, progress=progress)
-#         ).encode("utf-8"),
-#     ))
+# --- The league's JSON document (docs/data.md, "The JSON document") ----------------------
+
+
+def _json_document(league: League, season: Season | None, progress: Progress) -> bytes:
+    document = league_document_export(league_id=league.pk, progress=progress)
+    return json.dumps(document, ensure_ascii=False).encode("utf-8")
+
+
+export_format_register(
+    ExportFormat(
+        key="json-document",
+        label="JSON: the whole league",
+        extension="json",
+        content_type="application/json",
+        needs_season=False,
+        build=_json_document,
+        commissioners_only=True,
+    )
+)

@@ -32,8 +32,10 @@ from league.access import Actor, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.celery import app
 from league.errors import DomainError, PermissionRefused
+from league.exchange import document_import
 from league.exchange.csv_import import ImportReport, csv_results_import, csv_teams_import
 from league.exchange.problems import ImportRefused
+from league.exchange_jobs.events import export_ready_publish
 from league.exchange_jobs.formats import export_format_get
 from league.exchange_jobs.models import ExchangeJob
 from league.models import League, Season, Team
@@ -59,8 +61,6 @@ CSV_IMPORTS: dict[str, Callable[..., ImportReport]] = {
     "csv-teams": csv_teams_import,
     "csv-results": csv_results_import,
 }
-# INTEGRATOR: the JSON document import (league.exchange.document_import) has its own entry
-# point taking a parsed document, not a season: call it from exchange_import_run's caller.
 
 
 def file_lifetime() -> timedelta:
@@ -87,6 +87,18 @@ def require_export(*, user: Actor, league: League) -> None:
         )
 
 
+def can_see_job(*, user: Actor, job: ExchangeJob) -> bool:
+    """Who may export the league may follow its jobs and fetch their files, but a job of a
+    commissioners-only format (the JSON document) is for its commissioners only."""
+    if not can_export(user=user, league=job.league):
+        return False
+    try:
+        commissioners_only = export_format_get(job.format).commissioners_only
+    except DomainError:  # an import's job (csv-teams, …): not an export format
+        commissioners_only = False
+    return not commissioners_only or user is None or is_commissioner(user=user, league=job.league)
+
+
 # --- exports -----------------------------------------------------------------------------------
 
 
@@ -97,6 +109,15 @@ def exchange_export_request(
     builds it once this commits."""
     require_export(user=actor, league=league)
     export_format = export_format_get(format_key)
+    if (
+        export_format.commissioners_only
+        and actor is not None
+        and not is_commissioner(user=actor, league=league)
+    ):
+        raise PermissionRefused(
+            f"Only a commissioner of {league} may export {export_format.label.lower()}: it "
+            "holds people's e-mails and the audit log. Coaches may export the CSV tables."
+        )
     if export_format.needs_season and season is None:
         raise DomainError("Name the season to export.", code="season_required", field="season")
     if season is not None and season.league_id != league.pk:
@@ -175,9 +196,10 @@ def exchange_job_run(*, job_id: int) -> ExchangeJob:
     except Exception as error:
         logger.exception("exchange job %s failed", job_id)
         return _finish(job_id, attempt, reason=f"{type(error).__name__}: {error}")
-    where = job.season.slug if job.season else job.league.slug
+    # The season's slug when there is one (a league-wide export is named by the league's).
+    where = f"{job.league.slug}-{job.season.slug}" if job.season else job.league.slug
     stamp = timezone.now().strftime("%Y%m%d-%H%M")
-    filename = f"{job.league.slug}-{where}-{job.format}-{stamp}.{export_format.extension}"
+    filename = f"{where}-{job.format}-{stamp}.{export_format.extension}"
     return _finish(
         job_id,
         attempt,
@@ -221,6 +243,8 @@ def _finish(
                 "progress_total",
             ]
         job.save(update_fields=fields)
+        if job.status == ExchangeJob.Status.DONE:
+            export_ready_publish(job=job)
     return job
 
 
@@ -276,6 +300,43 @@ def exchange_import_run(
     if not dry_run:
         job.save()
     return ImportOutcome(job=job, report=report, refused=refused)
+
+
+@dataclass(frozen=True)
+class LeagueImported:
+    """A league import's answer: the league's name in the file, and what was made."""
+
+    name: str
+    outcome: document_import.ImportOutcome
+
+
+def league_document_import_run(*, data: bytes, actor: Actor, dry_run: bool) -> LeagueImported:
+    """Import the league's JSON document `data` as a new league (docs/data.md, "Importing"),
+    or only check it when `dry_run`. Refused → ImportRefused with every problem; nothing is
+    written. A real import is kept as a finished import job of the new league, so its job
+    list shows who imported it (a refused one has no league to keep it under)."""
+    if actor is not None and not actor.has_perm("league.add_league"):
+        # Before reading the file: someone who may not create leagues learns nothing of it.
+        raise PermissionRefused("Only someone who may create leagues may import one.")
+    document = document_import.document_parse(data=data)
+    with transaction.atomic():  # the league and its job, or neither
+        outcome = document_import.league_document_import(
+            document=document, actor=actor, dry_run=dry_run
+        )
+        if outcome.league_id is not None:
+            rows = sum(outcome.counts.values())
+            ExchangeJob.objects.create(
+                kind=ExchangeJob.Kind.IMPORT,
+                format="json-document",
+                league_id=outcome.league_id,
+                requested_by=actor if actor is not None and actor.is_authenticated else None,
+                status=ExchangeJob.Status.DONE,
+                progress_done=rows,
+                progress_total=rows,
+                report={"rows": rows, "counts": outcome.counts},
+                finished_at=timezone.now(),
+            )
+    return LeagueImported(name=str(document["league"]["name"]), outcome=outcome)
 
 
 # --- the sweep ---------------------------------------------------------------------------------

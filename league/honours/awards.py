@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.db import models
+
 from league.models import Fixture, Season, Team
 
 
@@ -24,6 +26,16 @@ class Holder:
     name: str
     team: Team | None
     url: str = ""
+
+
+@dataclass(frozen=True)
+class HolderKind:
+    """A kind of holder a game names (``Ruleset.honours_holder_kinds``): the model whose id
+    his handle carries (``player:12`` → Player 12) and the page, by URL name taking that id
+    as ``pk``, his ``url`` is. The league's JSON document rewrites both ids."""
+
+    model: type[models.Model]
+    url_name: str
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,14 @@ PACKAGES = ("api", "league", "rosters", "injuries", "games", "arenaball", "mn11"
 #: Codes raised in a module the API imports, by a function no endpoint calls; each line
 #: says which, so a new code is either documented or placed here knowingly.
 NOT_FROM_THE_API = {
+    # league/honours: opening, voting in and closing the MVP vote (the season's web pages;
+    # the API only reads the awards), and league/season_end.py's rollover (the admin)
+    "mvp_opened",
+    "mvp_closed",
+    "mvp_ended",
+    "no_vote",
+    "no_candidates",
+    "season_running",
     # injuries/services.py: putting a player on the injured list and taking him off (admin)
     "not_active",
     "not_listed",
@@ -38,13 +46,6 @@ NOT_FROM_THE_API = {
     # mn11/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
-    # league/honours/selectors.py: the MVP vote, cast on its web page and run in the admin
-    "mvp_closed",
-    "mvp_ended",
-    "mvp_opened",
-    "no_candidates",
-    "no_vote",
-    "season_running",
 }
 
 

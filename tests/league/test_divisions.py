@@ -328,7 +328,8 @@ def test_a_wild_card_between_level_teams_goes_by_the_leagues_tie_breakers(
     }
     assert rows["B"].points == rows["D"].points
     d_position, b_position = rows["D"].position, rows["B"].position
-    assert d_position is not None and b_position is not None
+    assert d_position is not None
+    assert b_position is not None
     assert d_position < b_position
 
     seeds = division_playoff_seeds(season=season)
