@@ -7,6 +7,7 @@ from __future__ import annotations
 from league.exchange.tables import Table
 from league.models import (
     AuditEntry,
+    Division,
     Fixture,
     Result,
     Round,
@@ -26,6 +27,7 @@ CORE_TABLES: tuple[Table, ...] = (
         TournamentGroup,
         lambda league: TournamentGroup.objects.filter(season__league=league),
     ),
+    Table("divisions", Division, lambda league: Division.objects.filter(season__league=league)),
     Table(
         "standings",
         StandingRow,

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
-from league.models import League, Season, Team
+from league.models import League, Round, Season, Team
 from league.rulesets import ruleset_get
 from tests.league.exchange_helpers import (
     COPY_NAME,
@@ -147,6 +147,8 @@ def test_every_model_of_a_league_is_in_the_document_or_said_to_stay_behind() -> 
         "webhooks.Subscription",  # the installation's, with their secrets
         "webhooks.Delivery",
         "exchange_jobs.ExchangeJob",  # the work queue
+        "odds.PairingOdds",  # the engine's cached match odds: simulated again when needed
+        "odds.OddsChunk",  # a run's work under way
     }
     tables = [
         *CORE_TABLES,
@@ -166,6 +168,7 @@ def test_every_model_of_a_league_is_in_the_document_or_said_to_stay_behind() -> 
         "signup",
         "webhooks",
         "exchange_jobs",
+        "odds",
     }
     stored = {
         model._meta.label
@@ -175,3 +178,46 @@ def test_every_model_of_a_league_is_in_the_document_or_said_to_stay_behind() -> 
 
     assert stored - exported == stays_behind
     assert len(exported) == len(tables), "a model is listed twice"
+
+
+@pytest.mark.django_db
+def test_a_season_in_divisions_with_its_ratings_and_odds_round_trips() -> None:
+    # The divisions (and each row's division), the power ranking with its history and a
+    # finished odds run travel, so the standings page reads the same in the copy. Magic
+    # Number Eleven: a game whose scores need no roster behind them.
+    from django.contrib.auth.models import User
+
+    from league.odds.models import OddsRun, RatingChange, TeamOdds
+    from league.odds.ratings import ratings_refresh
+    from league.odds.runs import odds_run_queue, odds_run_simulate, odds_run_start
+    from tests.league.test_divisions import _by_name, _season_in_divisions, _start
+
+    commissioner = User.objects.create(username="commissioner")
+    season = _season_in_divisions(commissioner, {"North": "ABC", "South": "DEF"}, ruleset="mn11")
+    _start(season, commissioner)
+    first = Round.objects.filter(season=season).order_by("number").first()
+    assert first is not None
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.OPEN)
+    _play_round(first, _by_name)
+    ratings_refresh(season_id=season.pk)
+    run = odds_run_queue(season=season, after_round=first.number, seed=11)
+    odds_run_start(run_id=run.pk)
+    odds_run_simulate(run_id=run.pk)
+    assert OddsRun.objects.get(pk=run.pk).status == OddsRun.Status.DONE
+    assert RatingChange.objects.filter(season=season).exists()
+    assert TeamOdds.objects.filter(run=run).count() == 6
+
+    document = export(season.league_id)
+    assert len(document["divisions"]) == 2
+    assert all(row["division"] for row in document["standings"])
+    assert len(document["odds_runs"]) == 1
+
+    _assert_round_trip(season.league)
+
+
+def _play_round(round_: Round, score: Any) -> None:
+    from league.results import result_store
+
+    for fixture in round_.fixtures.select_related("home_team", "away_team"):
+        home, away = score(fixture.home_team.name, fixture.away_team.name)
+        result_store(fixture=fixture, home_score=home, away_score=away, actor=None)
