@@ -57,7 +57,10 @@ def division_tables(
     *, season: Season, rows: Sequence[StandingRow] | None = None
 ) -> list[DivisionTable]:
     """Each division of `season` with its rows in table order (`rows`: the season's table
-    already read, in order; else read here). Empty for a season without divisions."""
+    already read, in order; else read here). Empty for a season without divisions: given
+    `rows` none of which has a division, without a query."""
+    if rows is not None and all(row.division_id is None for row in rows):
+        return []
     divisions = list(Division.objects.filter(season=season))
     if not divisions:
         return []

@@ -97,29 +97,33 @@ def _positions_by_round(
 
 
 def standings_by_round(
-    *, season: Season, rows: Sequence[StandingRow] | None = None
+    *,
+    season: Season,
+    rows: Sequence[StandingRow] | None = None,
+    played: Sequence[Result] | None = None,
 ) -> dict[str, Any]:
     """Each team's table position after every completed regular-season round (M-L1, M-L2),
     worked out by the shared table from the stored results with the points and tie-breakers
     of the league's ruleset. One query when given the season's standing `rows` with their
-    teams (as the standings page has them), else two."""
+    teams (as the standings page has them), else two; none more when also given its
+    `played` results in round order with their fixtures and rounds."""
     if rows is None:
         rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     names = {str(r.team_id): r.team.name for r in rows}
-    results = tuple(
-        Result.objects.filter(
-            fixture__round__season=season,
-            fixture__round__stage=Round.Stage.REGULAR,
-            fixture__status=Fixture.Status.PLAYED,
-        )
-        .order_by("fixture__round__number", "fixture_id")
-        .values_list(
-            "fixture__round__number",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "home_score",
-            "away_score",
-            "overtime",
+    results = (
+        _regular_results(season)
+        if played is None
+        else tuple(
+            (
+                r.fixture.round.number,
+                r.fixture.home_team_id,
+                r.fixture.away_team_id,
+                r.home_score,
+                r.away_score,
+                r.overtime,
+            )
+            for r in played
+            if r.fixture.round.stage == Round.Stage.REGULAR
         )
     )
     numbers, positions = _positions_by_round(
@@ -135,6 +139,25 @@ def standings_by_round(
         ],
         "team_count": len(names),
     }
+
+
+def _regular_results(season: Season) -> tuple[tuple[int, int, int, int, int, bool], ...]:
+    return tuple(
+        Result.objects.filter(
+            fixture__round__season=season,
+            fixture__round__stage=Round.Stage.REGULAR,
+            fixture__status=Fixture.Status.PLAYED,
+        )
+        .order_by("fixture__round__number", "fixture_id")
+        .values_list(
+            "fixture__round__number",
+            "fixture__home_team_id",
+            "fixture__away_team_id",
+            "home_score",
+            "away_score",
+            "overtime",
+        )
+    )
 
 
 # --- The season's fixtures and results --------------------------------------------------------

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from league.divisions import division_tables
-from league.honours.form import season_form
+from league.honours.form import played_results, season_form
 from league.models import Season
 from league.odds.selectors import standings_odds
 from league.page_versions import page_version
@@ -45,7 +45,8 @@ def standings_body(*, season: Season) -> StandingsBody:
         if (cached := cache.get(key)) is not None:
             return StandingsBody(mark_safe(cached[0]), cached[1])
     rows = list(standings_for_season(season=season))
-    by_round = standings_by_round(season=season, rows=rows)
+    played = played_results(season=season)  # the chart's and the form guide's results
+    by_round = standings_by_round(season=season, rows=rows, played=played)
     odds = standings_odds(season=season, rows=rows)  # the power ranking and odds columns
     html = render_to_string(
         "league/includes/standings_body.html",
@@ -54,7 +55,7 @@ def standings_body(*, season: Season) -> StandingsBody:
             "season": season,
             "rows": rows,
             "by_round": by_round,
-            "form_guide": season_form(season=season),
+            "form_guide": season_form(season=season, results=played),
             "divisions": division_tables(season=season, rows=rows),
             "odds": odds,
         },

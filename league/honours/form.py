@@ -10,7 +10,7 @@ row, the latest first: "W3", "L1"; "" before a team's first game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from league.models import Fixture, Result, Season
@@ -108,18 +108,29 @@ def streak_of(results: list[FormResult]) -> str:
     return f"{latest}{count}"
 
 
-def team_results(
-    *, season: Season, level_winners: Mapping[int, int] | None = None
-) -> dict[int, list[FormResult]]:
-    """Every played result of `season` by team id, oldest first. One query, and the
-    game's level winners' (none for a game without them)."""
-    if level_winners is None:
-        level_winners = ruleset_for(season.league).table_level_winners(season=season)
-    results = (
+def played_results(*, season: Season) -> list[Result]:
+    """`season`'s played results in round order, each with its fixture, round and teams: what
+    the form guide reads (and the standings page's chart, from the same query). One query."""
+    return list(
         Result.objects.filter(fixture__round__season=season, fixture__status=Fixture.Status.PLAYED)
         .select_related("fixture__round", "fixture__home_team", "fixture__away_team")
         .order_by("fixture__round__number", "fixture_id")
     )
+
+
+def team_results(
+    *,
+    season: Season,
+    level_winners: Mapping[int, int] | None = None,
+    results: Sequence[Result] | None = None,
+) -> dict[int, list[FormResult]]:
+    """Every played result of `season` by team id, oldest first (`results`: its
+    :func:`played_results`, already read). One query unless given them, and the game's
+    level winners' (none for a game without them)."""
+    if level_winners is None:
+        level_winners = ruleset_for(season.league).table_level_winners(season=season)
+    if results is None:
+        results = played_results(season=season)
     by_team: dict[int, list[FormResult]] = {}
     for result in results:
         fixture = result.fixture
@@ -146,11 +157,11 @@ def team_results(
     return by_team
 
 
-def season_form(*, season: Season) -> dict[int, TeamForm]:
+def season_form(*, season: Season, results: Sequence[Result] | None = None) -> dict[int, TeamForm]:
     """Each team's form guide (its last five results) and streak in `season`, by team id;
-    a team that has not played has none. Two queries at most (the results, and the game's
-    level winners where it has them)."""
+    a team that has not played has none. Two queries at most (the results, unless given
+    them, and the game's level winners where it has them)."""
     return {
-        team_id: TeamForm(last=tuple(results[-LAST:]), streak=streak_of(results))
-        for team_id, results in team_results(season=season).items()
+        team_id: TeamForm(last=tuple(played[-LAST:]), streak=streak_of(played))
+        for team_id, played in team_results(season=season, results=results).items()
     }

@@ -46,6 +46,11 @@ NOT_FROM_THE_API = {
     # mn11/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
+    # league/divisions.py: setting up a season's divisions and scheduling it with them (the
+    # admin's season page; the API only reads divisions)
+    "divisions",
+    "rules_frozen",
+    "tournament",
 }
 
 
