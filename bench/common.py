@@ -1,8 +1,17 @@
 """What the benchmarks share: a league built through the services, and the database URL a
-subprocess (gunicorn, a Celery worker) needs to reach the bench's throwaway database."""
+subprocess (gunicorn, a Celery worker) needs to reach the bench's throwaway database, and
+real Celery workers started for a bench."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
 from typing import Any
 
 
@@ -54,3 +63,70 @@ def goal(label: str, measured: float, target: float, unit: str, *, at_least: boo
     verdict = "met" if met else "NOT met"
     print(f"  goal {label}: {sign} {target:g} {unit}; measured {measured:.1f} {unit}: {verdict}")
     return met
+
+
+class Workers:
+    """Real Celery workers (``celery -A <app_module> worker``), one process each, on a queue
+    of their own named after the bench; `env` is what they need beyond this environment
+    (the throwaway database's URL), `queue_variable` the variable naming their queue to the
+    bench module they load. Their start-up is not timed."""
+
+    def __init__(
+        self, count: int, *, app_module: str, name: str, env: dict[str, str], queue_variable: str
+    ) -> None:
+        self.queue = f"{name}-{uuid.uuid4().hex[:8]}"
+        self.logs = Path(tempfile.mkdtemp(prefix=f"magnoball-{name}-"))
+        env = {**os.environ, **env, queue_variable: self.queue, "LOG_LEVEL": "WARNING"}
+        self.processes: list[subprocess.Popen[bytes]] = []
+        for number in range(1, count + 1):
+            with (self.logs / f"worker{number}.log").open("wb") as log:
+                self.processes.append(
+                    subprocess.Popen(
+                        [
+                            str(Path(sys.executable).with_name("celery")),
+                            "-A",
+                            app_module,
+                            "worker",
+                            "-Q",
+                            self.queue,
+                            "-c",
+                            "1",
+                            "-n",
+                            f"{name}{number}-{self.queue}@%h",
+                            "--loglevel",
+                            "WARNING",
+                            "--without-gossip",
+                            "--without-mingle",
+                            "--without-heartbeat",
+                        ],
+                        cwd=Path(__file__).resolve().parent.parent,
+                        env=env,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        from league.celery import app
+
+        deadline = time.monotonic() + timeout
+        while True:
+            replies = app.control.ping(timeout=0.5) or []
+            names = {name for reply in replies for name in reply}
+            if sum(self.queue in name for name in names) == len(self.processes):
+                return
+            if any(p.poll() is not None for p in self.processes) or time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit(f"The bench workers did not start; see their logs in {self.logs}")
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

@@ -18,10 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -31,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
-from bench.common import build_season, database_url, goal  # noqa: E402
+from bench.common import Workers, build_season, database_url, goal  # noqa: E402
 from league.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: the queue the odds tasks they send go to.
@@ -66,62 +63,11 @@ def play_first_half(season: Any) -> int:
     return half
 
 
-class Workers:
-    def __init__(self, count: int, url: str) -> None:
-        self.queue = f"odds-bench-{uuid.uuid4().hex[:8]}"
-        self.logs = Path(tempfile.mkdtemp(prefix="magnoball-odds-bench-"))
-        env = {**os.environ, "DATABASE_URL": url, QUEUE: self.queue, "LOG_LEVEL": "WARNING"}
-        self.processes = []
-        for number in range(1, count + 1):
-            with (self.logs / f"worker{number}.log").open("wb") as log:
-                self.processes.append(
-                    subprocess.Popen(
-                        [
-                            str(Path(sys.executable).with_name("celery")),
-                            "-A",
-                            "bench.odds",
-                            "worker",
-                            "-Q",
-                            self.queue,
-                            "-c",
-                            "1",
-                            "-n",
-                            f"odds{number}-{self.queue}@%h",
-                            "--loglevel",
-                            "WARNING",
-                            "--without-gossip",
-                            "--without-mingle",
-                            "--without-heartbeat",
-                        ],
-                        cwd=ROOT,
-                        env=env,
-                        stdout=log,
-                        stderr=subprocess.STDOUT,
-                        start_new_session=True,
-                    )
-                )
-
-    def wait_ready(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            replies = app.control.ping(timeout=0.5) or []
-            names = {name for reply in replies for name in reply}
-            if sum(self.queue in name for name in names) == len(self.processes):
-                return
-            if any(p.poll() is not None for p in self.processes) or time.monotonic() > deadline:
-                self.stop()
-                raise SystemExit(f"The bench workers did not start; see their logs in {self.logs}")
-
-    def stop(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+def odds_workers(count: int, url: str) -> Workers:
+    return Workers(
+        count, app_module="bench.odds", name="odds-bench", env={"DATABASE_URL": url},
+        queue_variable=QUEUE,
+    )  # fmt: skip
 
 
 def odds_after_round(season: Any, after_round: int, workers: Workers | None) -> tuple[float, Any]:
@@ -213,7 +159,7 @@ def main() -> int:
             PairingOdds.objects.filter(season=season).delete()  # cold: nothing cached
             workers = None
             if celery_ok:
-                workers = Workers(count, database_url(connection.settings_dict))
+                workers = odds_workers(count, database_url(connection.settings_dict))
                 workers.wait_ready()
                 app.conf.task_default_queue = workers.queue
             try:

@@ -22,13 +22,10 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
-from bench.common import build_season, database_url, goal  # noqa: E402
+from bench.common import Workers, build_season, database_url, goal  # noqa: E402
 from league.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: each appends "<queries>" a task to this file.
@@ -141,68 +138,14 @@ def play_in_process(season: Any) -> InProcess:
 # --- (b) through Celery -----------------------------------------------------------------------
 
 
-class Workers:
-    def __init__(self, count: int, database_url: str, query_log: Path) -> None:
-        self.queue = f"bench-{uuid.uuid4().hex[:8]}"
-        self.logs = Path(tempfile.mkdtemp(prefix="magnoball-bench-"))
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url,
-            QUERY_LOG: str(query_log),
-            QUEUE: self.queue,
-            "LOG_LEVEL": "WARNING",
-        }
-        self.processes = []
-        for number in range(1, count + 1):
-            with (self.logs / f"worker{number}.log").open("wb") as log:
-                self.processes.append(
-                    subprocess.Popen(
-                        [
-                            str(Path(sys.executable).with_name("celery")),
-                            "-A",
-                            "bench.season",
-                            "worker",
-                            "-Q",
-                            self.queue,
-                            "-c",
-                            "1",
-                            "-n",
-                            f"bench{number}-{self.queue}@%h",
-                            "--loglevel",
-                            "WARNING",
-                            "--without-gossip",
-                            "--without-mingle",
-                            "--without-heartbeat",
-                        ],
-                        cwd=ROOT,
-                        env=env,
-                        stdout=log,
-                        stderr=subprocess.STDOUT,
-                        start_new_session=True,
-                    )
-                )
-
-    def wait_ready(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            replies = app.control.ping(timeout=0.5) or []
-            names = {name for reply in replies for name in reply}
-            if sum(self.queue in name for name in names) == len(self.processes):
-                return
-            if any(p.poll() is not None for p in self.processes) or time.monotonic() > deadline:
-                self.stop()
-                raise SystemExit(f"The bench workers did not start; see their logs in {self.logs}")
-
-    def stop(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+def season_workers(count: int, database_url: str, query_log: Path) -> Workers:
+    return Workers(
+        count,
+        app_module="bench.season",
+        name="bench",
+        env={"DATABASE_URL": database_url, QUERY_LOG: str(query_log)},
+        queue_variable=QUEUE,
+    )
 
 
 def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int, float, int, int]:
@@ -273,7 +216,7 @@ def main() -> int:
         if on_celery is None:
             return 0 if all(met) else 1
         query_log = Path(tempfile.mkstemp(prefix="magnoball-bench-queries-")[1])
-        workers = Workers(options.workers, database_url(connection.settings_dict), query_log)
+        workers = season_workers(options.workers, database_url(connection.settings_dict), query_log)
         try:
             workers.wait_ready()
             succeeded, b_time, b_queries, jobs = play_on_celery(on_celery, workers, query_log)
