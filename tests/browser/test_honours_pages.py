@@ -5,7 +5,10 @@ casts and changes his vote by tapping. Screenshots land in test-results/screensh
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from league.honours.models import MvpBallot
@@ -40,6 +43,10 @@ def test_the_honours_pages_fit_a_phone_and_a_coach_votes(page, world):
         expect(page.locator("h1")).to_be_visible()
         screenshot(page, name)
         page.set_viewport_size({"width": 375, "height": 800})
+        # The charts redraw for the new width a moment after the resize (Chart.js's
+        # resize observer): wait for the layout to settle, then measure.
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function("document.documentElement.scrollWidth <= 375", timeout=5000)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"{path} is {width} px wide"
         page.set_viewport_size(desktop)
