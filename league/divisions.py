@@ -10,7 +10,7 @@ that order (Decided: docs/rules-decisions.md "Divisions")."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -23,6 +23,7 @@ from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Division, Season, StandingRow
 from league.selectors import standings_for_season
+from rules.seeding import playoff_field
 
 T = TypeVar("T", bound=Hashable)
 
@@ -131,23 +132,6 @@ def division_playoff_seeds(*, season: Season) -> list[tuple[int, bool]]:
     )
     division_of = dict(rows.values_list("team_id", "division_id"))
     return playoff_field(list(division_of), division_of, wild_cards=season.wild_cards)
-
-
-def playoff_field(
-    order: Sequence[T], division_of: Mapping[T, Hashable], *, wild_cards: int
-) -> list[tuple[T, bool]]:
-    """The seeds from a table: `order` is the teams best first, `division_of` each one's
-    division. Each division's first team, in table order, then the next `wild_cards` of the
-    rest; each as (team, whether it won its division). Pure: the playoff odds can seed a
-    simulated table with it."""
-    winners: list[T] = []
-    seen: set[Hashable] = set()
-    for team in order:
-        if division_of[team] not in seen:
-            seen.add(division_of[team])
-            winners.append(team)
-    rest = [team for team in order if team not in winners][:wild_cards]
-    return [(team, True) for team in winners] + [(team, False) for team in rest]
 
 
 # --- writes ------------------------------------------------------------------------------

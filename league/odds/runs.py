@@ -30,7 +30,6 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.celery import app
-from league.divisions import playoff_field
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
@@ -39,6 +38,7 @@ from league.rulesets import ruleset_for
 from league.standings import standings_games
 from rules.odds import RemainingFixture, season_odds
 from rules.ratings import INITIAL_RATING
+from rules.seeding import playoff_field
 
 logger = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.divisions import playoff_field
 from league.scheduling import division_round_robin, round_robin
+from rules.seeding import playoff_field
 
 division_sizes = st.lists(st.integers(min_value=2, max_value=6), min_size=2, max_size=4)
 
