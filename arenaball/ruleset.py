@@ -20,9 +20,9 @@ from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
-from league.honours.awards import AwardWinner, Holder, HolderKind, Record
+from league.honours.awards import HolderKind
 from league.models import Season
-from league.rulesets import CareerEnd, CsvColumns, CsvTable, GameCounts, Ruleset
+from league.rulesets import CareerEnd, CsvColumns, GameCounts, Ruleset
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
 
@@ -156,36 +156,17 @@ class ArenaballRuleset(Ruleset):
             counts=dict(self.table_counts(season=season)), season=season
         )
 
-    def csv_players(self, *, season: Season) -> CsvTable:
-        return csv_tables.csv_players(season=season)
+    csv_players = staticmethod(csv_tables.csv_players)
 
     csv_result_columns = csv_tables.RESULT_COLUMNS
 
-    def csv_result_record(
-        self,
-        *,
-        fixture: Fixture,
-        home_score: int,
-        away_score: int,
-        overtime: bool,
-        cells: Mapping[str, str],
-        actor: Actor,
-    ) -> Result:
-        return csv_tables.csv_result_record(
-            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
-            cells=cells, actor=actor,
-        )  # fmt: skip
+    csv_result_record = staticmethod(csv_tables.csv_result_record)
 
     # Honours (league/honours): arenaball/honours.py.
 
-    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
-        return honours.season_awards(season=season)
-
-    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
-        return honours.mvp_candidates(season=season)
-
-    def league_records(self, *, league: League) -> Sequence[Record]:
-        return honours.league_records(league=league)
+    season_awards = staticmethod(honours.season_awards)
+    mvp_candidates = staticmethod(honours.mvp_candidates)
+    league_records = staticmethod(honours.league_records)
 
     def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
         return honours.HOLDER_KINDS

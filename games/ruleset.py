@@ -27,9 +27,9 @@ from injuries.selectors import careers_over
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.errors import DomainError
-from league.honours.awards import AwardWinner, Holder, HolderKind, Record
+from league.honours.awards import HolderKind
 from league.models import Round, Season
-from league.rulesets import CareerEnd, CsvTable, Ruleset
+from league.rulesets import CareerEnd, Ruleset
 from rosters import join as roster_join
 from rosters.admin import teams as admin_teams
 from rosters.admin.season_rules import SeasonRulesInline, rule_changes
@@ -238,8 +238,7 @@ class MagnoBallRuleset(Ruleset):
 
     # --- CSV export and import (games/csv_tables.py) -------------------------------------
 
-    def csv_players(self, *, season: Season) -> CsvTable:
-        return csv_tables.csv_players(season=season)
+    csv_players = staticmethod(csv_tables.csv_players)
 
     def csv_team_create(
         self,
@@ -259,32 +258,13 @@ class MagnoBallRuleset(Ruleset):
 
     csv_result_columns = csv_tables.RESULT_COLUMNS
 
-    def csv_result_record(
-        self,
-        *,
-        fixture: Fixture,
-        home_score: int,
-        away_score: int,
-        overtime: bool,
-        cells: Mapping[str, str],
-        actor: Actor,
-    ) -> Result:
-        return csv_tables.csv_result_record(
-            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
-            cells=cells, actor=actor,
-        )  # fmt: skip
+    csv_result_record = staticmethod(csv_tables.csv_result_record)
 
     # Honours (league/honours): games/honours.py.
 
-    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
-        return honours.season_awards(season=season)
-
-    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
-        return honours.mvp_candidates(season=season)
-
-    def league_records(self, *, league: League) -> Sequence[Record]:
-        return honours.league_records(league=league)
-
+    season_awards = staticmethod(honours.season_awards)
+    mvp_candidates = staticmethod(honours.mvp_candidates)
+    league_records = staticmethod(honours.league_records)
     # --- playoff odds: the engine's own match odds (games/odds.py, docs/odds.md) -----------
 
     def match_outcome_model(

@@ -11,9 +11,9 @@ from django.db import models
 
 from league.admin.steps import Step
 from league.demo import DemoSummary
-from league.honours.awards import AwardWinner, Holder, HolderKind, Record
+from league.honours.awards import HolderKind
 from league.models import Season
-from league.rulesets import CsvTable, GameCounts, Ruleset
+from league.rulesets import GameCounts, Ruleset
 from mn11 import csv_tables, honours, match_day, season_settings
 from mn11.admin.reports import season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
@@ -27,10 +27,8 @@ from rules.standings import TableSettings
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from league.access import Actor
     from league.coaching import CoachTeam
     from league.exchange.tables import Table
-    from league.models import Fixture, League, Result
 
 
 class Mn11Ruleset(Ruleset):
@@ -129,36 +127,17 @@ class Mn11Ruleset(Ruleset):
 
     # --- CSV export and import (mn11/csv_tables.py) --------------------------------------
 
-    def csv_players(self, *, season: Season) -> CsvTable:
-        return csv_tables.csv_players(season=season)
+    csv_players = staticmethod(csv_tables.csv_players)
 
     csv_result_columns = csv_tables.RESULT_COLUMNS
 
-    def csv_result_record(
-        self,
-        *,
-        fixture: Fixture,
-        home_score: int,
-        away_score: int,
-        overtime: bool,
-        cells: Mapping[str, str],
-        actor: Actor,
-    ) -> Result:
-        return csv_tables.csv_result_record(
-            fixture=fixture, home_score=home_score, away_score=away_score, overtime=overtime,
-            cells=cells, actor=actor,
-        )  # fmt: skip
+    csv_result_record = staticmethod(csv_tables.csv_result_record)
 
     # --- honours (league/honours): mn11/honours.py ------------------------------------------
 
-    def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
-        return honours.season_awards(season=season)
-
-    def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
-        return honours.mvp_candidates(season=season)
-
-    def league_records(self, *, league: League) -> Sequence[Record]:
-        return honours.league_records(league=league)
+    season_awards = staticmethod(honours.season_awards)
+    mvp_candidates = staticmethod(honours.mvp_candidates)
+    league_records = staticmethod(honours.league_records)
 
     def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
         return honours.HOLDER_KINDS
