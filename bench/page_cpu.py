@@ -97,10 +97,8 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         season_bench = importlib.import_module("bench.season")
-        played, seconds, _ = season_bench.play_in_process(
-            season_bench.build_season(options.league, 20)
-        )
-        print(f"{options.league}: {played} results played in {seconds:.0f} s")
+        run = season_bench.play_in_process(season_bench.build_season(options.league, 20))
+        print(f"{options.league}: {run.played} results played in {run.elapsed:.0f} s")
 
     urls = _urls(options.league)
     client = Client(HTTP_HOST="localhost")
