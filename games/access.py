@@ -29,7 +29,7 @@ AnyUser = User | AnonymousUser
 def access_fixture(*, user: AnyUser, fixture_id: int) -> Fixture:
     """A fixture with everything its page names, if its league is visible to `user`."""
     try:
-        return fixture_for_page(fixture_id=fixture_id, visible=league_visible_q(user=user))
+        return fixture_for_page(fixture_id=fixture_id, user=user)
     except Fixture.DoesNotExist as missing:
         raise Http404("No such fixture, or its league is private.") from missing
 

@@ -19,7 +19,7 @@ from injuries.models import Injury
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, League, Result, Season, Team
-from league.selectors import league_visible_q, with_round_labels
+from league.selectors import league_visible_q, league_visible_to, with_round_labels
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -688,15 +688,15 @@ def _call_up_todos(
 # --- Fixtures, results and the match centre --------------------------------------------------
 
 
-def fixture_for_page(*, fixture_id: int, visible: Q) -> Fixture:
-    """A fixture with everything its page names, if its league is visible. One query."""
-    return (
-        Fixture.objects.select_related(
-            "round__season__league", "round__season__rules", "home_team", "away_team"
-        )
-        .filter(round__season__league__in=League.objects.filter(visible).values("pk"))
-        .get(pk=fixture_id)
-    )
+def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
+    """A fixture with everything its page names, if its league is visible to `user`
+    (Fixture.DoesNotExist otherwise). One query, two for a private league."""
+    fixture = Fixture.objects.select_related(
+        "round__season__league", "round__season__rules", "home_team", "away_team"
+    ).get(pk=fixture_id)
+    if not league_visible_to(user=user, league=fixture.round.season.league):
+        raise Fixture.DoesNotExist
+    return fixture
 
 
 def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:
@@ -877,10 +877,13 @@ def season_points_leaders(*, season: Season, limit: int = 10) -> list[PlayerSeas
     )
 
 
-def player_for_page(*, player_id: int, visible: Q) -> Player:
-    return Player.objects.select_related("team__league").get(
-        pk=player_id, team__league__in=League.objects.filter(visible).values("pk")
-    )
+def player_for_page(*, player_id: int, user: User | AnonymousUser) -> Player:
+    """A player with his team and league, if the league is visible to `user`
+    (Player.DoesNotExist otherwise). One query, two for a private league."""
+    player = Player.objects.select_related("team__league").get(pk=player_id)
+    if not league_visible_to(user=user, league=player.team.league):
+        raise Player.DoesNotExist
+    return player
 
 
 def player_games(*, player: Player) -> list[dict[str, Any]]:

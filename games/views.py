@@ -33,7 +33,6 @@ from league.access import FixtureRoles, is_coach, is_commissioner
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Season, Team
 from league.season_views import season_or_404
-from league.selectors import league_visible_q
 from league.web import add_domain_error, confirm_page, refused, run_action, shows_refusal
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position, StatCategory
@@ -101,9 +100,7 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        player_ = selectors.player_for_page(
-            player_id=pk, visible=league_visible_q(user=request.user)
-        )
+        player_ = selectors.player_for_page(player_id=pk, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
     body = player_body(player=player_, can_manage=_can_manage(request, player_.team))

@@ -24,6 +24,19 @@ def league_visible_q(*, user: User | AnonymousUser) -> Q:
     return Q(is_public=True) | Q(commissioners=user) | Q(teams__coach=user)
 
 
+def league_visible_to(*, user: User | AnonymousUser, league: League) -> bool:
+    """`league_visible_q` for one league already read: no query for a public league or a
+    superuser, one for a private league. A page reads its row first and checks after,
+    because a `league IN (visible leagues)` subquery in the row's own many-join query costs
+    PostgreSQL more to plan than the rest of the page's queries to run."""
+    if league.is_public or user.is_superuser:
+        return True
+    return (
+        user.is_authenticated
+        and League.objects.filter(league_visible_q(user=user), pk=league.pk).exists()
+    )
+
+
 def league_list(*, user: User | AnonymousUser) -> QuerySet[League]:
     return League.objects.filter(league_visible_q(user=user)).distinct().order_by("name")
 

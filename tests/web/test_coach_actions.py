@@ -266,16 +266,23 @@ def test_the_coachs_home_lists_his_decisions(client, world, detected):
     assert "Next fixture" in page
 
 
-def test_private_league_pages_are_not_found_for_outsiders(client, world):
+def test_private_league_pages_are_not_found_for_outsiders(client, world, match_day):
     world.league.is_public = False
     world.league.save()
-    sign_in(client, world.outsider)
-    for url in (
+    urls = (
         reverse("league", args=[world.league.slug]),
         reverse("standings", args=[world.league.slug, world.season.slug]),
         reverse("team", args=[world.home.pk]),
         reverse("player", args=[_player(world.home).pk]),
-    ):
-        assert client.get(url).status_code == 404, url
-    sign_in(client, world.home_coach)
-    assert client.get(reverse("team", args=[world.home.pk])).status_code == 200
+        reverse("fixture", args=[match_day.pk]),
+    )
+    for url in urls:
+        assert client.get(url).status_code == 404, f"anonymous: {url}"
+    sign_in(client, world.outsider)
+    for url in urls:
+        assert client.get(url).status_code == 404, f"outsider: {url}"
+    # The league's own people still see every page of it, the other team's coach included.
+    for person in (world.home_coach, world.away_coach, world.commissioner):
+        sign_in(client, person)
+        for url in urls:
+            assert client.get(url).status_code == 200, f"{person}: {url}"
