@@ -21,7 +21,7 @@ from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_recompute
-from league.webhooks.events import result_event_publish
+from league.webhooks.events import LEAGUE_SUBSCRIBED, league_subscribed, result_event_publish
 
 MAX_SCORE = 99
 
@@ -39,7 +39,11 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool 
     results of one team, whose consequences follow one another (a player's games, his
     injury's countdown), are recorded one after the other, while rows that merely refer to a
     team are still written. One query for the season and the teams. SQLite has one writer at
-    a time and no row locks."""
+    a time and no row locks.
+
+    The fixture comes with whether its league has an active webhook (``LEAGUE_SUBSCRIBED``),
+    read in the same query: the result's event then costs no query in a league without one
+    (league/webhooks/events.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(_TEAMS_LOCK_SQL if teams else _SEASON_LOCK_SQL, [fixture_id])
@@ -48,6 +52,7 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool 
         # Its result too, if any (result_refusal asks): locked with the fixture, since a
         # result is stored or changed only under the fixture's lock.
         .select_related("round__season__league", "home_team", "away_team", "result", *related)
+        .annotate(**{LEAGUE_SUBSCRIBED: league_subscribed("round__season__league_id")})
         .get(pk=fixture_id)
     )
 
