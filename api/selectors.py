@@ -18,7 +18,6 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
-    prefetch_related_objects,
 )
 
 from api.access import ApiUser, visible_league_ids
@@ -104,20 +103,6 @@ def fixtures(*, user: ApiUser, with_lines: bool = False) -> QuerySet[Fixture]:
             Prefetch("injuries", queryset=Injury.objects.order_by("id")),
         )
     return queryset
-
-
-def result_lines_load(*, result: Result) -> Result:
-    """A result just recorded, with what result_with_lines loads, read onto the instance the
-    service returned (its fixture and reporter already on it): three queries, not four."""
-    prefetch_related_objects(
-        [result],
-        Prefetch(
-            "appearances",
-            queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
-        ),
-        Prefetch("fixture__injuries", queryset=Injury.objects.order_by("id")),
-    )
-    return result
 
 
 def result_with_lines(*, result_id: int) -> Result:
