@@ -71,10 +71,14 @@ def players(*, user: ApiUser) -> QuerySet[Player]:
     )
 
 
-_RESULT_LINES = Prefetch(
-    "result__appearances",
-    queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
+#: A result's lines by player id, each player's stat lines by category: the order the
+#: result service leaves the lines it stored in (games.results.result_record).
+RESULT_LINES_QUERYSET = (
+    Appearance.objects.select_related("player")
+    .prefetch_related(Prefetch("stat_lines", queryset=StatLine.objects.order_by("category")))
+    .order_by("player_id")
 )
+_RESULT_LINES = Prefetch("result__appearances", queryset=RESULT_LINES_QUERYSET)
 
 
 #: How many games a fixture's round has, so its label names a knockout round ("Final")
@@ -109,10 +113,7 @@ def result_with_lines(*, result_id: int) -> Result:
     return (
         Result.objects.select_related("fixture", "reported_by")
         .prefetch_related(
-            Prefetch(
-                "appearances",
-                queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
-            ),
+            Prefetch("appearances", queryset=RESULT_LINES_QUERYSET),
             Prefetch("fixture__injuries", queryset=Injury.objects.order_by("id")),
         )
         .get(pk=result_id)

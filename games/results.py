@@ -22,7 +22,12 @@ from injuries.services import (
     injuries_forget,
     injuries_record,
 )
-from league.access import Actor, require_commissioner, require_result_reporter
+from league.access import (
+    ACTOR_COMMISSIONER,
+    Actor,
+    require_commissioner,
+    require_result_reporter,
+)
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
 from league.results import (
@@ -130,9 +135,12 @@ def result_record_simulation(
     )
 
 
-def _lock_fixture(fixture_id: int) -> Fixture:
-    """The core's fixture lock (season, teams, then fixture), with the season's rules."""
-    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",), teams=True)
+def _lock_fixture(fixture_id: int, actor: Actor = None) -> Fixture:
+    """The core's fixture lock (season, teams, then fixture), with the season's rules (and
+    whether `actor` is a commissioner of the league: ``ACTOR_COMMISSIONER``)."""
+    return fixture_lock(
+        fixture_id=fixture_id, related=("round__season__rules",), teams=True, actor=actor
+    )
 
 
 def _record(
@@ -146,9 +154,11 @@ def _record(
 ) -> Result:
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = _lock_fixture(fixture.pk)
+        locked = _lock_fixture(fixture.pk, actor)
         season = locked.round.season
-        require_result_reporter(user=actor, fixture=locked)
+        require_result_reporter(
+            user=actor, fixture=locked, commissioner=getattr(locked, ACTOR_COMMISSIONER)
+        )
         # A match day's fixture is played once ready (its inspections decided); a simulation
         # already under way may finish.
         playable = {Fixture.Status.READY, Fixture.Status.SIMULATING}
@@ -376,8 +386,8 @@ def _check_table_roll(
 def _store_lines(
     result: Result, report: ResultReport, lineup: Mapping[int, Player]
 ) -> list[Appearance]:
-    """The report's lines and their stat lines, two inserts; returns the appearances, each
-    with its stat lines known (``_known_related``)."""
+    """The report's lines and their stat lines, two inserts; returns the appearances by
+    player id, each with its stat lines (by category) known (``_known_related``)."""
     appearances = Appearance.objects.bulk_create(
         Appearance(
             result=result,
@@ -396,8 +406,10 @@ def _store_lines(
     for stat_line in stat_lines:
         by_appearance.setdefault(id(stat_line.appearance), []).append(stat_line)
     for appearance in appearances:
-        _known_related(appearance, "stat_lines", by_appearance.get(id(appearance), []))
-    return appearances
+        lines = sorted(by_appearance.get(id(appearance), []), key=lambda s: s.category)
+        _known_related(appearance, "stat_lines", lines)
+    # In the order the API reads a result's lines (api.selectors.RESULT_LINES_QUERYSET).
+    return sorted(appearances, key=lambda appearance: appearance.player_id)
 
 
 def _known_related(instance: Model, name: str, objects: Sequence[Model]) -> None:

@@ -47,7 +47,8 @@ def test_the_answer_to_a_result_is_built_from_what_the_service_stored_and_equals
     world: Any, match_day: Any, api_as: Any
 ) -> None:
     """The service leaves the lines, stat lines and injuries it wrote on the result, so the
-    answer reads none of them back; it is the result a later read gives."""
+    answer reads none of them back; it is the result a later read gives. A commissioner
+    posts: that he is one is read with the fixture."""
     api = api_as(world.commissioner)
     body = result_body(world)
     scorer = body["lines"][0]["player"]
@@ -63,7 +64,17 @@ def test_the_answer_to_a_result_is_built_from_what_the_service_stored_and_equals
         if q["sql"].startswith(('SELECT "games_appearance"."id"', 'SELECT "games_statline"'))
     ]
     assert reads == []
+    # Whether the poster is a commissioner comes with the fixture's reads (the view's and
+    # the lock's), not in queries of its own.
+    commissioner_checks = [
+        q["sql"] for q in queries if q["sql"].startswith('SELECT 1 AS "a" FROM "auth_user"')
+    ]
+    assert commissioner_checks == []
     answer = response.json()
     assert answer == api.get(f"/api/v1/fixtures/{match_day.pk}/").json()["result"]
     assert answer["incapacitated"] == body["incapacitated"]
-    assert answer["lines"][0]["stats"] == body["lines"][0]["stats"]
+    (line,) = [line for line in answer["lines"] if line["player"] == scorer]
+    assert line["stats"] == body["lines"][0]["stats"]
+    assert [line["player"] for line in answer["lines"]] == sorted(
+        line["player"] for line in body["lines"]
+    )
