@@ -189,7 +189,7 @@ def test_gunicorn_serves_with_threaded_workers_that_keep_connections_alive(monke
     threads serve other requests while one waits on the database."""
     config = _gunicorn_config(monkeypatch)
     assert (config["worker_class"], config["threads"], config["workers"]) == ("gthread", 4, 2)
-    assert config["keepalive"] > 0
+    assert config["keepalive"] == 5
     config = _gunicorn_config(monkeypatch, GUNICORN_THREADS="8", WEB_CONCURRENCY="3")
     assert (config["threads"], config["workers"]) == (8, 3)
     with pytest.raises(SystemExit, match="GUNICORN_THREADS"):
