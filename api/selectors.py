@@ -18,7 +18,6 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
-    prefetch_related_objects,
 )
 
 from api.access import ApiUser, visible_league_ids
@@ -72,10 +71,14 @@ def players(*, user: ApiUser) -> QuerySet[Player]:
     )
 
 
-_RESULT_LINES = Prefetch(
-    "result__appearances",
-    queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
+#: A result's lines by player id, each player's stat lines by category: the order the
+#: result service leaves the lines it stored in (games.results.result_record).
+RESULT_LINES_QUERYSET = (
+    Appearance.objects.select_related("player")
+    .prefetch_related(Prefetch("stat_lines", queryset=StatLine.objects.order_by("category")))
+    .order_by("player_id")
 )
+_RESULT_LINES = Prefetch("result__appearances", queryset=RESULT_LINES_QUERYSET)
 
 
 #: How many games a fixture's round has, so its label names a knockout round ("Final")
@@ -106,28 +109,11 @@ def fixtures(*, user: ApiUser, with_lines: bool = False) -> QuerySet[Fixture]:
     return queryset
 
 
-def result_lines_load(*, result: Result) -> Result:
-    """A result just recorded, with what result_with_lines loads, read onto the instance the
-    service returned (its fixture and reporter already on it): three queries, not four."""
-    prefetch_related_objects(
-        [result],
-        Prefetch(
-            "appearances",
-            queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
-        ),
-        Prefetch("fixture__injuries", queryset=Injury.objects.order_by("id")),
-    )
-    return result
-
-
 def result_with_lines(*, result_id: int) -> Result:
     return (
         Result.objects.select_related("fixture", "reported_by")
         .prefetch_related(
-            Prefetch(
-                "appearances",
-                queryset=Appearance.objects.select_related("player").prefetch_related("stat_lines"),
-            ),
+            Prefetch("appearances", queryset=RESULT_LINES_QUERYSET),
             Prefetch("fixture__injuries", queryset=Injury.objects.order_by("id")),
         )
         .get(pk=result_id)

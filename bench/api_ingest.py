@@ -99,8 +99,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_gunicorn(port: int, workers: int, database_url: str) -> subprocess.Popen[bytes]:
-    """gunicorn on 127.0.0.1:`port`; its log (shutdown noise included) goes to a file."""
+def start_gunicorn(
+    port: int, workers: int, database_url: str, extra: list[str] | None = None
+) -> subprocess.Popen[bytes]:
+    """gunicorn on 127.0.0.1:`port` with the repository's gunicorn.conf.py (threaded workers),
+    `extra` options after it; its log (shutdown noise included) goes to a file."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -123,6 +126,7 @@ def start_gunicorn(port: int, workers: int, database_url: str) -> subprocess.Pop
                 str(workers),
                 "--log-level",
                 "warning",
+                *(extra or []),
             ],
             cwd=ROOT,
             env=env,
@@ -201,6 +205,11 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--alone", type=int, default=40, help="results posted by one client")
+    parser.add_argument(
+        "--gunicorn",
+        default="",
+        help='more gunicorn options, e.g. "--worker-class sync" or "--threads 2"',
+    )
     options = parser.parse_args()
 
     import django
@@ -234,7 +243,9 @@ def main() -> int:
 
         direct_time = record_directly(direct)
         port = free_port()
-        server = start_gunicorn(port, options.workers, database_url(connection.settings_dict))
+        server = start_gunicorn(
+            port, options.workers, database_url(connection.settings_dict), options.gunicorn.split()
+        )
         try:
             # One client warms each worker up, then posts alone: a post's own time.
             _, alone, alone_statuses = post_all(port, key, over_http[: options.alone], 1)

@@ -183,6 +183,9 @@ class Server:
                     f"127.0.0.1:{self.port}",
                     "--workers",
                     "1",
+                    # Not gunicorn.conf.py's threaded workers: one request at a time, counted.
+                    "--worker-class",
+                    "sync",
                     "--chdir",
                     str(ROOT),
                     "--log-level",

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Model
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
@@ -21,7 +22,12 @@ from injuries.services import (
     injuries_forget,
     injuries_record,
 )
-from league.access import Actor, require_commissioner, require_result_reporter
+from league.access import (
+    ACTOR_COMMISSIONER,
+    Actor,
+    require_commissioner,
+    require_result_reporter,
+)
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
 from league.results import (
@@ -107,7 +113,9 @@ def result_record(
     actor: Actor,
     dice: DiceSource | None = None,
 ) -> Result:
-    """A result reported by a coach of either team or a commissioner."""
+    """A result reported by a coach of either team or a commissioner. The result comes with
+    what was just stored loaded on it, as ``prefetch_related`` would: its ``appearances``,
+    each with its ``stat_lines``, and its fixture's ``injuries`` (in id order)."""
     return _record(
         fixture=fixture, report=report, actor=actor, source=Result.Source.REPORTED, dice=dice
     )
@@ -127,9 +135,12 @@ def result_record_simulation(
     )
 
 
-def _lock_fixture(fixture_id: int) -> Fixture:
-    """The core's fixture lock (season, teams, then fixture), with the season's rules."""
-    return fixture_lock(fixture_id=fixture_id, related=("round__season__rules",), teams=True)
+def _lock_fixture(fixture_id: int, actor: Actor = None) -> Fixture:
+    """The core's fixture lock (season, teams, then fixture), with the season's rules (and
+    whether `actor` is a commissioner of the league: ``ACTOR_COMMISSIONER``)."""
+    return fixture_lock(
+        fixture_id=fixture_id, related=("round__season__rules",), teams=True, actor=actor
+    )
 
 
 def _record(
@@ -143,9 +154,11 @@ def _record(
 ) -> Result:
     with transaction.atomic():
         # Locks the fixture: one result, however many reports arrive at once.
-        locked = _lock_fixture(fixture.pk)
+        locked = _lock_fixture(fixture.pk, actor)
         season = locked.round.season
-        require_result_reporter(user=actor, fixture=locked)
+        require_result_reporter(
+            user=actor, fixture=locked, commissioner=getattr(locked, ACTOR_COMMISSIONER)
+        )
         # A match day's fixture is played once ready (its inspections decided); a simulation
         # already under way may finish.
         playable = {Fixture.Status.READY, Fixture.Status.SIMULATING}
@@ -165,7 +178,7 @@ def _record(
             seed=match.seed if match else None,
             engine_version=match.engine_version if match else "",
         )
-        _store_lines(result, report, lineup)
+        appearances = _store_lines(result, report, lineup)
         if match is not None:
             _store_simulation(result, match, lineup)
         injured = _injure(
@@ -177,6 +190,10 @@ def _record(
             actor,
             dice or server_dice(),
         )
+        # What was just written, for whoever shows the result next (the API's answer): a
+        # new result's fixture has no other injuries.
+        _known_related(result, "appearances", appearances)
+        _known_related(locked, "injuries", injured)
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked, result=result)
@@ -366,7 +383,11 @@ def _check_table_roll(
 # --- Storing ---------------------------------------------------------------------------------
 
 
-def _store_lines(result: Result, report: ResultReport, lineup: Mapping[int, Player]) -> None:
+def _store_lines(
+    result: Result, report: ResultReport, lineup: Mapping[int, Player]
+) -> list[Appearance]:
+    """The report's lines and their stat lines, two inserts; returns the appearances by
+    player id, each with its stat lines (by category) known (``_known_related``)."""
     appearances = Appearance.objects.bulk_create(
         Appearance(
             result=result,
@@ -376,11 +397,30 @@ def _store_lines(result: Result, report: ResultReport, lineup: Mapping[int, Play
         )
         for line in report.lines
     )
-    StatLine.objects.bulk_create(
+    stat_lines = StatLine.objects.bulk_create(
         StatLine(appearance=appearance, category=category, attempts=attempts, successes=successes)
         for appearance, line in zip(appearances, report.lines, strict=True)
         for category, (attempts, successes) in line.stats.items()
     )
+    by_appearance: dict[int, list[StatLine]] = {}
+    for stat_line in stat_lines:
+        by_appearance.setdefault(id(stat_line.appearance), []).append(stat_line)
+    for appearance in appearances:
+        lines = sorted(by_appearance.get(id(appearance), []), key=lambda s: s.category)
+        _known_related(appearance, "stat_lines", lines)
+    # In the order the API reads a result's lines (api.selectors.RESULT_LINES_QUERYSET).
+    return sorted(appearances, key=lambda appearance: appearance.player_id)
+
+
+def _known_related(instance: Model, name: str, objects: Sequence[Model]) -> None:
+    """Rows just written, left on `instance` as ``prefetch_related(name)`` would have read
+    them: ``instance.<name>.all()`` gives them without a query (a filter still queries)."""
+    manager = getattr(instance, name)
+    queryset = manager.all()
+    queryset._result_cache = list(objects)
+    queryset._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[manager.field.remote_field.cache_name] = queryset
 
 
 def _store_simulation(result: Result, match: MatchResult, lineup: Mapping[int, Player]) -> None:
@@ -419,11 +459,11 @@ def _injure(
     settings: RuleSettings,
     actor: Actor,
     dice: DiceSource,
-) -> list[int]:
+) -> list[Injury]:
     """Each Incapacitated player's injury: rolled by the server, or the table's rolls when
     the season lets coaches roll (M-I1, M-I2), played through the same engine rule. None in
     a tournament that does not count for careers: its Incapacitated players are fit again
-    after the match. Returns the ids of the players injured."""
+    after the match. Returns the injuries, in the order stored."""
     if not fixture.round.season.counts_for_careers:
         return []
     rolled = []
@@ -443,8 +483,7 @@ def _injure(
         outcome = roll_incapacitation(rolled_with, position, settings, actor=str(player_id))
         rolls = IncapacitationRolls(outcome.duration.roll, outcome.permanent.roll)
         rolled.append(Incapacitation(player, rolls, source))
-    injuries_record(fixture=fixture, incapacitated=rolled, actor=actor)
-    return list(incapacitated)
+    return injuries_record(fixture=fixture, incapacitated=rolled, actor=actor)
 
 
 # --- Corrections -----------------------------------------------------------------------------
@@ -530,7 +569,9 @@ def _require_open(season: Season) -> None:
         raise GamesError(refusal.message, code=refusal.code)
 
 
-def _recorded_state(result: Result, report: ResultReport, injured: Sequence[int]) -> dict[str, Any]:
+def _recorded_state(
+    result: Result, report: ResultReport, injured: Sequence[Injury]
+) -> dict[str, Any]:
     """A new result as the audit log shows it (what _result_state reads back), from what was
     just stored: no queries."""
     return {
@@ -545,7 +586,7 @@ def _recorded_state(result: Result, report: ResultReport, injured: Sequence[int]
             }
             for line in report.lines
         },
-        "incapacitated": sorted(injured),
+        "incapacitated": sorted(injury.player_id for injury in injured),
     }
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, OuterRef, Value
 
 from league.errors import PermissionRefused
 from league.models import Fixture, League, Team
@@ -17,6 +18,26 @@ def is_commissioner(*, user: Actor, league: League) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return bool(user.is_superuser) or league.commissioners.filter(pk=user.pk).exists()
+
+
+#: The attribute a query annotated with ``commissioner_known`` gives its objects.
+ACTOR_COMMISSIONER = "actor_is_commissioner"
+
+
+def commissioner_known(*, user: Actor, league_path: str) -> dict[str, Exists | Value]:
+    """An annotation (``queryset.annotate(**commissioner_known(...))``) that reads whether
+    `user` is a commissioner of the league at `league_path` (e.g. ``round__season__league``)
+    in a query the caller makes anyway: ``is_commissioner`` then costs no query of its own."""
+    if user is None or not user.is_authenticated:
+        known: Exists | Value = Value(False)
+    elif user.is_superuser:
+        known = Value(True)
+    else:
+        through = League.commissioners.through.objects.filter(
+            league_id=OuterRef(f"{league_path}_id"), user_id=user.pk
+        )
+        known = Exists(through)
+    return {ACTOR_COMMISSIONER: known}
 
 
 def is_coach(*, user: Actor, team: Team) -> bool:
@@ -43,6 +64,8 @@ class FixtureRoles:
 
     user: Actor
     fixture: Fixture
+    #: Whether `user` is a commissioner, when already read (``commissioner_known``).
+    known_commissioner: bool | None = None
 
     @cached_property
     def coach_of(self) -> list[Team]:
@@ -51,6 +74,8 @@ class FixtureRoles:
 
     @cached_property
     def commissioner(self) -> bool:
+        if self.known_commissioner is not None:
+            return self.known_commissioner
         return is_commissioner(user=self.user, league=self.fixture.round.season.league)
 
     @property
@@ -59,9 +84,13 @@ class FixtureRoles:
         return bool(self.coach_of) or self.commissioner
 
 
-def require_result_reporter(*, user: Actor, fixture: Fixture) -> None:
-    """`user` None is the server itself (a simulation) and may record."""
-    if user is not None and not FixtureRoles(user=user, fixture=fixture).may_report:
+def require_result_reporter(
+    *, user: Actor, fixture: Fixture, commissioner: bool | None = None
+) -> None:
+    """`user` None is the server itself (a simulation) and may record. `commissioner`: whether
+    `user` is one of the league's, when the caller has read it with the fixture."""
+    roles = FixtureRoles(user=user, fixture=fixture, known_commissioner=commissioner)
+    if user is not None and not roles.may_report:
         raise PermissionRefused(
             f"Only the coaches of {fixture} or a commissioner of "
             f"{fixture.round.season.league} may report its result."

@@ -14,19 +14,26 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Case, Exists, OuterRef, Value, When
 
-from league.access import Actor, require_commissioner, require_result_reporter
+from league.access import (
+    Actor,
+    commissioner_known,
+    require_commissioner,
+    require_result_reporter,
+)
 from league.audit import audit_record
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_recompute
-from league.webhooks.events import result_event_publish
+from league.webhooks.events import LEAGUE_SUBSCRIBED, league_subscribed, result_event_publish
 
 MAX_SCORE = 99
 
 
-def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool = False) -> Fixture:
+def fixture_lock(
+    *, fixture_id: int, related: Collection[str] = (), teams: bool = False, actor: Actor = None
+) -> Fixture:
     """Lock the fixture's season, then (with `teams`: a result's service) its two teams, then
     the fixture: every service that takes these locks takes them in this order (season,
     teams, round, fixture), so none can deadlock another. `related` are the game's own
@@ -39,7 +46,12 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool 
     results of one team, whose consequences follow one another (a player's games, his
     injury's countdown), are recorded one after the other, while rows that merely refer to a
     team are still written. One query for the season and the teams. SQLite has one writer at
-    a time and no row locks."""
+    a time and no row locks.
+
+    The fixture comes with whether its league has an active webhook (``LEAGUE_SUBSCRIBED``),
+    read in the same query: the result's event then costs no query in a league without one
+    (league/webhooks/events.py). With an `actor`, whether they are a commissioner of the league
+    comes with it too (``league.access.ACTOR_COMMISSIONER``)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(_TEAMS_LOCK_SQL if teams else _SEASON_LOCK_SQL, [fixture_id])
@@ -48,6 +60,8 @@ def fixture_lock(*, fixture_id: int, related: Collection[str] = (), teams: bool 
         # Its result too, if any (result_refusal asks): locked with the fixture, since a
         # result is stored or changed only under the fixture's lock.
         .select_related("round__season__league", "home_team", "away_team", "result", *related)
+        .annotate(**{LEAGUE_SUBSCRIBED: league_subscribed("round__season__league_id")})
+        .annotate(**(commissioner_known(user=actor, league_path="round__season__league")))
         .get(pk=fixture_id)
     )
 

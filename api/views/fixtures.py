@@ -304,7 +304,8 @@ class FixtureResultView(ApiView):
                 report=report_from_input(serializer.validated_data),
                 actor=request.user,
             )
-        data = self.OutputSerializer(selectors.result_lines_load(result=result)).data
+        # The service leaves the lines and injuries it stored on the result: no reads.
+        data = self.OutputSerializer(result).data
         location = absolute_url(request, "api:fixture-detail", fixture.pk)
         return Response(data, status=status.HTTP_201_CREATED, headers={"Location": location})
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 
@@ -28,6 +29,17 @@ logger = logging.getLogger(__name__)
 SEND_TASK = "league.webhooks.tasks.send_delivery"
 
 _COMMISSIONERS_ONLY = frozenset(event.key for event in EVENT_TYPES if event.commissioners_only)
+
+#: The attribute league.results.fixture_lock annotates a locked fixture with:
+#: whether its league had an active subscription when the lock was taken.
+LEAGUE_SUBSCRIBED = "league_webhooks_subscribed"
+
+
+def league_subscribed(league_path: str) -> Exists:
+    """Whether the league at `league_path` (an outer query's league id) has an active
+    subscription: annotated on a query the caller makes anyway, it spares an event of a
+    league without webhooks its own read of the subscriptions."""
+    return Exists(Subscription.objects.filter(league_id=OuterRef(league_path), active=True))
 
 
 def absolute_url(path: str) -> str:
@@ -161,6 +173,7 @@ def event_publish(
     event: str,
     data: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
     team_ids: Collection[int] = (),
+    subscribed: bool | None = None,
 ) -> list[int]:
     """Publish `event` of the league (one of ``event_types.EVENT_TYPES``) with its `data`
     (JSON values, with absolute URLs to the objects: ``fixture_data``, ``team_data``, …; or
@@ -168,7 +181,14 @@ def event_publish(
     subscription that chose it. `team_ids` names the teams it concerns: a coach's
     subscription for his team receives it only if his team is among them (an event of no
     team, a round opened, reaches every team's). Call it inside the transaction that makes
-    the change; nothing is sent unless it commits. Returns the deliveries' ids."""
+    the change; nothing is sent unless it commits. Returns the deliveries' ids.
+
+    `subscribed` False says the league had no active subscription when the caller's
+    transaction began its change (``league_subscribed``, read with its first lock): nothing
+    is read then. A subscription saved while that change is under way is like one saved just
+    after it: it receives the league's next events (docs/data.md, "Webhooks")."""
+    if subscribed is False:
+        return []
     receivers = subscribers(league_id=league_id, event=event, team_ids=team_ids)
     if not receivers:
         return []
@@ -227,6 +247,8 @@ def result_event_publish(*, fixture: Fixture, result: Result | None, change: str
         event=f"result.{change}",
         data=data,
         team_ids=(fixture.home_team_id, fixture.away_team_id),
+        # Read by fixture_lock, with which every result service begins.
+        subscribed=getattr(fixture, LEAGUE_SUBSCRIBED, None),
     )
 
 

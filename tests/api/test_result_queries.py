@@ -41,3 +41,40 @@ def test_a_result_posted_with_an_idempotency_key_costs_few_queries_beyond_the_se
     assert replayed.status_code == 201
     assert replayed.json() == response.json()
     assert replayed["Idempotent-Replayed"] == "true"
+
+
+def test_the_answer_to_a_result_is_built_from_what_the_service_stored_and_equals_a_read(
+    world: Any, match_day: Any, api_as: Any
+) -> None:
+    """The service leaves the lines, stat lines and injuries it wrote on the result, so the
+    answer reads none of them back; it is the result a later read gives. A commissioner
+    posts: that he is one is read with the fixture."""
+    api = api_as(world.commissioner)
+    body = result_body(world)
+    scorer = body["lines"][0]["player"]
+    body["incapacitated"] = [body["lines"][1]["player"], scorer]
+    body["lines"][0]["stats"]["tackles"] = {"attempts": 4, "successes": 1}
+    api.get("/api/v1/fixtures/")
+    with CaptureQueriesContext(connection) as queries:
+        response = api.post(result_url(match_day), body)
+    assert response.status_code == 201, response.content
+    reads = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith(('SELECT "games_appearance"."id"', 'SELECT "games_statline"'))
+    ]
+    assert reads == []
+    # Whether the poster is a commissioner comes with the fixture's reads (the view's and
+    # the lock's), not in queries of its own.
+    commissioner_checks = [
+        q["sql"] for q in queries if q["sql"].startswith('SELECT 1 AS "a" FROM "auth_user"')
+    ]
+    assert commissioner_checks == []
+    answer = response.json()
+    assert answer == api.get(f"/api/v1/fixtures/{match_day.pk}/").json()["result"]
+    assert answer["incapacitated"] == body["incapacitated"]
+    (line,) = [line for line in answer["lines"] if line["player"] == scorer]
+    assert line["stats"] == body["lines"][0]["stats"]
+    assert [line["player"] for line in answer["lines"]] == sorted(
+        line["player"] for line in body["lines"]
+    )

@@ -172,3 +172,25 @@ def test_a_password_reset_mail_is_sent(client, world, mailoutbox):
     assert response.status_code == 302
     assert len(mailoutbox) == 1
     assert "/accounts/reset/" in mailoutbox[0].body
+
+
+def _gunicorn_config(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, object]:
+    import runpy
+
+    for name in ("GUNICORN_THREADS", "WEB_CONCURRENCY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_gunicorn_serves_with_threaded_workers_that_keep_connections_alive(monkeypatch):
+    """docs/operations.md: gunicorn reads gunicorn.conf.py from the working directory; its
+    threads serve other requests while one waits on the database."""
+    config = _gunicorn_config(monkeypatch)
+    assert (config["worker_class"], config["threads"], config["workers"]) == ("gthread", 4, 2)
+    assert config["keepalive"] == 5
+    config = _gunicorn_config(monkeypatch, GUNICORN_THREADS="8", WEB_CONCURRENCY="3")
+    assert (config["threads"], config["workers"]) == (8, 3)
+    with pytest.raises(SystemExit, match="GUNICORN_THREADS"):
+        _gunicorn_config(monkeypatch, GUNICORN_THREADS="many")

@@ -6,6 +6,8 @@ opened and a season finished."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from arenaball.reports import report_correct as arena_correct
 from arenaball.reports import report_void as arena_void
@@ -14,7 +16,7 @@ from games.results import PlayerLine, ResultReport, result_record
 from league.models import Round, Season
 from league.season_end import season_close
 from league.services import season_generate_schedule, season_transition
-from league.webhooks.models import Delivery
+from league.webhooks.models import Delivery, Subscription
 from mn11.reports import report_correct as mn11_correct
 from mn11.reports import report_void as mn11_void
 from rosters.models import Enhancement
@@ -121,3 +123,43 @@ def test_a_round_opened_and_a_season_finished_are_published(world, match_day, al
     assert data["champion"]["id"] == Season.objects.get(pk=world.season.pk).champion_id
     assert {row["team"]["id"] for row in data["standings"]} == {world.home.pk, world.away.pk}
     assert Delivery.objects.filter(event_type="round.opened").count() == 0  # not chosen
+
+
+def _subscription_reads(queries):
+    return [q["sql"] for q in queries if q["sql"].startswith('SELECT "webhooks_subscription"')]
+
+
+def test_a_result_in_a_league_without_webhooks_reads_no_subscriptions(world, match_day):
+    """Issue #16: whether the league has an active webhook comes with the fixture's lock
+    (league.results.fixture_lock), so a league without one pays no read for the event."""
+    # A switched-off one does not count.
+    subscribe(world.league, world.commissioner, HOOK)
+    Subscription.objects.update(active=False)
+    with CaptureQueriesContext(connection) as queries:
+        result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
+    assert _subscription_reads(queries) == []
+    assert not Delivery.objects.exists()
+
+
+def test_a_result_in_a_league_with_a_webhook_writes_its_delivery_in_the_same_transaction(
+    world, match_day, allow_private, django_capture_on_commit_callbacks
+):
+    """The outbox: the delivery is written by the result's transaction (so a rollback takes
+    it away with the result), its subscriptions read there after the fixture's lock."""
+    hook = subscribe(world.league, world.commissioner, HOOK)
+    seen = []
+
+    def record_and_fail() -> None:
+        with transaction.atomic():
+            result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
+            seen.append(len(sent(hook)))
+            raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError):
+        record_and_fail()
+    assert seen == [1]
+    assert sent(hook) == []
+    with CaptureQueriesContext(connection) as queries:
+        result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
+    assert _subscription_reads(queries)
+    assert [d.event_type for d in sent(hook)] == ["result.recorded"]
