@@ -245,7 +245,7 @@ class Coach:
         target = min(open_targets, key=lambda sq: (distance(sq, here), sq))
         if opponent_goalie is None:
             return Move(carrier.key, target, self._run_mode(state, carrier))
-        pressed = state.adjacent_opponents(carrier)
+        pressed = state.is_pressed(carrier)
         shot = self.best_shot(state, carrier)
         if shot is not None:
             chance, decision = shot
@@ -326,7 +326,7 @@ class Coach:
         here = board.progress(carrier.side, carrier.square)
         best: tuple[float, PlayerSnapshot] | None = None
         for mate in state.on_field(carrier.side):
-            if mate.key == carrier.key or state.adjacent_opponents(mate):
+            if mate.key == carrier.key or state.is_pressed(mate):
                 continue
             assert mate.square is not None
             if board.progress(carrier.side, mate.square) < here - 1:
@@ -365,7 +365,7 @@ class Coach:
                 assert passer.square is not None
                 dist = distance(passer.square, mate.square)
             chance = self.pass_chance(state, passer, mate, dist)
-            free = 0.7 if state.adjacent_opponents(mate) else 1.0
+            free = 0.7 if state.is_pressed(mate) else 1.0
             score = chance * free * (1 + board.progress(passer.side, mate.square) / board.rows)
             if best is None or (score, mate.key) > (best[0], best[1]):
                 best = (score, mate.key, mate)
@@ -410,7 +410,7 @@ class Coach:
         movers = [
             p
             for p in state.on_field(side)
-            if p.key != exclude and state.can_act(p) and not state.adjacent_opponents(p)
+            if p.key != exclude and state.can_act(p) and not state.is_pressed(p)
         ]
         if not movers:
             return self._any_tackle(state, side)
@@ -513,7 +513,7 @@ class Coach:
         movers = [
             p
             for p in state.on_field(side)
-            if state.can_act(p) and not state.adjacent_opponents(p) and p.square != spot
+            if state.can_act(p) and not state.is_pressed(p) and p.square != spot
         ]
         if not movers:
             return self._any_tackle(state, side)

@@ -49,13 +49,19 @@ def _shared_odds() -> dict[int, float]:
 
 @lru_cache(maxsize=64)
 def _near_numbers(columns: int, rows: int) -> tuple[tuple[int, ...], ...]:
-    """Each square's neighbours by square number (column x rows + row), once per board size
-    (a shared memo, so a tuple)."""
+    """Each square's neighbours by square number (column x rows + row), in the order of the
+    board's neighbour table, once per board size (a shared memo, so a tuple)."""
     near = Board(columns, rows).neighbour_table()
     numbers: list[tuple[int, ...]] = [()] * (columns * rows)
     for (x, y), squares in near.items():
         numbers[x * rows + y] = tuple(c * rows + r for c, r in squares)
     return tuple(numbers)
+
+
+@lru_cache(maxsize=64)
+def _squares(columns: int, rows: int) -> tuple[Square, ...]:
+    """The square of each square number (the inverse of :meth:`MatchState.number`)."""
+    return tuple((x, y) for x in range(columns) for y in range(rows))
 
 
 @dataclass(slots=True)
@@ -76,6 +82,8 @@ class MatchState:
     dice: DiceSource  # RandomDice in a match; tests script the faces (ScriptedDice)
     players: dict[str, PlayerSnapshot]
     lineups: dict[Side, list[LineupSlot]]
+    #: Who stands on each square, by square and (:attr:`occupied`) by square number; change
+    #: them only through :meth:`occupy`, :meth:`vacate`, :meth:`step` and :meth:`clear_grid`.
     occupant: dict[Square, str] = field(default_factory=dict)
     goalie: dict[Side, str | None] = field(default_factory=dict)
     ball_holder: str | None = None
@@ -114,10 +122,18 @@ class MatchState:
     #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
     #: counts: ints index a list, where tuples would be hashed into a dict at every step.
     near_numbers: tuple[tuple[int, ...], ...] = ()
+    #: :attr:`occupant` by square number: the hot questions (the path step, who is adjacent)
+    #: index a list instead of hashing a square tuple per neighbour; and each number's square.
+    occupied: list[PlayerSnapshot | None] = field(default_factory=list)
+    squares: tuple[Square, ...] = ()
 
     def __post_init__(self) -> None:
         self.neighbours = self.board.neighbour_table()
         self.near_numbers = _near_numbers(self.board.columns, self.board.rows)
+        self.squares = _squares(self.board.columns, self.board.rows)
+        self.occupied = [None] * len(self.squares)
+        for square, key in self.occupant.items():
+            self.occupied[self.number(square)] = self.players[key]
         for side in Side:
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
@@ -177,6 +193,21 @@ class MatchState:
             self._threats[side] = cached
         return cached
 
+    def occupy(self, player: PlayerSnapshot, square: Square) -> None:
+        """``player`` now stands on ``square`` (the caller sets his own fields)."""
+        self.occupant[square] = player.key
+        self.occupied[square[0] * self.board.rows + square[1]] = player
+
+    def vacate(self, square: Square) -> None:
+        """Nobody stands on ``square`` any more."""
+        self.occupant.pop(square, None)
+        self.occupied[square[0] * self.board.rows + square[1]] = None
+
+    def clear_grid(self) -> None:
+        """Nobody stands on the grid (a kick-off)."""
+        self.occupant.clear()
+        self.occupied = [None] * len(self.squares)
+
     def step(self, player: PlayerSnapshot, to: Square) -> None:
         """Move ``player`` from his square to the free square ``to``, keeping the occupancy
         and the opponents' :meth:`threats` counts in step (no rebuild per move)."""
@@ -186,13 +217,18 @@ class MatchState:
         del occupant[here]
         occupant[to] = player.key
         player.square = to
+        rows = self.board.rows
+        here_number = here[0] * rows + here[1]
+        to_number = to[0] * rows + to[1]
+        occupied = self.occupied
+        occupied[here_number] = None
+        occupied[to_number] = player
         cached = self._threats.get(player.side.other)
         if cached is not None:
             near_numbers = self.near_numbers
-            rows = self.board.rows
-            for number in near_numbers[here[0] * rows + here[1]]:
+            for number in near_numbers[here_number]:
                 cached[number] -= 1
-            for number in near_numbers[to[0] * rows + to[1]]:
+            for number in near_numbers[to_number]:
                 cached[number] += 1
 
     def can_act(self, player: PlayerSnapshot) -> bool:
@@ -208,22 +244,39 @@ class MatchState:
         square = player.square if square is None else square
         if square is None:
             return []
-        occupant = self.occupant
-        players = self.players
+        occupied = self.occupied
         side = player.side
         found = []
-        for near in self.neighbours[square]:
-            key = occupant.get(near)
-            if key is not None and players[key].side is not side:
-                found.append(key)
+        for number in self.near_numbers[square[0] * self.board.rows + square[1]]:
+            near = occupied[number]
+            if near is not None and near.side is not side:
+                found.append(near.key)
         return found
+
+    def is_pressed(self, player: PlayerSnapshot) -> bool:
+        """Does an opponent stand next to ``player``? (:meth:`adjacent_opponents` is not empty,
+        with no list built.)"""
+        square = player.square
+        if square is None:
+            return False
+        occupied = self.occupied
+        side = player.side
+        for number in self.near_numbers[square[0] * self.board.rows + square[1]]:
+            near = occupied[number]
+            if near is not None and near.side is not side:
+                return True
+        return False
 
     def can_step_closer(self, here: Square, target: Square) -> bool:
         """Is there a free square next to ``here`` nearer to ``target``?"""
         now = distance(here, target)
-        return any(  # the int test first: no tuple hashed for a square that is no nearer
-            distance(sq, target) < now and sq not in self.occupant for sq in self.neighbours[here]
-        )
+        occupied = self.occupied
+        squares = self.squares
+        for number in self.near_numbers[here[0] * self.board.rows + here[1]]:
+            # the int test first: no occupancy read for a square that is no nearer
+            if distance(squares[number], target) < now and occupied[number] is None:
+                return True
+        return False
 
     def box_candidate(self, side: Side) -> PlayerSnapshot | None:
         """M-S5: who of ``side`` would take an emptied Goalie Box: a player on the grid who can

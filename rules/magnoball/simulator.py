@@ -265,7 +265,7 @@ class _Match:
 
     def _kick_off(self) -> Side:
         s = self.state
-        s.occupant.clear()
+        s.clear_grid()
         s.field_changed()
         s.ball_holder = None
         s.loose_ball = None
@@ -382,7 +382,7 @@ class _Match:
         player.on_field = True
         player.square = square
         player.took_field = True
-        self.state.occupant[square] = player.key
+        self.state.occupy(player, square)
         self.state.field_changed()
 
     # --- ball ----------------------------------------------------------------------------------
@@ -525,17 +525,19 @@ class _Match:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
         opponents (``threats`` counts them by square number), then the straightest; ``None``
         when no step gets closer. The least (distance + 2 x crowd, dx + dy, square), compared
-        field by field without building a tuple per neighbour (the hot path)."""
-        occupant = self.state.occupant
-        rows = self.state.board.rows
+        field by field without building a tuple per neighbour (the hot path); neighbours by
+        square number, which orders like the squares (rows below ``rows``), and the occupancy
+        read from a list by it, with no square hashed."""
+        s = self.state
+        occupied = s.occupied
+        squares = s.squares
         tx, ty = target
         now = distance(here, target)
-        best: Square | None = None
-        best_number = 0  # best's square number: the same order as comparing the squares
+        best = -1  # the best square's number
         best_score = 0
         best_straight = 0
-        for square in self.state.neighbours[here]:
-            x, y = square
+        for number in s.near_numbers[here[0] * s.board.rows + here[1]]:
+            x, y = squares[number]
             dx = x - tx
             dy = y - ty
             if dx < 0:
@@ -543,24 +545,20 @@ class _Match:
             if dy < 0:
                 dy = -dy
             d = dx if dx > dy else dy  # distance(square, target), inlined
-            if d >= now or square in occupant:  # the int test first: no tuple hashed for it
+            if d >= now or occupied[number] is not None:  # the int test first
                 continue
-            number = x * rows + y
             score = d + 2 * threats[number] if d else 0  # d is 0 only on the target itself
             straight = dx + dy
             if (
-                best is None
+                best < 0
                 or score < best_score
                 or (
                     score == best_score
-                    and (
-                        straight < best_straight
-                        or (straight == best_straight and number < best_number)
-                    )
+                    and (straight < best_straight or (straight == best_straight and number < best))
                 )
             ):
-                best, best_number, best_score, best_straight = square, number, score, straight
-        return best
+                best, best_score, best_straight = number, score, straight
+        return None if best < 0 else squares[best]
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
@@ -652,7 +650,7 @@ class _Match:
                 player.incapacitated = True
             s.injuries.append(MatchInjury(player.key, player.side, condition, s.half))
             if player.square is not None:
-                s.occupant.pop(player.square, None)
+                s.vacate(player.square)
             if player.in_goalie_box:
                 s.goalie[player.side] = None
             player.on_field = False
@@ -825,7 +823,7 @@ class _Match:
         side = player.side
         start = player.square
         if start is not None:
-            s.occupant.pop(start, None)
+            s.vacate(start)
         player.square = None
         player.in_goalie_box = True
         player.move_mode = MoveMode.NORMAL
