@@ -166,6 +166,9 @@ class ContactChoice:
 
 
 _CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}
+#: Tokens below this pack two to a tackle-odds key that stays a short (machine-word) int:
+#: no multi-digit arithmetic, hashing or allocation per look-up.
+_SHORT_TOKEN = 1 << 20
 
 _FREE_SHOT = 0.45  # shoot when a goal is at least this likely ...
 _PRESSED_SHOT = 0.2  # ... or this likely with an opponent alongside
@@ -440,7 +443,12 @@ class Coach:
         flags += (2 if attacker.substitute_goalie else 0) + (1 if defender.substitute_goalie else 0)
         modes = MODE_NUMBER[attacker.move_mode] * 4 + MODE_NUMBER[defender.move_mode]
         small = (_CONTACT_NUMBER[kind] * 16 + modes) * 16 + flags  # below 1024
-        key = ((state.token(attacker) << 32 | state.token(defender)) << 10) + small
+        a = state.token(attacker)
+        d = state.token(defender)
+        if a < _SHORT_TOKEN and d < _SHORT_TOKEN:  # the usual case: a short int, below 2**50
+            key = ((a << 20 | d) << 10) + small
+        else:  # tokens below 2**32 (rolls.roll_token): a long int, negative, so never the same
+            key = -((a << 32 | d) << 10) - small - 1
         memo = state.odds_memo
         chance = memo.get(key)
         if chance is None:
@@ -470,17 +478,19 @@ class Coach:
     ) -> Decision | None:
         """The best tackler that can reach ``target`` this activation."""
         assert target.square is not None
-        # (score, key, the player, None for a standing tackle or the move mode); the decision
-        # is built once, for the winner.
-        best: tuple[float, str, PlayerSnapshot, MoveMode | None] | None = None
+        # (score, key, the player, None for a standing tackle or the move mode, a standing
+        # tackle's kind); the decision is built once, for the winner.
+        best: tuple[float, str, PlayerSnapshot, MoveMode | None, ContactKind] | None = None
         for player in state.on_field(side):
             if player.key == exclude or not state.can_act(player):
                 continue
             assert player.square is not None
             gap = distance(player.square, target.square) - 1
             mode: MoveMode | None = None
+            kind = ContactKind.TACKLE
             if gap == 0:
-                score = self.contact_kind(state, player, target)[0] + 0.05
+                chance, kind = self.contact_kind(state, player, target)
+                score = chance + 0.05
             else:
                 mode = MoveMode.NORMAL
                 if gap > self._reach(state, player, mode):
@@ -491,13 +501,13 @@ class Coach:
                         continue
                 chance = self.tackle_chance(state, player, target, ContactKind.TACKLE)
                 score = chance - 0.02 * gap
-            if best is None or (score, player.key) > (best[0], best[1]):
-                best = (score, player.key, player, mode)
+            if best is None or score > best[0] or (score == best[0] and player.key > best[1]):
+                best = (score, player.key, player, mode, kind)
         if best is None:
             return None
-        _, key, tackler, mode = best
-        if mode is None:
-            return Tackle(key, target.key, self.contact_kind(state, tackler, target)[1])
+        _, key, _, mode, kind = best
+        if mode is None:  # the winner's kind, worked out in the scan
+            return Tackle(key, target.key, kind)
         return Move(key, target.square, mode)
 
     def _mark(
