@@ -72,6 +72,12 @@ class LineupSlot:
     key: str | None
     bench: list[str]
 
+    # Its own __init__: mypyc compiles it natively (a dataclass's runs interpreted).
+    def __init__(self, position: Position, key: str | None, bench: list[str]) -> None:
+        self.position = position
+        self.key = key
+        self.bench = bench
+
 
 @dataclass(slots=True)
 class MatchState:
@@ -134,7 +140,7 @@ class MatchState:
         self.occupied = [None] * len(self.squares)
         for square, key in self.occupant.items():
             self.occupied[self.number(square)] = self.players[key]
-        for side in Side:
+        for side in (Side.HOME, Side.AWAY):  # not the Enum class: its __iter__ is interpreted
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
         for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):

@@ -415,7 +415,7 @@ def _roll_settings(settings: RuleSettings) -> _RollSettings:
     )
 
 
-_TOKENS: dict[tuple[_Traits, _RollSettings], int] = {}
+_TOKENS: dict[tuple[object, ...], int] = {}
 _NEXT_TOKEN = count()
 _TOKENS_KEPT = 50_000
 
@@ -425,7 +425,26 @@ def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
     under ``settings`` (his traits and the roll settings): players with the same token roll
     alike, in any match. A number is never given to other traits, so memos keyed by tokens
     (the simulator's, across matches) stay right even after this table is cleared."""
-    key = (_traits(player, settings, False), _roll_settings(settings))
+    # A plain tuple of what _traits and _roll_settings hold (their NamedTuples are built by
+    # interpreted code, even compiled); stat levels count only under progression by stats.
+    levels = (
+        tuple(sorted(player.stat_levels.items()))
+        if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
+        else ()
+    )
+    key = (
+        player.position,
+        player.status,
+        player.veteran_actions,
+        player.superstar,
+        player.superstar_actions,
+        levels,
+        player.enhancements,
+        settings.lowering_die_type,
+        settings.progression_mode,
+        settings.enhancements,
+        settings.superstars,
+    )
     token = _TOKENS.get(key)
     if token is None:
         if len(_TOKENS) >= _TOKENS_KEPT:

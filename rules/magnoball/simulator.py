@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Callable
 
 from .board import Board, Square, distance
@@ -41,6 +40,30 @@ __all__ = ["MatchSetupError", "simulate_match"]
 
 _OVERTIME = 3
 _PROGRESS_EVERY = 50
+#: The members of the enums a match walks through, as tuples: iterating an Enum class runs
+#: interpreted code (EnumType.__iter__), even compiled.
+_SIDES = (Side.HOME, Side.AWAY)
+_CATEGORIES = tuple(StatCategory)
+#: Settings already found valid (immutable: a frozen dataclass), by identity: their check
+#: (``RuleSettings.errors``) and ``as_dict`` run interpreted, once per match otherwise.
+_CHECKED: list[tuple[RuleSettings, dict[str, object]]] = []
+_CHECKED_KEPT = 16
+
+
+def _checked_settings(settings: RuleSettings) -> dict[str, object]:
+    """Raise :class:`MatchSetupError` for invalid ``settings``; else their ``as_dict()``
+    (shared: copy before handing it out)."""
+    for known, data in _CHECKED:
+        if known is settings:
+            return data
+    errors = settings.errors()
+    if errors:
+        raise MatchSetupError(f"invalid rule settings: {errors}")
+    data = settings.as_dict()
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        _CHECKED.clear()
+    _CHECKED.append((settings, data))  # held, so no other object gets its id
+    return data
 
 
 def simulate_match(
@@ -58,9 +81,7 @@ def simulate_match(
     ``progress`` is called with the number of activations played so far, every 50 and at the
     end. Snapshots are copied: the sheets are not changed.
     """
-    errors = settings.errors()
-    if errors:
-        raise MatchSetupError(f"invalid rule settings: {errors}")
+    _checked_settings(settings)
     match = _Match(home, away, settings, seed, home_coach or Coach(), away_coach or Coach())
     return match.play(progress)
 
@@ -118,11 +139,13 @@ def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
     ]
     if sheet.kick_off_fixed:
         return slots
-    named = Counter(p.position for p in sheet.first_string)
+    named: dict[Position, int] = {}  # a dict, not a Counter: Counter's code is interpreted
+    for p in sheet.first_string:
+        named[p.position] = named.get(p.position, 0) + 1
     for position in FIRST_STRING_ORDER:
         if len(slots) >= len(FIRST_STRING_ORDER):
             break
-        if named[position]:
+        if named.get(position, 0):
             named[position] -= 1
             continue
         slots.append(LineupSlot(position, None, bench.setdefault(position, [])))
@@ -158,7 +181,7 @@ class _Match:
             players=players,
             lineups={Side.HOME: _lineup(home, Side.HOME), Side.AWAY: _lineup(away, Side.AWAY)},
             score={Side.HOME: 0, Side.AWAY: 0},
-            totals={s: {"shots": 0, "shot_goals": 0, "walk_ins": 0, "saves": 0} for s in Side},
+            totals={s: {"shots": 0, "shot_goals": 0, "walk_ins": 0, "saves": 0} for s in _SIDES},
             goalie={Side.HOME: None, Side.AWAY: None},
         )
         self.half_over = False
@@ -280,7 +303,7 @@ class _Match:
             player.stunned_until_turn = -1
             player.move_mode = MoveMode.NORMAL
         face_off_players: list[PlayerSnapshot] = []
-        for side in Side:
+        for side in _SIDES:
             self._substitute(side)
             face_off_players += self._line_up(side)
         if not face_off_players:
@@ -896,7 +919,7 @@ class _Match:
     def _result(self) -> MatchResult:
         s = self.state
         lines = []
-        zero = dict.fromkeys(StatCategory, 0)  # every category, in order
+        zero = dict.fromkeys(_CATEGORIES, 0)  # every category, in order
         for key, player in s.players.items():
             lines.append(
                 PlayerStatLine(
@@ -922,7 +945,10 @@ class _Match:
             rolls=tuple(s.rolls),
             seed=self.seed,
             engine_version=ENGINE_VERSION,
-            settings=s.settings.as_dict(),
+            settings={  # each result its own copy (the tie-breakers are a list)
+                name: list(value) if isinstance(value, list) else value
+                for name, value in _checked_settings(s.settings).items()
+            },
             home_totals=TeamTotals(**s.totals[Side.HOME]),
             away_totals=TeamTotals(**s.totals[Side.AWAY]),
             activations=tuple(self.per_half),
