@@ -9,6 +9,7 @@ match state, so a seed reproduces the match.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .board import Square, distance
 from .contact import ContactKind, contact_error
@@ -165,14 +166,14 @@ class ContactChoice:
         self.kind = kind
 
 
-_CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}
+_CONTACT_NUMBER: Final = {kind: i for i, kind in enumerate(ContactKind)}
 #: Tokens below this pack two to a tackle-odds key that stays a short (machine-word) int:
 #: no multi-digit arithmetic, hashing or allocation per look-up.
-_SHORT_TOKEN = 1 << 20
+_SHORT_TOKEN: Final = 1 << 20
 
-_FREE_SHOT = 0.45  # shoot when a goal is at least this likely ...
-_PRESSED_SHOT = 0.2  # ... or this likely with an opponent alongside
-_SAFE_PASS = 0.75
+_FREE_SHOT: Final = 0.45  # shoot when a goal is at least this likely ...
+_PRESSED_SHOT: Final = 0.2  # ... or this likely with an opponent alongside
+_SAFE_PASS: Final = 0.75
 
 
 @dataclass(frozen=True, slots=True)

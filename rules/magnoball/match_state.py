@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .board import Board, Square, distance
 from .dice import DiceSource, RollRecord
@@ -22,17 +22,20 @@ __all__ = ["LineupSlot", "MatchState"]
 #: Memos shared by every match in this process, keyed by roll tokens (rolls.roll_token), not
 #: player keys: a roster's second match finds its specs and odds already worked out. Pure
 #: functions of their keys, so sharing them never changes a match; cleared when large.
-_SHARED_SPECS: dict[object, RollSpec | None] = {}
-_SHARED_REACH: dict[int, float] = {}
-_SHARED_ODDS: dict[int, float] = {}
-_SHARED_KEPT = 200_000
+_SHARED_SPECS: Final[dict[object, RollSpec | None]] = {}
+_SHARED_REACH: Final[dict[int, float]] = {}
+_SHARED_ODDS: Final[dict[int, float]] = {}
+_SHARED_KEPT: Final = 200_000
 
 #: Small numbers for the enums in memo keys: the keys pack into one int, which is far cheaper
 #: to build, hash and compare than a tuple (tokens stay below 2**32, rolls.roll_token).
-KIND_NUMBER = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
-MODE_NUMBER = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
-_ZONE_NUMBER = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
-_RANGE_LIMIT = 1 << 10
+KIND_NUMBER: Final = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
+MODE_NUMBER: Final = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
+_ZONE_NUMBER: Final = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
+_RANGE_LIMIT: Final = 1 << 10
+#: The sides as finals (C statics when compiled): no module-dict and class look-up per use.
+_HOME: Final = Side.HOME
+_AWAY: Final = Side.AWAY
 
 
 def _shared_specs() -> dict[object, RollSpec | None]:
@@ -229,7 +232,8 @@ class MatchState:
         occupied = self.occupied
         occupied[here_number] = None
         occupied[to_number] = player
-        cached = self._threats.get(player.side.other)
+        # the opponents' side without Side.other (a property of a non-native class)
+        cached = self._threats.get(_AWAY if player.side is _HOME else _HOME)
         if cached is not None:
             near_numbers = self.near_numbers
             for number in near_numbers[here_number]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from typing import Final
 
 from .board import Board, Square, distance
 from .coach import Coach, Decision, HandOff, Idle, LeaveBox, Move, Pass, Replace, Shoot, Tackle
@@ -38,16 +39,16 @@ from .vocabulary import FIRST_STRING_ORDER, Position, StatCategory
 __all__ = ["MatchSetupError", "simulate_match"]
 
 
-_OVERTIME = 3
-_PROGRESS_EVERY = 50
+_OVERTIME: Final = 3
+_PROGRESS_EVERY: Final = 50
 #: The members of the enums a match walks through, as tuples: iterating an Enum class runs
 #: interpreted code (EnumType.__iter__), even compiled.
-_SIDES = (Side.HOME, Side.AWAY)
-_CATEGORIES = tuple(StatCategory)
+_SIDES: Final = (Side.HOME, Side.AWAY)
+_CATEGORIES: Final = tuple(StatCategory)
 #: Settings already found valid (immutable: a frozen dataclass), by identity: their check
 #: (``RuleSettings.errors``) and ``as_dict`` run interpreted, once per match otherwise.
-_CHECKED: list[tuple[RuleSettings, dict[str, object]]] = []
-_CHECKED_KEPT = 16
+_CHECKED: Final[list[tuple[RuleSettings, dict[str, object]]]] = []
+_CHECKED_KEPT: Final = 16
 
 
 def _checked_settings(settings: RuleSettings) -> dict[str, object]:

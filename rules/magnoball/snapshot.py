@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from .picks import superstar_action_pick_error, veteran_action_pick_error
 from .settings import RuleSettings
@@ -42,7 +43,12 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.AWAY if self is Side.HOME else Side.HOME
+        return _AWAY if self is _HOME else _HOME
+
+
+#: The sides as finals (C statics when compiled): ``other`` looks up no module or class.
+_HOME: Final = Side.HOME
+_AWAY: Final = Side.AWAY
 
 
 class MoveMode(StrEnum):
