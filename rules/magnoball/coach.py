@@ -9,6 +9,7 @@ match state, so a seed reproduces the match.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .board import Square, distance
 from .contact import ContactKind, contact_error
@@ -165,11 +166,14 @@ class ContactChoice:
         self.kind = kind
 
 
-_CONTACT_NUMBER = {kind: i for i, kind in enumerate(ContactKind)}
+_CONTACT_NUMBER: Final = {kind: i for i, kind in enumerate(ContactKind)}
+#: Tokens below this pack two to a tackle-odds key that stays a short (machine-word) int:
+#: no multi-digit arithmetic, hashing or allocation per look-up.
+_SHORT_TOKEN: Final = 1 << 20
 
-_FREE_SHOT = 0.45  # shoot when a goal is at least this likely ...
-_PRESSED_SHOT = 0.2  # ... or this likely with an opponent alongside
-_SAFE_PASS = 0.75
+_FREE_SHOT: Final = 0.45  # shoot when a goal is at least this likely ...
+_PRESSED_SHOT: Final = 0.2  # ... or this likely with an opponent alongside
+_SAFE_PASS: Final = 0.75
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +249,7 @@ class Coach:
         target = min(open_targets, key=lambda sq: (distance(sq, here), sq))
         if opponent_goalie is None:
             return Move(carrier.key, target, self._run_mode(state, carrier))
-        pressed = state.adjacent_opponents(carrier)
+        pressed = state.is_pressed(carrier)
         shot = self.best_shot(state, carrier)
         if shot is not None:
             chance, decision = shot
@@ -326,7 +330,7 @@ class Coach:
         here = board.progress(carrier.side, carrier.square)
         best: tuple[float, PlayerSnapshot] | None = None
         for mate in state.on_field(carrier.side):
-            if mate.key == carrier.key or state.adjacent_opponents(mate):
+            if mate.key == carrier.key or state.is_pressed(mate):
                 continue
             assert mate.square is not None
             if board.progress(carrier.side, mate.square) < here - 1:
@@ -365,7 +369,7 @@ class Coach:
                 assert passer.square is not None
                 dist = distance(passer.square, mate.square)
             chance = self.pass_chance(state, passer, mate, dist)
-            free = 0.7 if state.adjacent_opponents(mate) else 1.0
+            free = 0.7 if state.is_pressed(mate) else 1.0
             score = chance * free * (1 + board.progress(passer.side, mate.square) / board.rows)
             if best is None or (score, mate.key) > (best[0], best[1]):
                 best = (score, mate.key, mate)
@@ -410,7 +414,7 @@ class Coach:
         movers = [
             p
             for p in state.on_field(side)
-            if p.key != exclude and state.can_act(p) and not state.adjacent_opponents(p)
+            if p.key != exclude and state.can_act(p) and not state.is_pressed(p)
         ]
         if not movers:
             return self._any_tackle(state, side)
@@ -440,7 +444,12 @@ class Coach:
         flags += (2 if attacker.substitute_goalie else 0) + (1 if defender.substitute_goalie else 0)
         modes = MODE_NUMBER[attacker.move_mode] * 4 + MODE_NUMBER[defender.move_mode]
         small = (_CONTACT_NUMBER[kind] * 16 + modes) * 16 + flags  # below 1024
-        key = ((state.token(attacker) << 32 | state.token(defender)) << 10) + small
+        a = state.token(attacker)
+        d = state.token(defender)
+        if a < _SHORT_TOKEN and d < _SHORT_TOKEN:  # the usual case: a short int, below 2**50
+            key = ((a << 20 | d) << 10) + small
+        else:  # tokens below 2**32 (rolls.roll_token): a long int, negative, so never the same
+            key = -((a << 32 | d) << 10) - small - 1
         memo = state.odds_memo
         chance = memo.get(key)
         if chance is None:
@@ -470,17 +479,19 @@ class Coach:
     ) -> Decision | None:
         """The best tackler that can reach ``target`` this activation."""
         assert target.square is not None
-        # (score, key, the player, None for a standing tackle or the move mode); the decision
-        # is built once, for the winner.
-        best: tuple[float, str, PlayerSnapshot, MoveMode | None] | None = None
+        # (score, key, the player, None for a standing tackle or the move mode, a standing
+        # tackle's kind); the decision is built once, for the winner.
+        best: tuple[float, str, PlayerSnapshot, MoveMode | None, ContactKind] | None = None
         for player in state.on_field(side):
             if player.key == exclude or not state.can_act(player):
                 continue
             assert player.square is not None
             gap = distance(player.square, target.square) - 1
             mode: MoveMode | None = None
+            kind = ContactKind.TACKLE
             if gap == 0:
-                score = self.contact_kind(state, player, target)[0] + 0.05
+                chance, kind = self.contact_kind(state, player, target)
+                score = chance + 0.05
             else:
                 mode = MoveMode.NORMAL
                 if gap > self._reach(state, player, mode):
@@ -491,13 +502,13 @@ class Coach:
                         continue
                 chance = self.tackle_chance(state, player, target, ContactKind.TACKLE)
                 score = chance - 0.02 * gap
-            if best is None or (score, player.key) > (best[0], best[1]):
-                best = (score, player.key, player, mode)
+            if best is None or score > best[0] or (score == best[0] and player.key > best[1]):
+                best = (score, player.key, player, mode, kind)
         if best is None:
             return None
-        _, key, tackler, mode = best
-        if mode is None:
-            return Tackle(key, target.key, self.contact_kind(state, tackler, target)[1])
+        _, key, _, mode, kind = best
+        if mode is None:  # the winner's kind, worked out in the scan
+            return Tackle(key, target.key, kind)
         return Move(key, target.square, mode)
 
     def _mark(
@@ -513,7 +524,7 @@ class Coach:
         movers = [
             p
             for p in state.on_field(side)
-            if state.can_act(p) and not state.adjacent_opponents(p) and p.square != spot
+            if state.can_act(p) and not state.is_pressed(p) and p.square != spot
         ]
         if not movers:
             return self._any_tackle(state, side)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from .dice import DiceSource, RollRecord
 from .outcomes import Condition, RuleNotAllowedError
@@ -32,7 +33,7 @@ class ContactKind(StrEnum):
         return _ROLL_KIND[self]
 
 
-_ROLL_KIND = {
+_ROLL_KIND: Final = {
     ContactKind.TACKLE: RollKind.TACKLE,
     ContactKind.ASSAULT: RollKind.ASSAULT,
     ContactKind.STRIKE: RollKind.STRIKE,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from .errors import DiceExhaustedError, FaceOutOfRangeError
 
@@ -28,9 +28,9 @@ __all__ = [
 ]
 
 #: M-D1: the BattleBall ladder, lowest first. "One die type less/higher" moves one step.
-DIE_LADDER: tuple[int, ...] = (6, 8, 10, 12, 20)
+DIE_LADDER: Final[tuple[int, ...]] = (6, 8, 10, 12, 20)
 #: M-D7 ``d4`` option: the ladder gains a d4 below the d6 (for Maulers and Heavy Maulers).
-DIE_LADDER_WITH_D4: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+DIE_LADDER_WITH_D4: Final[tuple[int, ...]] = (4, 6, 8, 10, 12, 20)
 
 
 class DiceSource(Protocol):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from .vocabulary import FIRST_STRING, FIRST_STRING_ORDER, Position
 
@@ -38,7 +39,7 @@ class Fill(StrEnum):
         return _FILL_LABELS[self]
 
 
-_FILL_LABELS = {
+_FILL_LABELS: Final = {
     Fill.FIRST_STRING: "First-stringer",
     Fill.COUNTERPART: "Second-string counterpart",
     Fill.NAMED: "Reserve named by the coach",

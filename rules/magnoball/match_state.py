@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .board import Board, Square, distance
 from .dice import DiceSource, RollRecord
@@ -22,17 +22,20 @@ __all__ = ["LineupSlot", "MatchState"]
 #: Memos shared by every match in this process, keyed by roll tokens (rolls.roll_token), not
 #: player keys: a roster's second match finds its specs and odds already worked out. Pure
 #: functions of their keys, so sharing them never changes a match; cleared when large.
-_SHARED_SPECS: dict[object, RollSpec | None] = {}
-_SHARED_REACH: dict[int, float] = {}
-_SHARED_ODDS: dict[int, float] = {}
-_SHARED_KEPT = 200_000
+_SHARED_SPECS: Final[dict[object, RollSpec | None]] = {}
+_SHARED_REACH: Final[dict[int, float]] = {}
+_SHARED_ODDS: Final[dict[int, float]] = {}
+_SHARED_KEPT: Final = 200_000
 
 #: Small numbers for the enums in memo keys: the keys pack into one int, which is far cheaper
 #: to build, hash and compare than a tuple (tokens stay below 2**32, rolls.roll_token).
-KIND_NUMBER = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
-MODE_NUMBER = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
-_ZONE_NUMBER = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
-_RANGE_LIMIT = 1 << 10
+KIND_NUMBER: Final = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
+MODE_NUMBER: Final = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
+_ZONE_NUMBER: Final = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
+_RANGE_LIMIT: Final = 1 << 10
+#: The sides as finals (C statics when compiled): no module-dict and class look-up per use.
+_HOME: Final = Side.HOME
+_AWAY: Final = Side.AWAY
 
 
 def _shared_specs() -> dict[object, RollSpec | None]:
@@ -49,13 +52,19 @@ def _shared_odds() -> dict[int, float]:
 
 @lru_cache(maxsize=64)
 def _near_numbers(columns: int, rows: int) -> tuple[tuple[int, ...], ...]:
-    """Each square's neighbours by square number (column x rows + row), once per board size
-    (a shared memo, so a tuple)."""
+    """Each square's neighbours by square number (column x rows + row), in the order of the
+    board's neighbour table, once per board size (a shared memo, so a tuple)."""
     near = Board(columns, rows).neighbour_table()
     numbers: list[tuple[int, ...]] = [()] * (columns * rows)
     for (x, y), squares in near.items():
         numbers[x * rows + y] = tuple(c * rows + r for c, r in squares)
     return tuple(numbers)
+
+
+@lru_cache(maxsize=64)
+def _squares(columns: int, rows: int) -> tuple[Square, ...]:
+    """The square of each square number (the inverse of :meth:`MatchState.number`)."""
+    return tuple((x, y) for x in range(columns) for y in range(rows))
 
 
 @dataclass(slots=True)
@@ -65,6 +74,12 @@ class LineupSlot:
     position: Position
     key: str | None
     bench: list[str]
+
+    # Its own __init__: mypyc compiles it natively (a dataclass's runs interpreted).
+    def __init__(self, position: Position, key: str | None, bench: list[str]) -> None:
+        self.position = position
+        self.key = key
+        self.bench = bench
 
 
 @dataclass(slots=True)
@@ -76,6 +91,8 @@ class MatchState:
     dice: DiceSource  # RandomDice in a match; tests script the faces (ScriptedDice)
     players: dict[str, PlayerSnapshot]
     lineups: dict[Side, list[LineupSlot]]
+    #: Who stands on each square, by square and (:attr:`occupied`) by square number; change
+    #: them only through :meth:`occupy`, :meth:`vacate`, :meth:`step` and :meth:`clear_grid`.
     occupant: dict[Square, str] = field(default_factory=dict)
     goalie: dict[Side, str | None] = field(default_factory=dict)
     ball_holder: str | None = None
@@ -114,11 +131,19 @@ class MatchState:
     #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
     #: counts: ints index a list, where tuples would be hashed into a dict at every step.
     near_numbers: tuple[tuple[int, ...], ...] = ()
+    #: :attr:`occupant` by square number: the hot questions (the path step, who is adjacent)
+    #: index a list instead of hashing a square tuple per neighbour; and each number's square.
+    occupied: list[PlayerSnapshot | None] = field(default_factory=list)
+    squares: tuple[Square, ...] = ()
 
     def __post_init__(self) -> None:
         self.neighbours = self.board.neighbour_table()
         self.near_numbers = _near_numbers(self.board.columns, self.board.rows)
-        for side in Side:
+        self.squares = _squares(self.board.columns, self.board.rows)
+        self.occupied = [None] * len(self.squares)
+        for square, key in self.occupant.items():
+            self.occupied[self.number(square)] = self.players[key]
+        for side in (Side.HOME, Side.AWAY):  # not the Enum class: its __iter__ is interpreted
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
         for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):
@@ -177,6 +202,21 @@ class MatchState:
             self._threats[side] = cached
         return cached
 
+    def occupy(self, player: PlayerSnapshot, square: Square) -> None:
+        """``player`` now stands on ``square`` (the caller sets his own fields)."""
+        self.occupant[square] = player.key
+        self.occupied[square[0] * self.board.rows + square[1]] = player
+
+    def vacate(self, square: Square) -> None:
+        """Nobody stands on ``square`` any more."""
+        self.occupant.pop(square, None)
+        self.occupied[square[0] * self.board.rows + square[1]] = None
+
+    def clear_grid(self) -> None:
+        """Nobody stands on the grid (a kick-off)."""
+        self.occupant.clear()
+        self.occupied = [None] * len(self.squares)
+
     def step(self, player: PlayerSnapshot, to: Square) -> None:
         """Move ``player`` from his square to the free square ``to``, keeping the occupancy
         and the opponents' :meth:`threats` counts in step (no rebuild per move)."""
@@ -186,13 +226,19 @@ class MatchState:
         del occupant[here]
         occupant[to] = player.key
         player.square = to
-        cached = self._threats.get(player.side.other)
+        rows = self.board.rows
+        here_number = here[0] * rows + here[1]
+        to_number = to[0] * rows + to[1]
+        occupied = self.occupied
+        occupied[here_number] = None
+        occupied[to_number] = player
+        # the opponents' side without Side.other (a property of a non-native class)
+        cached = self._threats.get(_AWAY if player.side is _HOME else _HOME)
         if cached is not None:
             near_numbers = self.near_numbers
-            rows = self.board.rows
-            for number in near_numbers[here[0] * rows + here[1]]:
+            for number in near_numbers[here_number]:
                 cached[number] -= 1
-            for number in near_numbers[to[0] * rows + to[1]]:
+            for number in near_numbers[to_number]:
                 cached[number] += 1
 
     def can_act(self, player: PlayerSnapshot) -> bool:
@@ -208,22 +254,39 @@ class MatchState:
         square = player.square if square is None else square
         if square is None:
             return []
-        occupant = self.occupant
-        players = self.players
+        occupied = self.occupied
         side = player.side
         found = []
-        for near in self.neighbours[square]:
-            key = occupant.get(near)
-            if key is not None and players[key].side is not side:
-                found.append(key)
+        for number in self.near_numbers[square[0] * self.board.rows + square[1]]:
+            near = occupied[number]
+            if near is not None and near.side is not side:
+                found.append(near.key)
         return found
+
+    def is_pressed(self, player: PlayerSnapshot) -> bool:
+        """Does an opponent stand next to ``player``? (:meth:`adjacent_opponents` is not empty,
+        with no list built.)"""
+        square = player.square
+        if square is None:
+            return False
+        occupied = self.occupied
+        side = player.side
+        for number in self.near_numbers[square[0] * self.board.rows + square[1]]:
+            near = occupied[number]
+            if near is not None and near.side is not side:
+                return True
+        return False
 
     def can_step_closer(self, here: Square, target: Square) -> bool:
         """Is there a free square next to ``here`` nearer to ``target``?"""
         now = distance(here, target)
-        return any(  # the int test first: no tuple hashed for a square that is no nearer
-            distance(sq, target) < now and sq not in self.occupant for sq in self.neighbours[here]
-        )
+        occupied = self.occupied
+        squares = self.squares
+        for number in self.near_numbers[here[0] * self.board.rows + here[1]]:
+            # the int test first: no occupancy read for a square that is no nearer
+            if distance(squares[number], target) < now and occupied[number] is None:
+                return True
+        return False
 
     def box_candidate(self, side: Side) -> PlayerSnapshot | None:
         """M-S5: who of ``side`` would take an emptied Goalie Box: a player on the grid who can

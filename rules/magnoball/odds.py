@@ -22,20 +22,27 @@ __all__ = [
 ]
 
 
-def result_distribution(spec: RollSpec) -> dict[int, Fraction]:
-    """Exact distribution of ``roll(spec).result`` (M-D3 floor of 1, M-D5/M-D6 better of)."""
+def _weights(spec: RollSpec) -> tuple[dict[int, int], int]:
+    """``roll(spec).result``'s distribution as whole-number weights over ``sides ** dice``
+    (M-D3 floor of 1, M-D5/M-D6 better of): exact, with no :class:`Fraction` made per face."""
     sides = spec.sides
     dice = spec.count + (1 if spec.best_of_two else 0)
     keep_low = spec.higher_wins is False
-    distribution: dict[int, Fraction] = {}
+    weights: dict[int, int] = {}
     for face in range(1, sides + 1):
-        if keep_low:  # P(min == face)
-            p = Fraction(sides - face + 1, sides) ** dice - Fraction(sides - face, sides) ** dice
-        else:  # P(max == face)
-            p = Fraction(face, sides) ** dice - Fraction(face - 1, sides) ** dice
+        if keep_low:  # ways for min == face
+            w = (sides - face + 1) ** dice - (sides - face) ** dice
+        else:  # ways for max == face
+            w = face**dice - (face - 1) ** dice
         result = max(1, face + spec.modifier)
-        distribution[result] = distribution.get(result, Fraction(0)) + p
-    return distribution
+        weights[result] = weights.get(result, 0) + w
+    return weights, sides**dice
+
+
+def result_distribution(spec: RollSpec) -> dict[int, Fraction]:
+    """Exact distribution of ``roll(spec).result`` (M-D3 floor of 1, M-D5/M-D6 better of)."""
+    weights, total = _weights(spec)
+    return {result: Fraction(w, total) for result, w in weights.items()}
 
 
 def _compare(a: RollSpec, b: RollSpec) -> tuple[Fraction, Fraction]:
@@ -72,7 +79,9 @@ def beat_probability(a: RollSpec, b: RollSpec, *, reroll_ties: bool = False) -> 
 @lru_cache(maxsize=8192)
 def float_distribution(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     """:func:`result_distribution` as floats, sorted by result."""
-    return tuple(sorted((r, float(p)) for r, p in result_distribution(spec).items()))
+    # int / int is correctly rounded, as float(Fraction) is: the very same floats.
+    weights, total = _weights(spec)
+    return tuple(sorted((r, w / total) for r, w in weights.items()))
 
 
 @lru_cache(maxsize=65536)
@@ -81,8 +90,9 @@ def win_chance(a: RollSpec, b: RollSpec, reroll_ties: bool = False) -> float:
     False); with ``reroll_ties`` the tie is rolled again."""
     low_wins = a.higher_wins is False
     greater = equal = 0.0
+    db = float_distribution(b)  # once, not once per face of a
     for x, px in float_distribution(a):
-        for y, py in float_distribution(b):
+        for y, py in db:
             if x == y:
                 equal += px * py
             elif (x < y) if low_wins else (x > y):
@@ -95,12 +105,8 @@ def win_chance(a: RollSpec, b: RollSpec, reroll_ties: bool = False) -> float:
 @lru_cache(maxsize=65536)
 def sum_exceeds_chance(a: RollSpec, b: RollSpec, target: int) -> float:
     """P(a + b > target): M-T8's pass total against the distance."""
-    return sum(
-        px * py
-        for x, px in float_distribution(a)
-        for y, py in float_distribution(b)
-        if x + y > target
-    )
+    db = float_distribution(b)  # once, not once per face of a
+    return sum(px * py for x, px in float_distribution(a) for y, py in db if x + y > target)
 
 
 @lru_cache(maxsize=8192)

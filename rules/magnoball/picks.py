@@ -10,7 +10,7 @@ nothing (rolls.py), so nobody is asked for them. The services check a pick with
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 from .vocabulary import Action, Position, Status
 
@@ -32,7 +32,7 @@ __all__ = [
 PickKind = Literal["veteran", "superstar"]
 
 #: The rule each kind of pick follows.
-PICK_RULES: Mapping[PickKind, str] = {"veteran": "M-P6", "superstar": "M-P8"}
+PICK_RULES: Final[Mapping[PickKind, str]] = {"veteran": "M-P6", "superstar": "M-P8"}
 
 
 class Picker(Protocol):
@@ -85,7 +85,7 @@ def pick_refusal(
 
 # --- Which actions may be picked --------------------------------------------------------------
 
-_VETERAN_EXCLUDED: Mapping[Action, frozenset[Position]] = {
+_VETERAN_EXCLUDED: Final[Mapping[Action, frozenset[Position]]] = {
     Action.SCORING: frozenset(
         {Position.FULLBACK, Position.MAULER, Position.HEAVY_MAULER, Position.GOALIE}
     ),

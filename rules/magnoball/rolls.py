@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import count
 from types import MappingProxyType
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
 from .settings import LoweringDieType, ProgressionMode, RuleSettings
@@ -65,7 +65,7 @@ class GoalZone(StrEnum):
         return {GoalZone.NORMAL: 2, GoalZone.WIDE: 1, GoalZone.ACE: 3}[self]
 
 
-_HIGHER_WINS = frozenset(
+_HIGHER_WINS: Final = frozenset(
     {
         RollKind.MOVE,
         RollKind.FACE_OFF,
@@ -76,10 +76,10 @@ _HIGHER_WINS = frozenset(
         RollKind.PASS_CATCH,
     }
 )
-_ATTACKS = frozenset({RollKind.TACKLE, RollKind.ASSAULT, RollKind.STRIKE})
+_ATTACKS: Final = frozenset({RollKind.TACKLE, RollKind.ASSAULT, RollKind.STRIKE})
 
 #: The Veteran / Superstar action that applies to each kind of roll (M-P6, M-P8).
-_ACTION_FOR: MappingProxyType[RollKind, Action] = MappingProxyType(
+_ACTION_FOR: Final[MappingProxyType[RollKind, Action]] = MappingProxyType(
     {
         RollKind.MOVE: Action.MOVEMENT,
         RollKind.FACE_OFF: Action.FACE_OFFS,
@@ -99,7 +99,7 @@ _ACTION_FOR: MappingProxyType[RollKind, Action] = MappingProxyType(
 )
 
 #: M-E1: the enhancements that help each kind of roll.
-_ENHANCEMENTS_FOR: MappingProxyType[RollKind, frozenset[EnhancementKind]] = MappingProxyType(
+_ENHANCEMENTS_FOR: Final[MappingProxyType[RollKind, frozenset[EnhancementKind]]] = MappingProxyType(
     {
         RollKind.SHOT: frozenset({EnhancementKind.PULSE_MAGNET}),
         RollKind.RICOCHET: frozenset({EnhancementKind.PULSE_MAGNET}),
@@ -118,7 +118,7 @@ _ENHANCEMENTS_FOR: MappingProxyType[RollKind, frozenset[EnhancementKind]] = Mapp
 )
 
 #: Rolls a player cannot decline: a die pushed below d6 becomes -1 per missing type instead.
-_FORCED = frozenset(
+_FORCED: Final = frozenset(
     {
         RollKind.DEFEND,
         RollKind.SAVE,
@@ -415,9 +415,9 @@ def _roll_settings(settings: RuleSettings) -> _RollSettings:
     )
 
 
-_TOKENS: dict[tuple[_Traits, _RollSettings], int] = {}
-_NEXT_TOKEN = count()
-_TOKENS_KEPT = 50_000
+_TOKENS: Final[dict[tuple[object, ...], int]] = {}
+_NEXT_TOKEN: Final = count()
+_TOKENS_KEPT: Final = 50_000
 
 
 def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
@@ -425,7 +425,26 @@ def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
     under ``settings`` (his traits and the roll settings): players with the same token roll
     alike, in any match. A number is never given to other traits, so memos keyed by tokens
     (the simulator's, across matches) stay right even after this table is cleared."""
-    key = (_traits(player, settings, False), _roll_settings(settings))
+    # A plain tuple of what _traits and _roll_settings hold (their NamedTuples are built by
+    # interpreted code, even compiled); stat levels count only under progression by stats.
+    levels = (
+        tuple(sorted(player.stat_levels.items()))
+        if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
+        else ()
+    )
+    key = (
+        player.position,
+        player.status,
+        player.veteran_actions,
+        player.superstar,
+        player.superstar_actions,
+        levels,
+        player.enhancements,
+        settings.lowering_die_type,
+        settings.progression_mode,
+        settings.enhancements,
+        settings.superstars,
+    )
     token = _TOKENS.get(key)
     if token is None:
         if len(_TOKENS) >= _TOKENS_KEPT:

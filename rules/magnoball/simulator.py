@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Callable
+from typing import Final
 
 from .board import Board, Square, distance
 from .coach import Coach, Decision, HandOff, Idle, LeaveBox, Move, Pass, Replace, Shoot, Tackle
@@ -39,8 +39,32 @@ from .vocabulary import FIRST_STRING_ORDER, Position, StatCategory
 __all__ = ["MatchSetupError", "simulate_match"]
 
 
-_OVERTIME = 3
-_PROGRESS_EVERY = 50
+_OVERTIME: Final = 3
+_PROGRESS_EVERY: Final = 50
+#: The members of the enums a match walks through, as tuples: iterating an Enum class runs
+#: interpreted code (EnumType.__iter__), even compiled.
+_SIDES: Final = (Side.HOME, Side.AWAY)
+_CATEGORIES: Final = tuple(StatCategory)
+#: Settings already found valid (immutable: a frozen dataclass), by identity: their check
+#: (``RuleSettings.errors``) and ``as_dict`` run interpreted, once per match otherwise.
+_CHECKED: Final[list[tuple[RuleSettings, dict[str, object]]]] = []
+_CHECKED_KEPT: Final = 16
+
+
+def _checked_settings(settings: RuleSettings) -> dict[str, object]:
+    """Raise :class:`MatchSetupError` for invalid ``settings``; else their ``as_dict()``
+    (shared: copy before handing it out)."""
+    for known, data in _CHECKED:
+        if known is settings:
+            return data
+    errors = settings.errors()
+    if errors:
+        raise MatchSetupError(f"invalid rule settings: {errors}")
+    data = settings.as_dict()
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        _CHECKED.clear()
+    _CHECKED.append((settings, data))  # held, so no other object gets its id
+    return data
 
 
 def simulate_match(
@@ -58,9 +82,7 @@ def simulate_match(
     ``progress`` is called with the number of activations played so far, every 50 and at the
     end. Snapshots are copied: the sheets are not changed.
     """
-    errors = settings.errors()
-    if errors:
-        raise MatchSetupError(f"invalid rule settings: {errors}")
+    _checked_settings(settings)
     match = _Match(home, away, settings, seed, home_coach or Coach(), away_coach or Coach())
     return match.play(progress)
 
@@ -118,11 +140,13 @@ def _lineup(sheet: TeamSheet, side: Side) -> list[LineupSlot]:
     ]
     if sheet.kick_off_fixed:
         return slots
-    named = Counter(p.position for p in sheet.first_string)
+    named: dict[Position, int] = {}  # a dict, not a Counter: Counter's code is interpreted
+    for p in sheet.first_string:
+        named[p.position] = named.get(p.position, 0) + 1
     for position in FIRST_STRING_ORDER:
         if len(slots) >= len(FIRST_STRING_ORDER):
             break
-        if named[position]:
+        if named.get(position, 0):
             named[position] -= 1
             continue
         slots.append(LineupSlot(position, None, bench.setdefault(position, [])))
@@ -158,7 +182,7 @@ class _Match:
             players=players,
             lineups={Side.HOME: _lineup(home, Side.HOME), Side.AWAY: _lineup(away, Side.AWAY)},
             score={Side.HOME: 0, Side.AWAY: 0},
-            totals={s: {"shots": 0, "shot_goals": 0, "walk_ins": 0, "saves": 0} for s in Side},
+            totals={s: {"shots": 0, "shot_goals": 0, "walk_ins": 0, "saves": 0} for s in _SIDES},
             goalie={Side.HOME: None, Side.AWAY: None},
         )
         self.half_over = False
@@ -265,7 +289,7 @@ class _Match:
 
     def _kick_off(self) -> Side:
         s = self.state
-        s.occupant.clear()
+        s.clear_grid()
         s.field_changed()
         s.ball_holder = None
         s.loose_ball = None
@@ -280,7 +304,7 @@ class _Match:
             player.stunned_until_turn = -1
             player.move_mode = MoveMode.NORMAL
         face_off_players: list[PlayerSnapshot] = []
-        for side in Side:
+        for side in _SIDES:
             self._substitute(side)
             face_off_players += self._line_up(side)
         if not face_off_players:
@@ -382,7 +406,7 @@ class _Match:
         player.on_field = True
         player.square = square
         player.took_field = True
-        self.state.occupant[square] = player.key
+        self.state.occupy(player, square)
         self.state.field_changed()
 
     # --- ball ----------------------------------------------------------------------------------
@@ -525,17 +549,19 @@ class _Match:
         """Greedy path: the free neighbour nearest ``target``, avoiding squares next to
         opponents (``threats`` counts them by square number), then the straightest; ``None``
         when no step gets closer. The least (distance + 2 x crowd, dx + dy, square), compared
-        field by field without building a tuple per neighbour (the hot path)."""
-        occupant = self.state.occupant
-        rows = self.state.board.rows
+        field by field without building a tuple per neighbour (the hot path); neighbours by
+        square number, which orders like the squares (rows below ``rows``), and the occupancy
+        read from a list by it, with no square hashed."""
+        s = self.state
+        occupied = s.occupied
+        squares = s.squares
         tx, ty = target
         now = distance(here, target)
-        best: Square | None = None
-        best_number = 0  # best's square number: the same order as comparing the squares
+        best = -1  # the best square's number
         best_score = 0
         best_straight = 0
-        for square in self.state.neighbours[here]:
-            x, y = square
+        for number in s.near_numbers[here[0] * s.board.rows + here[1]]:
+            x, y = squares[number]
             dx = x - tx
             dy = y - ty
             if dx < 0:
@@ -543,24 +569,20 @@ class _Match:
             if dy < 0:
                 dy = -dy
             d = dx if dx > dy else dy  # distance(square, target), inlined
-            if d >= now or square in occupant:  # the int test first: no tuple hashed for it
+            if d >= now or occupied[number] is not None:  # the int test first
                 continue
-            number = x * rows + y
             score = d + 2 * threats[number] if d else 0  # d is 0 only on the target itself
             straight = dx + dy
             if (
-                best is None
+                best < 0
                 or score < best_score
                 or (
                     score == best_score
-                    and (
-                        straight < best_straight
-                        or (straight == best_straight and number < best_number)
-                    )
+                    and (straight < best_straight or (straight == best_straight and number < best))
                 )
             ):
-                best, best_number, best_score, best_straight = square, number, score, straight
-        return best
+                best, best_score, best_straight = number, score, straight
+        return None if best < 0 else squares[best]
 
     def _walk_in(self, player: PlayerSnapshot, rolls: tuple[int, ...], start: Square) -> None:
         s = self.state
@@ -652,7 +674,7 @@ class _Match:
                 player.incapacitated = True
             s.injuries.append(MatchInjury(player.key, player.side, condition, s.half))
             if player.square is not None:
-                s.occupant.pop(player.square, None)
+                s.vacate(player.square)
             if player.in_goalie_box:
                 s.goalie[player.side] = None
             player.on_field = False
@@ -825,7 +847,7 @@ class _Match:
         side = player.side
         start = player.square
         if start is not None:
-            s.occupant.pop(start, None)
+            s.vacate(start)
         player.square = None
         player.in_goalie_box = True
         player.move_mode = MoveMode.NORMAL
@@ -898,7 +920,7 @@ class _Match:
     def _result(self) -> MatchResult:
         s = self.state
         lines = []
-        zero = dict.fromkeys(StatCategory, 0)  # every category, in order
+        zero = dict.fromkeys(_CATEGORIES, 0)  # every category, in order
         for key, player in s.players.items():
             lines.append(
                 PlayerStatLine(
@@ -924,7 +946,10 @@ class _Match:
             rolls=tuple(s.rolls),
             seed=self.seed,
             engine_version=ENGINE_VERSION,
-            settings=s.settings.as_dict(),
+            settings={  # each result its own copy (the tie-breakers are a list)
+                name: list(value) if isinstance(value, list) else value
+                for name, value in _checked_settings(s.settings).items()
+            },
             home_totals=TeamTotals(**s.totals[Side.HOME]),
             away_totals=TeamTotals(**s.totals[Side.AWAY]),
             activations=tuple(self.per_half),

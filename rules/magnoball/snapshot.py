@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from .picks import superstar_action_pick_error, veteran_action_pick_error
 from .settings import RuleSettings
@@ -42,7 +43,12 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.AWAY if self is Side.HOME else Side.HOME
+        return _AWAY if self is _HOME else _HOME
+
+
+#: The sides as finals (C statics when compiled): ``other`` looks up no module or class.
+_HOME: Final = Side.HOME
+_AWAY: Final = Side.AWAY
 
 
 class MoveMode(StrEnum):
@@ -83,6 +89,52 @@ class PlayerSnapshot:
     move_mode: MoveMode = MoveMode.NORMAL
     has_ball: bool = False
     took_field: bool = False
+
+    # Its own __init__, the dataclass's signature: mypyc compiles it natively (a dataclass's
+    # runs interpreted; the simulator copies every player at the start of a match).
+    def __init__(
+        self,
+        key: str,
+        name: str,
+        side: Side,
+        position: Position,
+        status: Status = Status.PRO,
+        veteran_actions: frozenset[Action] = frozenset(),
+        superstar: bool = False,
+        superstar_actions: frozenset[Action] = frozenset(),
+        stat_levels: Mapping[StatCategory, int] | None = None,
+        enhancements: frozenset[EnhancementKind] = frozenset(),
+        on_field: bool = False,
+        square: Square | None = None,
+        in_goalie_box: bool = False,
+        substitute_goalie: bool = False,
+        stunned_until_turn: int = -1,
+        hurt: bool = False,
+        incapacitated: bool = False,
+        move_mode: MoveMode = MoveMode.NORMAL,
+        has_ball: bool = False,
+        took_field: bool = False,
+    ) -> None:
+        self.key = key
+        self.name = name
+        self.side = side
+        self.position = position
+        self.status = status
+        self.veteran_actions = veteran_actions
+        self.superstar = superstar
+        self.superstar_actions = superstar_actions
+        self.stat_levels = {} if stat_levels is None else stat_levels
+        self.enhancements = enhancements
+        self.on_field = on_field
+        self.square = square
+        self.in_goalie_box = in_goalie_box
+        self.substitute_goalie = substitute_goalie
+        self.stunned_until_turn = stunned_until_turn
+        self.hurt = hurt
+        self.incapacitated = incapacitated
+        self.move_mode = move_mode
+        self.has_ball = has_ball
+        self.took_field = took_field
 
     @property
     def label(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
 
 __all__ = [
     "FIRST_STRING",
@@ -76,7 +77,7 @@ class Position(StrEnum):
         return self in (Position.MAULER, Position.HEAVY_MAULER)
 
 
-_POSITION_LABELS: Mapping[Position, str] = {
+_POSITION_LABELS: Final[Mapping[Position, str]] = {
     Position.FORWARD: "Forward",
     Position.WINGBACK: "Wingback",
     Position.HALFBACK: "Halfback",
@@ -85,7 +86,7 @@ _POSITION_LABELS: Mapping[Position, str] = {
     Position.HEAVY_MAULER: "Heavy Mauler",
     Position.GOALIE: "Goalie",
 }
-_POSITION_ABBREVIATIONS: Mapping[Position, str] = {
+_POSITION_ABBREVIATIONS: Final[Mapping[Position, str]] = {
     Position.FORWARD: "FW",
     Position.WINGBACK: "WB",
     Position.HALFBACK: "HB",
@@ -94,7 +95,7 @@ _POSITION_ABBREVIATIONS: Mapping[Position, str] = {
     Position.HEAVY_MAULER: "HM",
     Position.GOALIE: "GK",
 }
-_BATTLEBALL_NAMES: Mapping[Position, str] = {
+_BATTLEBALL_NAMES: Final[Mapping[Position, str]] = {
     Position.FORWARD: "Running Back",
     Position.WINGBACK: "Safety",
     Position.HALFBACK: "Linebacker",
@@ -103,7 +104,7 @@ _BATTLEBALL_NAMES: Mapping[Position, str] = {
     Position.HEAVY_MAULER: "Heavy Tackle",
     Position.GOALIE: "Running Back (Goalie)",
 }
-_BASE_DIE: Mapping[Position, int] = {
+_BASE_DIE: Final[Mapping[Position, int]] = {
     Position.FORWARD: 20,
     Position.WINGBACK: 12,
     Position.HALFBACK: 10,
@@ -158,11 +159,11 @@ class Action(StrEnum):
         return 1 if self in _HIGHER_WINS_ACTIONS else -1
 
 
-_HIGHER_WINS_ACTIONS = frozenset(
+_HIGHER_WINS_ACTIONS: Final = frozenset(
     {Action.SCORING, Action.FACE_OFFS, Action.PASSING, Action.SAVES, Action.MOVEMENT}
 )
 
-_ACTION_ABBREVIATIONS: Mapping[Action, str] = {
+_ACTION_ABBREVIATIONS: Final[Mapping[Action, str]] = {
     Action.SCORING: "Sh",
     Action.FACE_OFFS: "FO",
     Action.PASSING: "Ps",
@@ -174,7 +175,7 @@ _ACTION_ABBREVIATIONS: Mapping[Action, str] = {
     Action.MOVEMENT: "Mv",
 }
 
-_ACTION_LABELS: Mapping[Action, str] = {
+_ACTION_LABELS: Final[Mapping[Action, str]] = {
     Action.SCORING: "Scoring",
     Action.FACE_OFFS: "Face-offs",
     Action.PASSING: "Passing",
@@ -213,7 +214,7 @@ class StatCategory(StrEnum):
         return self.action.abbreviation
 
 
-_STAT_LABELS: Mapping[StatCategory, str] = {
+_STAT_LABELS: Final[Mapping[StatCategory, str]] = {
     StatCategory.SCORING: "Scoring",
     StatCategory.FACE_OFFS: "Face-offs",
     StatCategory.PASSING: "Passing",
@@ -253,7 +254,7 @@ class EnhancementKind(StrEnum):
         return position in self.allowed_positions
 
 
-_ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
+_ENHANCEMENT_LABELS: Final[Mapping[EnhancementKind, tuple[str, str]]] = {
     EnhancementKind.PULSE_MAGNET: ("Pulse Magnet", "+1 to Scoring"),
     EnhancementKind.MYOMER_ACTUATORS: ("Myomer Actuators", "+1 to Movement"),
     EnhancementKind.EM_COIL: ("EM Coil", "+1 to Face-offs; -1 to resist Stealing the Ball"),
@@ -270,7 +271,7 @@ _ENHANCEMENT_LABELS: Mapping[EnhancementKind, tuple[str, str]] = {
 
 #: What each stored roll purpose (rules.magnoball.rolls.RollKind values and the rolls made
 #: between matches and at creation) reads as on a page.
-_ROLL_PURPOSES: Mapping[str, str] = {
+_ROLL_PURPOSES: Final[Mapping[str, str]] = {
     "movement": "Movement",
     "face_off": "Face-off",
     "shot": "Shot at goal",
@@ -304,7 +305,7 @@ def roll_purpose_label(purpose: str) -> str:
 # --- M-P2 roster template ---------------------------------------------------------------------
 
 #: M-P2: first string, in the order the team-creation rolls are made.
-FIRST_STRING_ORDER: tuple[Position, ...] = (
+FIRST_STRING_ORDER: Final[tuple[Position, ...]] = (
     Position.FORWARD,
     Position.FORWARD,
     Position.WINGBACK,
@@ -318,14 +319,14 @@ FIRST_STRING_ORDER: tuple[Position, ...] = (
     Position.GOALIE,
 )
 #: M-P2: second string, one of each position.
-SECOND_STRING_ORDER: tuple[Position, ...] = tuple(Position)
+SECOND_STRING_ORDER: Final[tuple[Position, ...]] = tuple(Position)
 
 
 def _count(order: tuple[Position, ...]) -> Mapping[Position, int]:
     return MappingProxyType({p: order.count(p) for p in Position})
 
 
-FIRST_STRING: Mapping[Position, int] = _count(FIRST_STRING_ORDER)
-SECOND_STRING: Mapping[Position, int] = _count(SECOND_STRING_ORDER)
-ROSTER_SIZE = 18
-MAX_SUPERSTARS = 3
+FIRST_STRING: Final[Mapping[Position, int]] = _count(FIRST_STRING_ORDER)
+SECOND_STRING: Final[Mapping[Position, int]] = _count(SECOND_STRING_ORDER)
+ROSTER_SIZE: Final = 18
+MAX_SUPERSTARS: Final = 3

@@ -44,7 +44,7 @@ def match_on_board(
     for key, square in squares.items():
         p = state.players[key]
         if p.square is not None:
-            state.occupant.pop(p.square, None)
+            state.vacate(p.square)
         if p.in_goalie_box:
             state.goalie[p.side] = None
         p.on_field = True
@@ -53,6 +53,6 @@ def match_on_board(
         if square is None:
             state.goalie[p.side] = p.key
         else:
-            state.occupant[square] = p.key
+            state.occupy(p, square)
     state.field_changed()
     return match

@@ -25,6 +25,8 @@ from rules.magnoball import (
     resolve_contact,
     shoot,
 )
+from rules.magnoball.odds import float_distribution, result_distribution
+from rules.magnoball.rolls import RollSpec
 
 from .helpers import player
 
@@ -123,3 +125,23 @@ def test_odds_module_agrees_with_enumeration() -> None:
     star_results = [max(pair) for pair in faces(12, 2)]
     expected = exact(star_results, list(range(1, 21)), reroll_ties=True)
     assert beat_probability(shot, save, reroll_ties=True) == expected
+
+
+def test_float_odds_are_the_enumerated_fractions_rounded_once() -> None:
+    """The coach's float odds are each result's exact chance rounded to a float once (the
+    floats the engine's matches were recorded with), floors of 1 and the better of two
+    included: enumerated here face by face."""
+    for sides, count, modifier, higher_wins, best_of_two in itertools.product(
+        (4, 6, 8, 10, 12, 20), (1, 2), (-3, -1, 0, 2), (True, False, None), (False, True)
+    ):
+        spec = RollSpec(sides, count, modifier, higher_wins, best_of_two)
+        dice = count + (1 if best_of_two else 0)
+        keep = min if higher_wins is False else max
+        counts: dict[int, int] = {}
+        for roll in faces(sides, dice):
+            result = max(1, keep(roll) + modifier)
+            counts[result] = counts.get(result, 0) + 1
+        total = sides**dice
+        expected = tuple(sorted((r, float(Fraction(n, total))) for r, n in counts.items()))
+        assert float_distribution(spec) == expected
+        assert result_distribution(spec) == {r: Fraction(n, total) for r, n in counts.items()}

@@ -17,6 +17,8 @@ from rules.magnoball import (
     LoweringDieType,
     MatchResult,
     MatchSetupError,
+    MoveMode,
+    PlayerSnapshot,
     Position,
     RandomDice,
     RollKind,
@@ -30,6 +32,7 @@ from rules.magnoball import (
     simulate_match,
     standard_team,
 )
+from rules.magnoball.coach import Coach
 from rules.magnoball.simulator import _Match
 
 from .helpers import match_on_board
@@ -418,3 +421,79 @@ def test_m_t2_a_stunned_tackler_sits_out_his_teams_next_turn_only() -> None:
     for later, can_act in ((0, False), (1, False), (2, False), (3, True)):
         s.turn = turn + later
         assert s.can_act(tackler) is can_act, later
+
+
+def test_each_result_has_its_own_copy_of_the_settings() -> None:
+    """The settings are checked and turned into a dict once per settings object: each result
+    still gets a copy of its own (its lists too)."""
+    first = simulate_match(home=HOME, away=AWAY, settings=FAST, seed=3)
+    lists = [name for name, value in first.settings.items() if isinstance(value, list)]
+    assert lists  # the tie-breakers
+    for name in lists:
+        first.settings[name].append("changed")
+    first.settings["activation_limit"] = 1
+    second = simulate_match(home=HOME, away=AWAY, settings=FAST, seed=3)
+    assert second.settings == FAST.as_dict()
+    with pytest.raises(MatchSetupError):  # an invalid one is refused every time
+        simulate_match(home=HOME, away=AWAY, settings=RuleSettings(board_rows=13), seed=1)
+    with pytest.raises(MatchSetupError):
+        simulate_match(home=HOME, away=AWAY, settings=RuleSettings(board_rows=13), seed=1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_occupancy_by_square_number_agrees_with_the_squares(seed: int) -> None:
+    """MatchState.occupied (by square number) and occupant (by square) say the same, all
+    through a match (looked at every 50 activations and at the end)."""
+    rules = RuleSettings(mid_game_replacements=True, substitute_goalie_at_once=seed % 2 == 0)
+    match = _Match(spicy_team("h"), AWAY, rules, seed, Coach(), Coach())
+    state = match.state
+    looks = 0
+
+    def agree(_: int) -> None:
+        nonlocal looks
+        looks += 1
+        by_number = {state.squares[n]: p.key for n, p in enumerate(state.occupied) if p is not None}
+        assert by_number == state.occupant
+        for square, key in state.occupant.items():
+            assert state.players[key].square == square
+            assert state.occupied[state.number(square)] is state.players[key]
+
+    match.play(agree)
+    assert looks > 1
+
+
+def test_player_snapshot_init_takes_the_dataclass_fields() -> None:
+    """PlayerSnapshot's own __init__ (compiled natively) takes every field, in order, with the
+    dataclass's defaults."""
+    fields = dataclasses.fields(PlayerSnapshot)
+    plain = PlayerSnapshot("k", "Kay", Side.AWAY, Position.MAULER)
+    for f in fields[4:]:
+        default = f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+        assert getattr(plain, f.name) == default, f.name
+    values = {
+        "key": "k",
+        "name": "Kay",
+        "side": Side.AWAY,
+        "position": Position.MAULER,
+        "status": Status.VETERAN,
+        "veteran_actions": frozenset({Action.TACKLES}),
+        "superstar": True,
+        "superstar_actions": frozenset({Action.SCORING}),
+        "stat_levels": {StatCategory.SCORING: 1},
+        "enhancements": frozenset(),
+        "on_field": True,
+        "square": (2, 3),
+        "in_goalie_box": True,
+        "substitute_goalie": True,
+        "stunned_until_turn": 7,
+        "hurt": True,
+        "incapacitated": True,
+        "move_mode": MoveMode.RUSHING,
+        "has_ball": True,
+        "took_field": True,
+    }
+    assert [f.name for f in fields] == list(values)
+    by_name = PlayerSnapshot(**values)
+    assert by_name == PlayerSnapshot(*values.values())
+    assert {f.name: getattr(by_name, f.name) for f in fields} == values
+    assert dataclasses.replace(by_name, hurt=False).hurt is False
