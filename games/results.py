@@ -24,6 +24,7 @@ from injuries.services import (
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
+from league.rows_copy import rows_copy
 from league.results import (
     MAX_SCORE,
     fixture_lock,
@@ -383,25 +384,34 @@ def _store_lines(result: Result, report: ResultReport, lineup: Mapping[int, Play
     )
 
 
+#: A match event's columns as _store_simulation writes them (rows_copy).
+_EVENT_FIELDS = ("result_id", "sequence", "half", "kind", "team_id", "player_id", "text", "data")
+
+
 def _store_simulation(result: Result, match: MatchResult, lineup: Mapping[int, Player]) -> None:
-    """The play-by-play for the match centre and every roll for the ledger (M-D8)."""
+    """The play-by-play for the match centre and every roll for the ledger (M-D8): a few
+    hundred rows each, written from tuples (rows_copy)."""
     fixture = result.fixture
     teams = {Side.HOME.value: fixture.home_team_id, Side.AWAY.value: fixture.away_team_id}
     players = {str(pk): player for pk, player in lineup.items()}
-    events = [
-        MatchEvent(
-            result=result,
-            sequence=sequence,
-            half=event.half,
-            kind=event.kind[:30],
-            team_id=teams[event.side.value] if event.side else None,
-            player=players.get(event.players[0]) if event.players else None,
-            text=event.text[:300],
-            data=event.as_dict(),
-        )
-        for sequence, event in enumerate(match.events)
-    ]
-    MatchEvent.objects.bulk_create(events, batch_size=1000)
+    player_ids = {key: player.pk for key, player in players.items()}
+    rows_copy(
+        MatchEvent,
+        _EVENT_FIELDS,
+        (
+            (
+                result.pk,
+                sequence,
+                event.half,
+                event.kind[:30],
+                teams[event.side.value] if event.side else None,
+                player_ids.get(event.players[0]) if event.players else None,
+                event.text[:300],
+                event.as_dict(),
+            )
+            for sequence, event in enumerate(match.events)
+        ),
+    )
     ledger_record(
         rolls=match.rolls,
         season=fixture.round.season,

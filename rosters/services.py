@@ -15,6 +15,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
+from league.rows_copy import rows_copy
 from league.rows_update import rows_add, rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
@@ -39,6 +40,26 @@ def server_dice() -> DiceSource:
     return RandomDice(random.SystemRandom())
 
 
+#: A dice roll's columns as ledger_record writes them (rows_copy).
+_LEDGER_FIELDS = (
+    "league_id",
+    "season_id",
+    "team_id",
+    "player_id",
+    "fixture_id",
+    "rolled_by_id",
+    "entered_by_id",
+    "source",
+    "sequence",
+    "purpose",
+    "die",
+    "faces",
+    "modifier",
+    "result",
+    "detail",
+)
+
+
 def ledger_record(
     *,
     rolls: Sequence[RollRecord],
@@ -48,36 +69,40 @@ def ledger_record(
     fixture: Fixture | None = None,
     players: Mapping[str, Player] | None = None,
     source: str = DiceRoll.Source.SERVER,
-) -> list[DiceRoll]:
-    """Write rolls to the dice ledger (M-D8). A roll's `actor` key names its player through
-    `players`; a table roll is recorded as entered by `actor`. The caller runs inside its own
-    transaction."""
+) -> int:
+    """Write rolls to the dice ledger (M-D8), one statement (``rows_copy``: COPY on
+    PostgreSQL, a match's several hundred rolls without model instances); returns the number
+    written. A roll's `actor` key names its player through `players`; a table roll is
+    recorded as entered by `actor`. The batch shares one ``created_at`` and is ordered by
+    ``sequence``. The caller runs inside its own transaction."""
     players = players or {}
-    rolled_by = actor if actor is not None and actor.is_authenticated else None
+    rolled_by = actor.pk if actor is not None and actor.is_authenticated else None
     entered_by = rolled_by if source == DiceRoll.Source.TABLE else None
-    entries = []
+    team_id = team.pk if team is not None else None
+    fixture_id = fixture.pk if fixture is not None else None
+    rows = []
     for sequence, roll in enumerate(rolls):
         player = players.get(roll.actor) if roll.actor is not None else None
-        entries.append(
-            DiceRoll(
-                league_id=season.league_id,
-                season=season,
-                team_id=team.pk if team is not None else (player.team_id if player else None),
-                player=player,
-                fixture=fixture,
-                rolled_by=rolled_by,
-                entered_by=entered_by,
-                source=source,
-                sequence=sequence,
-                purpose=roll.purpose,
-                die=roll.die,
-                faces=list(roll.faces),
-                modifier=roll.modifier,
-                result=roll.result,
-                detail=roll.detail[:200],
+        rows.append(
+            (
+                season.league_id,
+                season.pk,
+                team_id if team is not None else (player.team_id if player else None),
+                player.pk if player else None,
+                fixture_id,
+                rolled_by,
+                entered_by,
+                source,
+                sequence,
+                roll.purpose,
+                roll.die,
+                list(roll.faces),
+                roll.modifier,
+                roll.result,
+                roll.detail[:200],
             )
         )
-    return DiceRoll.objects.bulk_create(entries)
+    return rows_copy(DiceRoll, _LEDGER_FIELDS, rows)
 
 
 def team_create(
