@@ -24,7 +24,6 @@ from injuries.services import (
 from league.access import Actor, require_commissioner, require_result_reporter
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
-from league.rows_copy import rows_copy
 from league.results import (
     MAX_SCORE,
     fixture_lock,
@@ -33,6 +32,7 @@ from league.results import (
     result_refusal,
     result_score_errors,
 )
+from league.rows_copy import rows_copy
 from league.webhooks.events import result_event_publish
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, server_dice

@@ -12,7 +12,7 @@ the instances use ``bulk_create``."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db import connection, models
@@ -24,7 +24,8 @@ def rows_copy(
 ) -> int:
     """Insert `rows` into `model`'s table: each a tuple of Python values for `fields` (field
     names; a foreign key by its ``…_id`` attname), in that order. An ``auto_now_add`` field
-    not named is set to one ``now()`` for the whole batch, as one request's rows; a JSON
+    not named is set to ``now()`` (one for the whole batch on PostgreSQL; ``bulk_create``
+    takes one a row); a JSON
     field's value is stored as ``bulk_create`` would (its encoder's ``json.dumps``). No
     signals are sent and no ``save()`` runs, as with ``bulk_create``. Returns the number of
     rows written."""
@@ -41,7 +42,10 @@ def rows_copy(
     stamp = (timezone.now(),) * len(stamped)
     if connection.vendor != "postgresql":
         attnames = [field.attname for field in (*concrete, *stamped)]
-        objs = [model(**dict(zip(attnames, (*row, *stamp), strict=True))) for row in rows]
+        objs = [
+            model(**dict(zip(attnames, (*row, *stamp), strict=True)))
+            for row in _checked(rows, concrete)
+        ]
         model._default_manager.bulk_create(objs, batch_size=500)
         return len(objs)
     columns = ", ".join(connection.ops.quote_name(f.column) for f in (*concrete, *stamped))
@@ -54,9 +58,7 @@ def rows_copy(
         def copy(sql: str, *_: Any) -> None:
             nonlocal written
             with cursor.cursor.copy(sql) as copying:
-                for row in rows:
-                    if len(row) != len(concrete):
-                        raise ValueError(f"A row of {len(row)} values for {len(concrete)} fields.")
+                for row in _checked(rows, concrete):
                     values = [
                         value if dump is None or value is None else dump(value)
                         for value, dump in zip(row, dumps, strict=True)
@@ -73,6 +75,13 @@ def rows_copy(
             else:
                 cursor._execute_with_wrappers(sql, None, False, copy)
     return written
+
+
+def _checked(rows: Iterable[Sequence[Any]], fields: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for row in rows:
+        if len(row) != len(fields):
+            raise ValueError(f"A row of {len(row)} values for {len(fields)} fields.")
+        yield row
 
 
 def _json_dumps(field: models.Field[Any, Any]) -> Any:
