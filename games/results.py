@@ -33,9 +33,9 @@ from league.results import (
     result_score_errors,
 )
 from league.rows_copy import rows_copy
-from league.webhooks.events import result_event_publish
+from league.webhooks.events import result_event_publish, subscriptions_read_once
 from rosters.models import DiceRoll, Player
-from rosters.services import ledger_record, server_dice
+from rosters.services import ledger_batch, ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
 from rules.magnoball.dice import DiceSource, ScriptedDice
 from rules.magnoball.match_result import MatchResult
@@ -142,7 +142,8 @@ def _record(
     match: MatchResult | None = None,
     dice: DiceSource | None = None,
 ) -> Result:
-    with transaction.atomic():
+    # The league's webhook subscriptions read once, for the injuries' events and the result's.
+    with transaction.atomic(), subscriptions_read_once():
         # Locks the fixture: one result, however many reports arrive at once.
         locked = _lock_fixture(fixture.pk)
         season = locked.round.season
@@ -167,17 +168,19 @@ def _record(
             engine_version=match.engine_version if match else "",
         )
         _store_lines(result, report, lineup)
-        if match is not None:
-            _store_simulation(result, match, lineup)
-        injured = _injure(
-            locked,
-            report.incapacitated,
-            report.table_rolls,
-            lineup,
-            settings,
-            actor,
-            dice or server_dice(),
-        )
+        # The match's rolls and the injuries' rolls: one write to the ledger.
+        with ledger_batch():
+            if match is not None:
+                _store_simulation(result, match, lineup)
+            injured = _injure(
+                locked,
+                report.incapacitated,
+                report.table_rolls,
+                lineup,
+                settings,
+                actor,
+                dice or server_dice(),
+            )
         locked.status = Fixture.Status.PLAYED
         locked.save(update_fields=["status", "updated_at"])
         result_aftermath(fixture=locked, result=result)

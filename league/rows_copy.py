@@ -11,6 +11,7 @@ the instances use ``bulk_create``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -39,6 +40,11 @@ def rows_copy(
         for field in meta.concrete_fields
         if getattr(field, "auto_now_add", False) and field not in concrete
     ]
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None:  # no statement for nothing, as bulk_create
+        return 0
+    rows = itertools.chain([first], rows)
     stamp = (timezone.now(),) * len(stamped)
     if connection.vendor != "postgresql":
         attnames = [field.attname for field in (*concrete, *stamped)]

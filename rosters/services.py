@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -60,6 +63,29 @@ _LEDGER_FIELDS = (
 )
 
 
+#: The rows of the ledger batch open in this context (ledger_batch), if any.
+_pending: ContextVar[list[tuple[Any, ...]] | None] = ContextVar("ledger_pending", default=None)
+
+
+@contextmanager
+def ledger_batch() -> Iterator[None]:
+    """Every ledger_record inside goes to the ledger in one statement at the end (a simulated
+    result's match rolls and its injury rolls: one COPY, not one a source). Each call keeps
+    its own batch's sequence numbers. Nothing inside may read the ledger back; a batch
+    opened inside another joins it. The caller holds the transaction: an error inside
+    writes nothing."""
+    if _pending.get() is not None:
+        yield
+        return
+    rows: list[tuple[Any, ...]] = []
+    token = _pending.set(rows)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+    rows_copy(DiceRoll, _LEDGER_FIELDS, rows)  # nothing for no rows
+
+
 def ledger_record(
     *,
     rolls: Sequence[RollRecord],
@@ -72,9 +98,10 @@ def ledger_record(
 ) -> int:
     """Write rolls to the dice ledger (M-D8), one statement (``rows_copy``: COPY on
     PostgreSQL, a match's several hundred rolls without model instances); returns the number
-    written. A roll's `actor` key names its player through `players`; a table roll is
-    recorded as entered by `actor`. The batch shares one ``created_at`` and is ordered by
-    ``sequence``. The caller runs inside its own transaction."""
+    written (or, inside ledger_batch, queued). A roll's `actor` key names its player through
+    `players`; a table roll is recorded as entered by `actor`. The batch shares one
+    ``created_at`` (on PostgreSQL) and is ordered by ``sequence``. The caller runs inside
+    its own transaction."""
     players = players or {}
     rolled_by = actor.pk if actor is not None and actor.is_authenticated else None
     entered_by = rolled_by if source == DiceRoll.Source.TABLE else None
@@ -102,6 +129,9 @@ def ledger_record(
                 roll.detail[:200],
             )
         )
+    if (pending := _pending.get()) is not None:
+        pending.extend(rows)
+        return len(rows)
     return rows_copy(DiceRoll, _LEDGER_FIELDS, rows)
 
 
