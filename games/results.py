@@ -38,9 +38,10 @@ from league.results import (
     result_refusal,
     result_score_errors,
 )
-from league.webhooks.events import result_event_publish
+from league.rows_copy import rows_copy
+from league.webhooks.events import result_event_publish, subscriptions_read_once
 from rosters.models import DiceRoll, Player
-from rosters.services import ledger_record, server_dice
+from rosters.services import ledger_batch, ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
 from rules.magnoball.dice import DiceSource, ScriptedDice
 from rules.magnoball.match_result import MatchResult
@@ -152,7 +153,8 @@ def _record(
     match: MatchResult | None = None,
     dice: DiceSource | None = None,
 ) -> Result:
-    with transaction.atomic():
+    # The league's webhook subscriptions read once, for the injuries' events and the result's.
+    with transaction.atomic(), subscriptions_read_once():
         # Locks the fixture: one result, however many reports arrive at once.
         locked = _lock_fixture(fixture.pk, actor)
         season = locked.round.season
@@ -179,17 +181,19 @@ def _record(
             engine_version=match.engine_version if match else "",
         )
         appearances = _store_lines(result, report, lineup)
-        if match is not None:
-            _store_simulation(result, match, lineup)
-        injured = _injure(
-            locked,
-            report.incapacitated,
-            report.table_rolls,
-            lineup,
-            settings,
-            actor,
-            dice or server_dice(),
-        )
+        # The match's rolls and the injuries' rolls: one write to the ledger.
+        with ledger_batch():
+            if match is not None:
+                _store_simulation(result, match, lineup)
+            injured = _injure(
+                locked,
+                report.incapacitated,
+                report.table_rolls,
+                lineup,
+                settings,
+                actor,
+                dice or server_dice(),
+            )
         # What was just written, for whoever shows the result next (the API's answer): a
         # new result's fixture has no other injuries.
         _known_related(result, "appearances", appearances)
@@ -423,25 +427,34 @@ def _known_related(instance: Model, name: str, objects: Sequence[Model]) -> None
     cache[manager.field.remote_field.cache_name] = queryset
 
 
+#: A match event's columns as _store_simulation writes them (rows_copy).
+_EVENT_FIELDS = ("result_id", "sequence", "half", "kind", "team_id", "player_id", "text", "data")
+
+
 def _store_simulation(result: Result, match: MatchResult, lineup: Mapping[int, Player]) -> None:
-    """The play-by-play for the match centre and every roll for the ledger (M-D8)."""
+    """The play-by-play for the match centre and every roll for the ledger (M-D8): a few
+    hundred rows each, written from tuples (rows_copy)."""
     fixture = result.fixture
     teams = {Side.HOME.value: fixture.home_team_id, Side.AWAY.value: fixture.away_team_id}
     players = {str(pk): player for pk, player in lineup.items()}
-    events = [
-        MatchEvent(
-            result=result,
-            sequence=sequence,
-            half=event.half,
-            kind=event.kind[:30],
-            team_id=teams[event.side.value] if event.side else None,
-            player=players.get(event.players[0]) if event.players else None,
-            text=event.text[:300],
-            data=event.as_dict(),
-        )
-        for sequence, event in enumerate(match.events)
-    ]
-    MatchEvent.objects.bulk_create(events, batch_size=1000)
+    player_ids = {key: player.pk for key, player in players.items()}
+    rows_copy(
+        MatchEvent,
+        _EVENT_FIELDS,
+        (
+            (
+                result.pk,
+                sequence,
+                event.half,
+                event.kind[:30],
+                teams[event.side.value] if event.side else None,
+                player_ids.get(event.players[0]) if event.players else None,
+                event.text[:300],
+                event.as_dict(),
+            )
+            for sequence, event in enumerate(match.events)
+        ),
+    )
     ledger_record(
         rolls=match.rolls,
         season=fixture.round.season,

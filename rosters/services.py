@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -15,6 +18,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Season, Team
+from league.rows_copy import rows_copy
 from league.rows_update import rows_add, rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
 from rosters.errors import RosterError
@@ -39,6 +43,49 @@ def server_dice() -> DiceSource:
     return RandomDice(random.SystemRandom())
 
 
+#: A dice roll's columns as ledger_record writes them (rows_copy).
+_LEDGER_FIELDS = (
+    "league_id",
+    "season_id",
+    "team_id",
+    "player_id",
+    "fixture_id",
+    "rolled_by_id",
+    "entered_by_id",
+    "source",
+    "sequence",
+    "purpose",
+    "die",
+    "faces",
+    "modifier",
+    "result",
+    "detail",
+)
+
+
+#: The rows of the ledger batch open in this context (ledger_batch), if any.
+_pending: ContextVar[list[tuple[Any, ...]] | None] = ContextVar("ledger_pending", default=None)
+
+
+@contextmanager
+def ledger_batch() -> Iterator[None]:
+    """Every ledger_record inside goes to the ledger in one statement at the end (a simulated
+    result's match rolls and its injury rolls: one COPY, not one a source). Each call keeps
+    its own batch's sequence numbers. Nothing inside may read the ledger back; a batch
+    opened inside another joins it. The caller holds the transaction: an error inside
+    writes nothing."""
+    if _pending.get() is not None:
+        yield
+        return
+    rows: list[tuple[Any, ...]] = []
+    token = _pending.set(rows)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+    rows_copy(DiceRoll, _LEDGER_FIELDS, rows)  # nothing for no rows
+
+
 def ledger_record(
     *,
     rolls: Sequence[RollRecord],
@@ -48,36 +95,44 @@ def ledger_record(
     fixture: Fixture | None = None,
     players: Mapping[str, Player] | None = None,
     source: str = DiceRoll.Source.SERVER,
-) -> list[DiceRoll]:
-    """Write rolls to the dice ledger (M-D8). A roll's `actor` key names its player through
-    `players`; a table roll is recorded as entered by `actor`. The caller runs inside its own
-    transaction."""
+) -> int:
+    """Write rolls to the dice ledger (M-D8), one statement (``rows_copy``: COPY on
+    PostgreSQL, a match's several hundred rolls without model instances); returns the number
+    written (or, inside ledger_batch, queued). A roll's `actor` key names its player through
+    `players`; a table roll is recorded as entered by `actor`. The batch shares one
+    ``created_at`` (on PostgreSQL) and is ordered by ``sequence``. The caller runs inside
+    its own transaction."""
     players = players or {}
-    rolled_by = actor if actor is not None and actor.is_authenticated else None
+    rolled_by = actor.pk if actor is not None and actor.is_authenticated else None
     entered_by = rolled_by if source == DiceRoll.Source.TABLE else None
-    entries = []
+    team_id = team.pk if team is not None else None
+    fixture_id = fixture.pk if fixture is not None else None
+    rows = []
     for sequence, roll in enumerate(rolls):
         player = players.get(roll.actor) if roll.actor is not None else None
-        entries.append(
-            DiceRoll(
-                league_id=season.league_id,
-                season=season,
-                team_id=team.pk if team is not None else (player.team_id if player else None),
-                player=player,
-                fixture=fixture,
-                rolled_by=rolled_by,
-                entered_by=entered_by,
-                source=source,
-                sequence=sequence,
-                purpose=roll.purpose,
-                die=roll.die,
-                faces=list(roll.faces),
-                modifier=roll.modifier,
-                result=roll.result,
-                detail=roll.detail[:200],
+        rows.append(
+            (
+                season.league_id,
+                season.pk,
+                team_id if team is not None else (player.team_id if player else None),
+                player.pk if player else None,
+                fixture_id,
+                rolled_by,
+                entered_by,
+                source,
+                sequence,
+                roll.purpose,
+                roll.die,
+                list(roll.faces),
+                roll.modifier,
+                roll.result,
+                roll.detail[:200],
             )
         )
-    return DiceRoll.objects.bulk_create(entries)
+    if (pending := _pending.get()) is not None:
+        pending.extend(rows)
+        return len(rows)
+    return rows_copy(DiceRoll, _LEDGER_FIELDS, rows)
 
 
 def team_create(

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -159,12 +161,40 @@ def subscribers(
     query, and one per subscription to check its owner still may receive it)."""
     if event not in EVENT_KEYS and event != PING:
         raise ValueError(f"Unknown webhook event {event!r}.")
-    found = (
-        Subscription.objects.filter(league_id=league_id, active=True)
-        .select_related("team", "owner", "league")
-        .order_by("pk")
-    )
-    return [s for s in found if _matches(s, event, team_ids) and _allowed(s)]
+    found = _read_once.get()
+    if found is None or league_id not in found:
+        active = list(
+            Subscription.objects.filter(league_id=league_id, active=True)
+            .select_related("team", "owner", "league")
+            .order_by("pk")
+        )
+        if found is not None:
+            found[league_id] = active
+    else:
+        active = found[league_id]
+    return [s for s in active if _matches(s, event, team_ids) and _allowed(s)]
+
+
+#: The leagues' active subscriptions read inside subscriptions_read_once, by league id.
+_read_once: ContextVar[dict[int, list[Subscription]] | None] = ContextVar(
+    "webhook_subscriptions", default=None
+)
+
+
+@contextmanager
+def subscriptions_read_once() -> Iterator[None]:
+    """Inside, `subscribers` reads a league's active subscriptions once for all its events
+    (a result's injuries and the result itself: one query, not two). For one service's
+    transaction, which changes no subscription; the deliveries still lock and number the
+    subscriptions afresh (deliveries_create)."""
+    if _read_once.get() is not None:
+        yield
+        return
+    token = _read_once.set({})
+    try:
+        yield
+    finally:
+        _read_once.reset(token)
 
 
 def event_publish(

@@ -30,7 +30,10 @@ from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
 from rosters.models import DiceRoll, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.match_result import MatchInjury
+from rules.magnoball.outcomes import Condition
 from rules.magnoball.simulator import simulate_match
+from rules.magnoball.snapshot import Side
 from rules.magnoball.vocabulary import StatCategory, Status
 
 pytestmark = pytest.mark.django_db
@@ -328,19 +331,50 @@ def test_injuries_cost_the_same_statements_for_one_player_as_for_five(world, mat
         )
     assert Injury.objects.count() == 5
     assert DiceRoll.objects.filter(fixture=match_day).count() >= 5
-    writes = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    # The ledger's rows go in by COPY on PostgreSQL (league/rows_copy.py).
+    writes = [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "COPY"))]
     assert sum('"injuries_injury"' in s.split("(")[0] for s in writes) == 1, writes
     assert sum('"rosters_diceroll"' in s.split("(")[0] for s in writes) == 1, writes
 
 
-def test_recording_a_simulated_result_costs_a_bounded_number_of_queries(
-    world, match_day, django_assert_max_num_queries
-):
+def _table(sql: str) -> str:
+    """The table an INSERT or COPY writes, else the statement itself."""
+    words = sql.split("(")[0].split()
+    return words[2] if words[:2] == ["INSERT", "INTO"] else words[1] if words[0] == "COPY" else sql
+
+
+def test_recording_a_simulated_result_costs_at_most_twenty_three_queries(world, match_day):
+    """Issue #16 goal 1 for a simulated result: its events and every roll (M-D8) in one
+    statement each however many (COPY on PostgreSQL), the match's and the injuries' rolls in
+    one batch, the league's webhook subscriptions read once for the injuries and the result
+    (the goal of 20 is not met yet: docs/performance.md, "Recording results")."""
+    ContentType.objects.get_for_model(Result)
     home, away, settings = fixture_team_sheets(fixture=match_day)
     match = simulate_match(home=home, away=away, settings=settings, seed=21)
-    # Rows go in bulk: the count depends on the Incapacitated players, not on rolls or events.
-    with django_assert_max_num_queries(60 + 6 * len(match.injuries)):
-        result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([2, 5] * 30))
+    # Three players Incapacitated, whatever the seed gave: their injuries and rolls too.
+    home_ids = set(world.home.players.values_list("pk", flat=True))
+    took_field = [line.player_key for line in match.stat_lines if line.took_field][:3]
+    match = replace(
+        match,
+        injuries=tuple(
+            MatchInjury(
+                key, Side.HOME if int(key) in home_ids else Side.AWAY, Condition.INCAPACITATED, 1
+            )
+            for key in took_field
+        ),
+    )
+    with CaptureQueriesContext(connection) as queries:
+        result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([4, 3] * 30))
+    assert Injury.objects.count() == 3
+    statements: list[str] = []
+    for sql in (q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]):
+        # SQLite splits one bulk insert by its limit on a statement's variables: one write.
+        if not (sql.startswith("INSERT") and statements and _table(statements[-1]) == _table(sql)):
+            statements.append(sql)
+    assert len(statements) <= 23, "\n".join(s[:120] for s in statements)
+    ledger = [s for s in statements if _table(s) == '"rosters_diceroll"']
+    assert len(ledger) == 1, "the match's rolls and the injuries' in one write"
+    assert sum('"webhooks_subscription"' in s for s in statements) == 1
 
 
 def test_a_round_is_complete_once_its_fixtures_are_played_and_open_again_after_a_void(

@@ -13,13 +13,18 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import StatLine
-from games.results import result_correct, result_record, result_void
+from games.matchday import fixture_team_sheets
+from games.models import MatchEvent, StatLine
+from games.results import result_correct, result_record, result_record_simulation, result_void
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
 from league.page_versions import page_version
+from league.rows_copy import rows_copy
 from league.services import league_update, season_transition, team_update
+from rosters.models import Player
 from rosters.services import player_rename
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.simulator import simulate_match
 from tests.games.test_results import _report
 from tests.world import league_build, sign_in
 
@@ -252,3 +257,37 @@ def test_a_players_page_is_cached_for_readers_and_follows_his_games(
 
     sign_in(client, world.home_coach)
     assert f"{reverse('player-rename', args=[forward.pk])}?next=" in _player(client, forward)
+
+
+# --- A simulated result, its events and rolls written by COPY on PostgreSQL -------------------
+
+
+def test_a_simulated_result_changes_the_match_report_and_the_players_page(
+    client: Client, world, match_day
+):
+    """The match events and dice rolls go in by COPY on PostgreSQL (league/rows_copy.py):
+    its statement-level triggers still bump the version, so the pages follow."""
+    home, away, settings = fixture_team_sheets(fixture=match_day)
+    match = simulate_match(home=home, away=away, settings=settings, seed=21)
+    played = next(line for line in match.stat_lines if line.took_field)
+    player = Player.objects.get(pk=int(played.player_key))
+    assert "No games yet." in _player(client, player)
+    version = _version(world)
+
+    result = result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([2] * 60))
+    assert _version(world) > version
+    assert "No games yet." not in _player(client, player)
+    report = _fixture(client, match_day)
+    assert f"all {len(match.events)} events" in report
+
+    # Events alone, one COPY and nothing else: the match report follows them too.
+    version = _version(world)
+    rows_copy(
+        MatchEvent,
+        ("result_id", "sequence", "half", "kind", "text", "data"),
+        [(result.pk, len(match.events), 2, "note", "A note written by COPY", {})],
+    )
+    assert _version(world) > version
+    again = _fixture(client, match_day)
+    assert f"all {len(match.events) + 1} events" in again
+    assert "A note written by COPY" in again

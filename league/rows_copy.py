@@ -1,0 +1,103 @@
+"""Many new rows of one table written from plain tuples, without model instances: on
+PostgreSQL by ``COPY … FROM STDIN`` (psycopg 3), elsewhere by ``bulk_create``.
+
+A simulated result writes a few hundred match events and dice rolls. ``bulk_create`` built a
+model instance a row, prepared every value through its field and had psycopg quote them into
+one statement's text: most of a result's recording time (docs/performance.md, "Recording
+results"). COPY streams the values as they are. It is an insert to the database: the tables'
+statement-level triggers (the page versions, league/page_versions.py) and row triggers (the
+dice ledger's append-only guard) fire as for an INSERT. No ids come back; callers that need
+the instances use ``bulk_create``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from django.db import connection, models
+from django.utils import timezone
+
+
+def rows_copy(
+    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> int:
+    """Insert `rows` into `model`'s table: each a tuple of Python values for `fields` (field
+    names; a foreign key by its ``…_id`` attname), in that order. An ``auto_now_add`` field
+    not named is set to ``now()`` (one for the whole batch on PostgreSQL; ``bulk_create``
+    takes one a row); a JSON
+    field's value is stored as ``bulk_create`` would (its encoder's ``json.dumps``). No
+    signals are sent and no ``save()`` runs, as with ``bulk_create``. Returns the number of
+    rows written."""
+    meta = model._meta
+    named = [meta.get_field(name) for name in fields]
+    concrete = [field for field in named if isinstance(field, models.Field)]
+    if len(concrete) != len(named) or any(field.many_to_many for field in concrete):
+        raise ValueError("rows_copy writes concrete fields only.")
+    stamped = [
+        field
+        for field in meta.concrete_fields
+        if getattr(field, "auto_now_add", False) and field not in concrete
+    ]
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None:  # no statement for nothing, as bulk_create
+        return 0
+    rows = itertools.chain([first], rows)
+    stamp = (timezone.now(),) * len(stamped)
+    if connection.vendor != "postgresql":
+        attnames = [field.attname for field in (*concrete, *stamped)]
+        objs = [
+            model(**dict(zip(attnames, (*row, *stamp), strict=True)))
+            for row in _checked(rows, concrete)
+        ]
+        model._default_manager.bulk_create(objs, batch_size=500)
+        return len(objs)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in (*concrete, *stamped))
+    dumps = [_json_dumps(field) for field in concrete]
+    sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
+    written = 0
+    with connection.cursor() as cursor:
+        # Through Django's execute wrappers (a query counter sees one statement) and the
+        # debug cursor's log, like any statement Django sends.
+        def copy(sql: str, *_: Any) -> None:
+            nonlocal written
+            with cursor.cursor.copy(sql) as copying:
+                for row in _checked(rows, concrete):
+                    values = [
+                        value if dump is None or value is None else dump(value)
+                        for value, dump in zip(row, dumps, strict=True)
+                    ]
+                    copying.write_row((*values, *stamp))
+                    written += 1
+
+        connection.validate_no_broken_transaction()
+        debug = getattr(cursor, "debug_sql", None)
+        with connection.wrap_database_errors:
+            if debug is not None:
+                with debug(sql):
+                    cursor._execute_with_wrappers(sql, None, False, copy)
+            else:
+                cursor._execute_with_wrappers(sql, None, False, copy)
+    return written
+
+
+def _checked(rows: Iterable[Sequence[Any]], fields: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for row in rows:
+        if len(row) != len(fields):
+            raise ValueError(f"A row of {len(row)} values for {len(fields)} fields.")
+        yield row
+
+
+def _json_dumps(field: models.Field[Any, Any]) -> Any:
+    """How `field`'s values go into a COPY row: JSON text by its encoder (what Django's
+    ``Jsonb`` adapter sends for ``bulk_create``), or as they are."""
+    if not isinstance(field, models.JSONField):
+        return None
+    encoder = field.encoder
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, cls=encoder)
+
+    return dump

@@ -1,0 +1,133 @@
+"""A simulated match's events and rolls, written by COPY on PostgreSQL (league/rows_copy.py),
+read back exactly as ``bulk_create`` of model instances stored them: JSON columns included,
+``created_at`` set, the dice ledger still append-only in the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.matchday import fixture_team_sheets
+from games.models import MatchEvent
+from games.results import result_record_simulation
+from league.rows_copy import rows_copy
+from rosters.models import DiceRoll
+from rules.magnoball.dice import ScriptedDice
+from rules.magnoball.simulator import simulate_match
+
+pytestmark = pytest.mark.django_db
+
+#: Added to a copy's sequence so the rows bulk_create writes beside COPY's are told apart.
+OFFSET = 100_000
+
+_EVENT_COLUMNS = ("half", "kind", "team_id", "player_id", "text", "data")
+_ROLL_COLUMNS = (
+    "league_id",
+    "season_id",
+    "team_id",
+    "player_id",
+    "fixture_id",
+    "rolled_by_id",
+    "entered_by_id",
+    "source",
+    "purpose",
+    "die",
+    "faces",
+    "modifier",
+    "result",
+    "detail",
+)
+
+
+def _recorded(match_day):
+    home, away, settings = fixture_team_sheets(fixture=match_day)
+    match = simulate_match(home=home, away=away, settings=settings, seed=21)
+    began = timezone.now()
+    result = result_record_simulation(
+        fixture=match_day, match=match, dice=ScriptedDice([2, 5] * 30)
+    )
+    return result, match, began
+
+
+def test_events_and_rolls_read_back_as_bulk_create_stored_them(world, match_day):
+    result, match, began = _recorded(match_day)
+    events = MatchEvent.objects.filter(result=result)
+    rolls = DiceRoll.objects.filter(fixture=match_day, source="simulation")
+    assert events.count() == len(match.events) > 100
+    assert rolls.count() == len(match.rolls) > 100
+
+    # The same rows again through model instances and bulk_create, beside the first.
+    MatchEvent.objects.bulk_create(
+        MatchEvent(
+            result=result,
+            sequence=event.sequence + OFFSET,
+            **{name: getattr(event, name) for name in _EVENT_COLUMNS},
+        )
+        for event in events.order_by("sequence")
+    )
+    DiceRoll.objects.bulk_create(
+        DiceRoll(sequence=roll.sequence + OFFSET, **{n: getattr(roll, n) for n in _ROLL_COLUMNS})
+        for roll in rolls.order_by("sequence")
+    )
+
+    def stored(model, columns, **where):
+        rows = model.objects.filter(**where).values_list("sequence", *columns)
+        copied = sorted(row for row in rows if row[0] < OFFSET)
+        bulk = sorted((row[0] - OFFSET, *row[1:]) for row in rows if row[0] >= OFFSET)
+        return copied, bulk
+
+    copied, bulk = stored(MatchEvent, _EVENT_COLUMNS, result=result)
+    assert copied == bulk
+    assert [row[0] for row in copied] == list(range(len(match.events)))
+    # The JSON as the engine gave it, keys and nesting and all.
+    assert [row[-1] for row in copied] == [event.as_dict() for event in match.events]
+    copied, bulk = stored(DiceRoll, _ROLL_COLUMNS, fixture=match_day, source="simulation")
+    assert copied == bulk
+    assert [row[11] for row in copied] == [list(roll.faces) for roll in match.rolls]
+
+    # auto_now_add: set while recording, and the batch reads in its order by time.
+    copies = rolls.filter(sequence__lt=OFFSET)
+    stamps = list(copies.order_by("created_at", "sequence").values_list("created_at", "sequence"))
+    assert all(began <= stamp <= timezone.now() + timedelta(seconds=1) for stamp, _ in stamps)
+    assert [sequence for _, sequence in stamps] == list(range(len(match.rolls)))
+
+
+def test_copied_rolls_stay_append_only_in_the_database(world, match_day):
+    _recorded(match_day)
+    roll = DiceRoll.objects.filter(fixture=match_day).first()
+    assert roll is not None
+    table = DiceRoll._meta.db_table
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(f"UPDATE {table} SET result = 99 WHERE id = %s", [roll.pk])
+
+
+def test_a_copy_is_one_statement_that_query_counters_see(world, match_day):
+    _recorded(match_day)
+    result = MatchEvent.objects.first().result
+    with CaptureQueriesContext(connection) as queries:
+        written = rows_copy(
+            MatchEvent,
+            ("result_id", "sequence", "half", "kind", "text", "data"),
+            [(result.pk, OFFSET + n, 1, "note", f"{n}", {"n": n, "x": [None]}) for n in range(3)],
+        )
+    assert written == 3
+    assert len(queries) == 1
+    expected = "COPY" if connection.vendor == "postgresql" else "INSERT"
+    assert queries[0]["sql"].startswith(expected)
+    assert list(
+        MatchEvent.objects.filter(sequence__gte=OFFSET).order_by("sequence").values_list("data")
+    ) == [({"n": n, "x": [None]},) for n in range(3)]
+
+
+def test_a_row_of_the_wrong_length_is_refused(world, match_day):
+    result, _, _ = _recorded(match_day)
+    with pytest.raises(ValueError, match="A row of 1 values for 2 fields"), transaction.atomic():
+        rows_copy(MatchEvent, ("result_id", "sequence"), [(result.pk,)])
