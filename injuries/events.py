@@ -11,6 +11,7 @@ from django.urls import reverse
 from injuries.models import Injury
 from league.models import Fixture
 from league.webhooks.events import (
+    LEAGUE_SUBSCRIBED,
     absolute_url,
     deliveries_create,
     fixture_data,
@@ -26,7 +27,8 @@ EVENT = "injury.recorded"
 def injuries_publish(*, fixture: Fixture, injuries: Sequence[Injury]) -> None:
     """Publish each of `fixture`'s new injuries (M-I1; a career ended by M-I2); the caller
     holds the transaction."""
-    if not injuries:
+    # A league that had no webhook when the result locked its fixture reads none now.
+    if not injuries or getattr(fixture, LEAGUE_SUBSCRIBED, None) is False:
         return
     season = fixture.round.season
     # One query for the subscriptions, whatever the number of injuries.
