@@ -70,6 +70,9 @@ class OddsRun(models.Model):
         SIMULATING = "simulating", "Simulating the seasons"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
+        #: A later run of the season was queued before this one finished: its figures
+        #: would be out of date before anyone read them, so its work stops.
+        SUPERSEDED = "superseded", "Superseded by a later run"
 
     LIVE_STATUSES = (Status.QUEUED, Status.PAIRINGS, Status.SIMULATING)
 

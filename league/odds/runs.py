@@ -148,6 +148,20 @@ def _stale() -> datetime:
 # --- 2. the pairings ----------------------------------------------------------------------------
 
 
+def _superseded(run: OddsRun) -> bool:
+    """Whether a later run of `run`'s season was queued; if so `run` stops where it is,
+    marked superseded (once). A season played quickly (a rest-of-season simulation)
+    completes a round every few seconds: without this each round's run would play its
+    thousands of engine matches on the workers the simulations wait for."""
+    if not OddsRun.objects.filter(season_id=run.season_id, pk__gt=run.pk).exists():
+        return False
+    OddsRun.objects.filter(pk=run.pk, status__in=OddsRun.LIVE_STATUSES).update(
+        status=OddsRun.Status.SUPERSEDED, heartbeat_at=None, finished_at=timezone.now()
+    )
+    run.refresh_from_db()
+    return True
+
+
 def odds_run_start(*, run_id: int) -> OddsRun:
     """Claim a queued run and split its engine pairings into chunks (none: it is ready)."""
     now = timezone.now()
@@ -155,8 +169,8 @@ def odds_run_start(*, run_id: int) -> OddsRun:
         status=OddsRun.Status.PAIRINGS, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
     )
     run = OddsRun.objects.select_related("season__league").get(pk=run_id)
-    if not claimed:
-        return run  # started already, or finished: a duplicate
+    if not claimed or _superseded(run):
+        return run  # started already, finished or superseded: nothing to do
     season = run.season
     ratings_refresh(season_id=season.pk)  # the rating model's input, current
     ruleset = ruleset_for(season.league)
@@ -215,6 +229,12 @@ def odds_chunk_run(*, chunk_id: int) -> OddsChunk:
     season = run.season
     ruleset = ruleset_for(season.league)
     for home, away, version in chunk.pairings:
+        if _superseded(run):  # checked before each pairing's engine matches
+            OddsChunk.objects.filter(pk=chunk_id, attempts=chunk.attempts).update(
+                state=OddsChunk.State.DONE
+            )
+            chunk.refresh_from_db()
+            return chunk
         if PairingOdds.objects.filter(
             season=season, home_team_id=home, away_team_id=away, version=version
         ).exists():
@@ -273,7 +293,7 @@ def odds_run_simulate(*, run_id: int) -> OddsRun:
         .update(heartbeat_at=now, attempts=F("attempts") + 1)
     )
     run = OddsRun.objects.select_related("season__league").get(pk=run_id)
-    if not claimed:
+    if not claimed or _superseded(run):
         return run
     try:
         figures, method, seconds = _simulate(run)

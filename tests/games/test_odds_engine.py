@@ -14,7 +14,13 @@ from games.odds import odds_pairings
 from games.results import PlayerLine, ResultReport, result_record
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
-from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start, odds_sweep
+from league.odds.runs import (
+    odds_chunk_run,
+    odds_run_queue,
+    odds_run_simulate,
+    odds_run_start,
+    odds_sweep,
+)
 from league.standings import standings_games
 from rosters.models import Player
 from rules.standings import TableGame, compute_table
@@ -130,3 +136,18 @@ def test_a_chunk_whose_worker_died_is_taken_back_and_a_live_one_is_not(world, ma
     taken = odds_chunk_run(chunk_id=chunk.pk)
     assert (taken.state, taken.attempts) == ("done", 2)
     assert PairingOdds.objects.count() == 1
+
+
+def test_a_chunk_of_a_superseded_run_plays_no_engine_match(world, match_day):
+    """A later run of the season queued while a run's chunks wait: each chunk stops before
+    its next pairing (the workers go back to the simulations), the run is superseded."""
+    run = _first_round_played(world, match_day)
+    odds_run_start(run_id=run.pk)
+    (chunk,) = OddsChunk.objects.filter(run=run)
+    odds_run_queue(season=world.season, after_round=1, trigger="change:test")
+
+    stopped = odds_chunk_run(chunk_id=chunk.pk)
+
+    run.refresh_from_db()
+    assert (stopped.state, run.status) == ("done", "superseded")
+    assert not PairingOdds.objects.filter(season=world.season).exists()

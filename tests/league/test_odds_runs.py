@@ -11,7 +11,7 @@ import pytest
 from league.models import Fixture, Result, Round, Season
 from league.odds.models import OddsChunk, OddsRun, RatingChange, TeamOdds, TeamRating
 from league.odds.ratings import ratings_refresh
-from league.odds.runs import odds_run_simulate, odds_run_start, odds_sweep
+from league.odds.runs import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
 from league.results import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
@@ -226,3 +226,33 @@ def test_a_lost_message_is_made_good_by_the_sweep_once(plain, db):
     (run,) = OddsRun.objects.filter(season=season)
     assert run.after_round == 1
     assert run.trigger.startswith("round:")
+
+
+def test_a_run_stops_once_a_later_run_of_its_season_is_queued(plain, db):
+    """A season played quickly completes rounds faster than their odds are worked out:
+    a run whose season has a later one stops at its next step, and the later run counts."""
+    season = _season(6)
+    _play_round(season, 1)
+    first = OddsRun.objects.get(season=season)
+    _play_round(season, 2)
+    second = OddsRun.objects.filter(season=season).latest("pk")
+    assert second.pk != first.pk
+
+    stopped = odds_run_start(run_id=first.pk)
+
+    assert (stopped.status, stopped.finished_at is not None) == ("superseded", True)
+    assert odds_run_simulate(run_id=first.pk).status == "superseded"
+    assert not TeamOdds.objects.filter(run=first).exists()
+    assert _run(season).status == "done"
+    assert TeamOdds.objects.filter(run=second).count() == 6
+
+
+def test_a_run_between_its_steps_stops_too(plain, db):
+    season = _season(4)
+    _play_round(season, 1)
+    run = OddsRun.objects.get(season=season)
+    odds_run_start(run_id=run.pk)  # no engine: ready to simulate
+    odds_run_queue(season=season, after_round=1, trigger="change:test")
+
+    assert odds_run_simulate(run_id=run.pk).status == "superseded"
+    assert not TeamOdds.objects.filter(run=run).exists()
