@@ -68,11 +68,14 @@ def league_seasons(*, league: League) -> QuerySet[Season]:
 
 
 def season_for_user(*, user: User | AnonymousUser, league_slug: str, season_slug: str) -> Season:
-    """The season if `user` may read its league; Season.DoesNotExist otherwise. One query."""
-    visible = League.objects.filter(league_visible_q(user=user)).values("pk")
-    return Season.objects.select_related("league", "rules", "champion").get(
-        league__slug=league_slug, slug=season_slug, league__in=visible
+    """The season if `user` may read its league; Season.DoesNotExist otherwise. One query,
+    two for a private league (league_visible_to)."""
+    season = Season.objects.select_related("league", "rules", "champion").get(
+        league__slug=league_slug, slug=season_slug
     )
+    if not league_visible_to(user=user, league=season.league):
+        raise Season.DoesNotExist
+    return season
 
 
 def season_current(*, league: League) -> Season | None:
