@@ -24,7 +24,6 @@ from league.errors import PermissionRefused
 from league.exchange.document_export import league_document_export
 from league.exchange.document_import import document_parse, league_document_import
 from league.exchange.problems import ImportRefused
-from league.exchange_jobs.services import league_document_import_run
 from league.models import League
 
 if TYPE_CHECKING:
@@ -116,10 +115,10 @@ def _import_pending(request: HttpRequest, context: dict[str, Any]) -> HttpRespon
         messages.warning(request, "That upload is gone: choose the file again to check it.")
         return HttpResponseRedirect(request.path)
     try:
-        # The exchange jobs' service: the import is kept as a job of the new league.
-        outcome = league_document_import_run(
-            data=path.read_bytes(), actor=request.user, dry_run=False
-        ).outcome
+        data = path.read_bytes()
+        outcome = league_document_import(
+            document=document_parse(data=data), actor=request.user, dry_run=False
+        )
     except ImportRefused as refused:
         # Something changed since the dry run (a slug taken meanwhile): say what.
         context.update(problems=refused.problems, refusal=str(refused), form=ImportForm())
