@@ -388,12 +388,17 @@ def effective_roll(
     return _effective_roll(traits, kind, rules, mode, range_squares, zone, after_ricochet, hurt)
 
 
+def _stat_levels(
+    player: PlayerSnapshot, settings: RuleSettings
+) -> tuple[tuple[StatCategory, int], ...]:
+    """The player's stat levels as a key: they count only under progression by stats."""
+    if player.stat_levels and settings.progression_mode is ProgressionMode.STATS:
+        return tuple(sorted(player.stat_levels.items()))
+    return ()
+
+
 def _traits(player: PlayerSnapshot, settings: RuleSettings, substitute_goalie: bool) -> _Traits:
-    levels = (
-        tuple(sorted(player.stat_levels.items()))
-        if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
-        else ()
-    )
+    levels = _stat_levels(player, settings)
     return _Traits(
         player.position,
         player.status,
@@ -426,12 +431,8 @@ def roll_token(player: PlayerSnapshot, settings: RuleSettings) -> int:
     alike, in any match. A number is never given to other traits, so memos keyed by tokens
     (the simulator's, across matches) stay right even after this table is cleared."""
     # A plain tuple of what _traits and _roll_settings hold (their NamedTuples are built by
-    # interpreted code, even compiled); stat levels count only under progression by stats.
-    levels = (
-        tuple(sorted(player.stat_levels.items()))
-        if player.stat_levels and settings.progression_mode is ProgressionMode.STATS
-        else ()
-    )
+    # interpreted code, even compiled).
+    levels = _stat_levels(player, settings)
     key = (
         player.position,
         player.status,
