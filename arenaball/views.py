@@ -26,7 +26,7 @@ from arenaball.report_input import report_data_parse
 from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
-from league.models import Season, Team
+from league.models import Fixture, Season, Team
 from league.web import confirm_page, form_page, refused, run_action, shows_refusal
 
 
@@ -208,10 +208,10 @@ def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def fixture(request: HttpRequest, pk: int) -> HttpResponse:
+def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     """A game: both line-ups (cars, crews, pits), the report once played, and what the user
-    may do (choose his pits, report the result)."""
-    fixture_ = access_fixture(user=request.user, fixture_id=pk)
+    may do (choose his pits, report the result). The core's ``fixture`` address hands over,
+    having checked the league is visible to the user."""
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     return render(
         request, "arenaball/fixture.html", page_data.fixture_page(fixture=fixture_, roles=roles)

@@ -10,7 +10,7 @@ from django.http import Http404
 
 from games.jobs import SimulationJobStatus, simulation_job_status
 from games.models import Inspection, SimulationJob, TableInspection
-from games.selectors import fixture_for_page, simulation_jobs_visible
+from games.selectors import simulation_jobs_visible
 from games.table_inspections import rolling_team
 from league.access import (
     Actor,
@@ -21,7 +21,7 @@ from league.access import (
 )
 from league.errors import PermissionRefused
 from league.models import Fixture, League
-from league.selectors import league_visible_q
+from league.selectors import fixture_for_page, league_visible_q
 
 AnyUser = User | AnonymousUser
 

@@ -1,14 +1,19 @@
-"""A played MagnoBall fixture's match report (stat lines, injuries, board replay and
-play-by-play), rendered once per league page version and cached for every visitor: it holds
-nothing that differs by visitor (the controls, line-ups and inspections around it are
-rendered each time).
+"""The parts of a MagnoBall match centre that no visitor changes, rendered once per league
+page version and cached for every visitor:
 
-Its rows are the result, its appearances, stat lines and match events (whose every write
-bumps the version: migration games 0007), the players, teams, injuries and the season's
-board size (league/page_versions.py)."""
+- a played fixture's match report (stat lines, injuries, board replay and play-by-play);
+- the line-ups once fixed at kick-off (no coach may change them then, so no control is in
+  them).
+
+The controls, inspections and job around them are rendered each time.
+
+Their rows are the result, its appearances, stat lines and match events, the line-up
+entries (whose every write bumps the version: migrations games 0007 and 0008), the players,
+teams, injuries, the fixture itself and the season's board size (league/page_versions.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +21,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from games.lineups import fixture_lineups, lineup_is_fixed
 from games.selectors import match_report, replay_data
 from league.models import Fixture
 from league.page_versions import page_version
@@ -34,18 +40,39 @@ class ReportPart:
     replay: bool
 
 
-def fixture_report_part(*, fixture: Fixture) -> ReportPart | None:
-    """The match report of `fixture`, None before it has a result. One query when cached
-    (the version)."""
+def fixture_page_version(*, fixture: Fixture) -> int | None:
+    """The version the fixture's cached parts are kept under (None: do not cache). One
+    query."""
+    return page_version(league_id=fixture.round.season.league_id)
+
+
+def _cached(part: str, fixture: Fixture, version: int | None, build: Callable[[], Any]) -> Any:
+    """`build()`'s value for `fixture`'s `part` (None is never kept), from the cache when
+    rendered under `version` already. The season's creation time in the key tells apart a
+    database rebuilt with the same ids (tests, a restored dump)."""
+    if version is None:
+        return build()
+    key = f"{part}:{fixture.pk}:{fixture.round.season.created_at.timestamp()}:{version}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        if value is not None:
+            cache.set(key, value, KEEP_SECONDS)
+    return value
+
+
+def fixture_report_part(*, fixture: Fixture, version: int | None) -> ReportPart | None:
+    """The match report of `fixture`, None before it has a result. No query when cached."""
     if fixture.status != Fixture.Status.PLAYED:
         return None
-    version = page_version(league_id=fixture.round.season.league_id)
-    key = None
-    if version is not None:
-        key = f"fixture-report:{fixture.pk}:{fixture.round.season.created_at.timestamp()}:{version}"
-        if (cached := cache.get(key)) is not None:
-            html, result, replay = cached
-            return ReportPart(mark_safe(str(html)), result, bool(replay))
+    cached = _cached("fixture-report", fixture, version, lambda: _report(fixture))
+    if cached is None:
+        return None
+    html, result, replay = cached
+    return ReportPart(mark_safe(html), result, replay)
+
+
+def _report(fixture: Fixture) -> tuple[str, dict[str, Any], bool] | None:
     report = match_report(fixture=fixture)
     if report is None:
         return None
@@ -66,6 +93,22 @@ def fixture_report_part(*, fixture: Fixture) -> ReportPart | None:
         "overtime": report.result.overtime,
         "source": report.result.get_source_display(),
     }
-    if key is not None:
-        cache.set(key, (str(html), result, replay is not None), KEEP_SECONDS)
-    return ReportPart(mark_safe(html), result, replay is not None)
+    return str(html), result, replay is not None
+
+
+def fixture_fixed_lineups_part(*, fixture: Fixture, version: int | None) -> SafeString | None:
+    """Both line-ups as fixed at kick-off, rendered; None while they may still change (the
+    page then renders them with its coaches' controls). No query when cached."""
+    if not lineup_is_fixed(fixture):
+        return None
+    html: str = _cached("fixture-lineups", fixture, version, lambda: _fixed_lineups(fixture))
+    return mark_safe(html)
+
+
+def _fixed_lineups(fixture: Fixture) -> str:
+    return str(
+        render_to_string(
+            "games/includes/lineups.html",
+            {"fixture": fixture, "lineups": fixture_lineups(fixture=fixture)},
+        )
+    )

@@ -688,17 +688,6 @@ def _call_up_todos(
 # --- Fixtures, results and the match centre --------------------------------------------------
 
 
-def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
-    """A fixture with everything its page names, if its league is visible to `user`
-    (Fixture.DoesNotExist otherwise). One query, two for a private league."""
-    fixture = Fixture.objects.select_related(
-        "round__season__league", "round__season__rules", "home_team", "away_team"
-    ).get(pk=fixture_id)
-    if not league_visible_to(user=user, league=fixture.round.season.league):
-        raise Fixture.DoesNotExist
-    return fixture
-
-
 def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:
     """The fixture's inspections still waiting for a coach's table roll (M-E2)."""
     return list(

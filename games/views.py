@@ -20,10 +20,14 @@ from games.access import (
     may_decide,
     sides_for,
 )
-from games.fixture_page import fixture_report_part
+from games.fixture_page import (
+    fixture_fixed_lineups_part,
+    fixture_page_version,
+    fixture_report_part,
+)
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import fixture_lineups, lineup_is_fixed, lineup_name_reserve
+from games.lineups import fixture_lineups, lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.player_page import player_body
@@ -110,11 +114,16 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Match day and the match centre ------------------------------------------------------------
 
 
-def fixture(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    home, away = fixture_lineups(fixture=fixture_)
+def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
+    """The match centre (the core's ``fixture`` address hands over, having checked the
+    league is visible to the user)."""
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
+    version = fixture_page_version(fixture=fixture_)
+    # Fixed at kick-off, the line-ups are the same for everyone (cached); until then each
+    # coach may name his reserves on them.
+    fixed_lineups = fixture_fixed_lineups_part(fixture=fixture_, version=version)
+    lineups = () if fixed_lineups is not None else fixture_lineups(fixture=fixture_)
     job = selectors.fixture_live_job(fixture=fixture_)
     inspections = selectors.fixture_inspections(fixture=fixture_)
     return render(
@@ -123,12 +132,11 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "fixture": fixture_,
             "season": fixture_.round.season,
-            "report": fixture_report_part(fixture=fixture_),
-            "lineups": (home, away),
+            "report": fixture_report_part(fixture=fixture_, version=version),
+            "fixed_lineups": fixed_lineups,
+            "lineups": lineups,
             "lineup_editable": [
-                side.team.pk
-                for side in (home, away)
-                if not lineup_is_fixed(fixture_) and (commissioner or side.team in coach_of)
+                side.team.pk for side in lineups if commissioner or side.team in coach_of
             ],
             "inspections": inspections,
             "decidable": [i.pk for i in inspections if may_decide(roles=roles, inspection=i)],

@@ -78,6 +78,18 @@ def season_for_user(*, user: User | AnonymousUser, league_slug: str, season_slug
     return season
 
 
+def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
+    """A fixture with everything its page names (its game's ruleset too), if its league is
+    visible to `user` (Fixture.DoesNotExist otherwise). One query, two for a private
+    league."""
+    fixture = Fixture.objects.select_related(
+        "round__season__league", "round__season__rules", "home_team", "away_team"
+    ).get(pk=fixture_id)
+    if not league_visible_to(user=user, league=fixture.round.season.league):
+        raise Fixture.DoesNotExist
+    return fixture
+
+
 def season_current(*, league: League) -> Season | None:
     """The season a league is playing now: the newest one not archived."""
     return (

@@ -65,7 +65,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 TeamPage = Callable[[HttpRequest, Team], HttpResponse]
-FixturePage = Callable[[HttpRequest, int], HttpResponse]
+FixturePage = Callable[[HttpRequest, Fixture], HttpResponse]
 
 
 def _game_page(ruleset_key: str, attribute: str) -> Callable[..., HttpResponse]:
@@ -89,11 +89,12 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def fixture_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A fixture's page (its match report once played), as its league's game shows it (the
-    game's view checks who may see it)."""
-    key = Fixture.objects.filter(pk=pk).values_list("round__season__league__ruleset", flat=True)
-    ruleset = key.first()
-    if ruleset is None:
-        raise Http404("No such fixture, or its league is private.")
-    view = cast(FixturePage, _game_page(ruleset, "fixture_view"))
-    return view(request, pk)
+    """A fixture's page (its match report once played), as its league's game shows it, once
+    its league is visible to the user (the one query that finds the fixture, with all its
+    page names, finds its game too)."""
+    try:
+        fixture = selectors.fixture_for_page(fixture_id=pk, user=request.user)
+    except Fixture.DoesNotExist as missing:
+        raise Http404("No such fixture, or its league is private.") from missing
+    view = cast(FixturePage, _game_page(fixture.round.season.league.ruleset, "fixture_view"))
+    return view(request, fixture)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
-from league.models import Team
+from league.models import Fixture, Team
 from league.web import refused, run_action, shows_refusal
 from mn11 import match_day, page_data, reports
 from mn11.access import access_fixture, access_season
@@ -28,10 +28,10 @@ def team(request: HttpRequest, team_: Team) -> HttpResponse:
     return render(request, "mn11/team.html", page_data.team_page(team=team_))
 
 
-def fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
+def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     """A match: its match day as the user may see it, the report once played, and what the
-    user may do (choose, pick, submit, report)."""
-    fixture_ = access_fixture(user=request.user, fixture_id=fixture_id)
+    user may do (choose, pick, submit, report). The core's ``fixture`` address hands over,
+    having checked the league is visible to the user."""
     return render(
         request, "mn11/fixture.html", page_data.fixture_page(fixture=fixture_, user=request.user)
     )

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.matchday import fixture_team_sheets
-from games.models import MatchEvent, StatLine
+from games.models import LineupEntry, MatchEvent, StatLine
 from games.results import result_correct, result_record, result_record_simulation, result_void
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
@@ -229,6 +229,33 @@ def test_a_stat_line_or_player_changed_by_hand_changes_the_match_report(
 
     player_rename(player=forward, name="Renamed Striker", actor=None)
     assert "Renamed Striker" in _fixture(client, match_day)
+
+
+def _lineups(page: str) -> str:
+    start = page.index('id="lineups-title"')
+    return page[start : page.index("</section>", start)]
+
+
+def test_line_ups_fixed_at_kick_off_are_rendered_once_and_follow_their_entries(
+    client: Client, world, match_day
+):
+    before = _lineups(_fixture(client, match_day))
+    assert "As they stand now." in before, "before kick-off each visit renders them anew"
+
+    result_record(fixture=match_day, report=_report(world), actor=None)
+    first = _fixture(client, match_day)
+    assert "Fixed at kick-off." in _lineups(first)
+    with CaptureQueriesContext(connection) as cached:
+        assert _fixture(client, match_day) == first
+    assert not [q for q in cached.captured_queries if "games_lineupentry" in q["sql"]]
+
+    # An entry changed with no service (migration games 0008's trigger) shows at once.
+    bench = LineupEntry.objects.filter(fixture=match_day, starter=False).select_related("player")
+    dropped = bench.first()
+    assert dropped is not None
+    assert dropped.player.name in _lineups(first)
+    LineupEntry.objects.filter(pk=dropped.pk).delete()
+    assert dropped.player.name not in _lineups(_fixture(client, match_day))
 
 
 # --- A MagnoBall player's page ----------------------------------------------------------------
