@@ -353,10 +353,11 @@ def _user(actor: Actor) -> User | None:
     return actor if actor is not None and actor.is_authenticated else None
 
 
-def lineup_fix(*, fixture: Fixture) -> dict[int, Player]:
+def lineup_fix(*, fixture: Fixture) -> list[LineupEntry]:
     """Kick-off: store both teams' line-ups (M-P3) as LineupEntry rows, starters in place
     order then the bench, replacing any left by an earlier kick-off that did not finish.
-    The caller holds the fixture's lock. Returns every player who may take the field."""
+    The caller holds the fixture's lock. Returns the rows stored, in that order, each with
+    its player."""
     teams = (fixture.home_team, fixture.away_team)
     plans = lineup_plans(pairs=[(fixture, t) for t in teams])
     LineupEntry.objects.filter(fixture=fixture).delete()
@@ -383,9 +384,9 @@ def lineup_fix(*, fixture: Fixture) -> dict[int, Player]:
             for p in plan.bench
         ]
     LineupEntry.objects.bulk_create(entries)
-    return {entry.player.pk: entry.player for entry in entries}
+    return entries
 
 
-def stored_lineup(*, fixture: Fixture) -> list[LineupEntry]:
-    """The fixed line-up's rows, starters in place order then the bench."""
-    return list(LineupEntry.objects.filter(fixture=fixture).select_related("player").order_by("id"))
+def lineup_players(entries: Iterable[LineupEntry]) -> dict[int, Player]:
+    """Every player of a fixed line-up, who may take the field, by id."""
+    return {entry.player_id: entry.player for entry in entries}

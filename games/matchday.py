@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
-from games.lineups import lineup_fix, stored_lineup
+from games.lineups import lineup_fix
 from games.models import Inspection
 from games.selectors import fit_players, team_sheet
 from games.table_inspections import inspection_rows_create, table_inspections_open
@@ -171,18 +171,24 @@ def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, Rule
         # reserve meanwhile.
         locked = (
             Fixture.objects.select_for_update(of=("self",))
-            .select_related("home_team", "away_team")
+            .select_related("home_team", "away_team", "round__season__rules")
             .get(pk=fixture.pk)
         )
         if locked.status == Fixture.Status.PLAYED:
             raise GamesError(f"{locked} has been played already.", code="already_played")
-        lineup_fix(fixture=locked)
-    entries = stored_lineup(fixture=locked)
-    settings = fixture.round.season.rules.to_engine()
-    allowed = set(
-        fixture.inspections.filter(
-            decision__in=[Inspection.Decision.UNDETECTED, Inspection.Decision.ALLOWED]
-        ).values_list("enhancement_id", flat=True)
+        entries = lineup_fix(fixture=locked)
+    settings = locked.round.season.rules.to_engine()
+    # Only a season that allows enhancements asks which passed inspection (M-E2).
+    allowed = (
+        set(
+            locked.inspections.filter(
+                decision__in=[Inspection.Decision.UNDETECTED, Inspection.Decision.ALLOWED]
+            )
+            .order_by()  # a set: no join for the model's ordering
+            .values_list("enhancement_id", flat=True)
+        )
+        if settings.enhancements
+        else set()
     )
     home, away = (
         team_sheet(

@@ -13,7 +13,7 @@ from django.db.models import Model
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
-from games.lineups import lineup_fix
+from games.lineups import lineup_fix, lineup_players
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from injuries.models import Injury
 from injuries.services import (
@@ -222,12 +222,11 @@ def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
         stored = _stored_lineup(fixture)
         if stored:
             return stored
-    return lineup_fix(fixture=fixture)
+    return lineup_players(lineup_fix(fixture=fixture))
 
 
 def _stored_lineup(fixture: Fixture) -> dict[int, Player]:
-    entries = LineupEntry.objects.filter(fixture=fixture).select_related("player")
-    return {entry.player_id: entry.player for entry in entries}
+    return lineup_players(LineupEntry.objects.filter(fixture=fixture).select_related("player"))
 
 
 # --- Validation ------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from unittest import mock
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
 from games.job_runner import simulation_run
@@ -341,6 +343,26 @@ def test_m_p3_the_team_sheets_refuse_a_played_fixture(world, match_day):
     assert (
         list(LineupEntry.objects.filter(fixture=match_day).values_list("pk", flat=True)) == before
     )
+
+
+def test_m_p3_the_team_sheets_are_the_stored_line_up_read_once(world, match_day):
+    """A simulation's kick-off builds its team sheets from the rows it has just stored, in
+    their order (starters in place order, then the bench), without reading them back, and
+    reads the season's rules with the fixture's lock: the lock, the players, their injuries,
+    the named reserves, the delete and insert, and (enhancements allowed) the inspections."""
+    fixture = Fixture.objects.get(pk=match_day.pk)  # nothing of its round or season read
+    with CaptureQueriesContext(connection) as queries:
+        home, away, _ = fixture_team_sheets(fixture=fixture)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) <= 7, "\n".join(statements)
+    assert sum('FROM "games_lineupentry"' in s for s in statements) == 1, "the delete alone"
+    stored = list(LineupEntry.objects.filter(fixture=match_day).order_by("id"))
+    for team, sheet in ((world.home, home), (world.away, away)):
+        rows = [e for e in stored if e.team_id == team.pk]
+        assert [p.key for p in sheet.first_string] == [str(e.player_id) for e in rows if e.starter]
+        assert [p.key for p in sheet.second_string] == [
+            str(e.player_id) for e in rows if not e.starter
+        ]
 
 
 def _bench_allows(plan) -> bool:
