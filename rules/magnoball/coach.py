@@ -14,7 +14,7 @@ from typing import Final
 from .board import Square, distance
 from .contact import ContactKind, contact_error
 from .face_off_and_movement import move_mode_error
-from .match_state import MODE_NUMBER, MatchState
+from .match_state import MODES, MatchState, member_number
 from .odds import mean_result, sum_exceeds_chance, win_chance
 from .rolls import GoalZone, RollKind, plain_spec
 from .snapshot import MoveMode, PlayerSnapshot, Side
@@ -166,7 +166,7 @@ class ContactChoice:
         self.kind = kind
 
 
-_CONTACT_NUMBER: Final = {kind: i for i, kind in enumerate(ContactKind)}
+_CONTACT_KINDS: Final = tuple(ContactKind)  # in tackle-odds keys by place (member_number)
 #: Tokens below this pack two to a tackle-odds key that stays a short (machine-word) int:
 #: no multi-digit arithmetic, hashing or allocation per look-up.
 _SHORT_TOKEN: Final = 1 << 20
@@ -442,8 +442,9 @@ class Coach:
         # One int for (attacker, defender, kind, both move modes, hurt and substitute flags).
         flags = (8 if attacker.hurt else 0) + (4 if defender.hurt else 0)
         flags += (2 if attacker.substitute_goalie else 0) + (1 if defender.substitute_goalie else 0)
-        modes = MODE_NUMBER[attacker.move_mode] * 4 + MODE_NUMBER[defender.move_mode]
-        small = (_CONTACT_NUMBER[kind] * 16 + modes) * 16 + flags  # below 1024
+        modes = member_number(attacker.move_mode, MODES) * 4
+        modes += member_number(defender.move_mode, MODES)
+        small = (member_number(kind, _CONTACT_KINDS) * 16 + modes) * 16 + flags  # below 1024
         a = state.token(attacker)
         d = state.token(defender)
         if a < _SHORT_TOKEN and d < _SHORT_TOKEN:  # the usual case: a short int, below 2**50
@@ -534,7 +535,7 @@ class Coach:
     def _reach(self, state: MatchState, player: PlayerSnapshot, mode: MoveMode) -> float:
         """The mean number of squares ``player`` moves in ``mode``."""
         flags = (2 if player.hurt else 0) + (1 if player.substitute_goalie else 0)
-        key = (state.token(player) * 4 + MODE_NUMBER[mode]) * 4 + flags
+        key = (state.token(player) * 4 + member_number(mode, MODES)) * 4 + flags
         memo = state.reach_memo
         reach = memo.get(key)
         if reach is None:

@@ -17,7 +17,7 @@ from .vocabulary import Position, StatCategory
 if TYPE_CHECKING:
     from .coach import Shoot
 
-__all__ = ["LineupSlot", "MatchState"]
+__all__ = ["LineupSlot", "MatchState", "member_number"]
 
 #: Memos shared by every match in this process, keyed by roll tokens (rolls.roll_token), not
 #: player keys: a roster's second match finds its specs and odds already worked out. Pure
@@ -27,15 +27,25 @@ _SHARED_REACH: Final[dict[int, float]] = {}
 _SHARED_ODDS: Final[dict[int, float]] = {}
 _SHARED_KEPT: Final = 200_000
 
-#: Small numbers for the enums in memo keys: the keys pack into one int, which is far cheaper
-#: to build, hash and compare than a tuple (tokens stay below 2**32, rolls.roll_token).
-KIND_NUMBER: Final = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
-MODE_NUMBER: Final = {mode: i for i, mode in enumerate(MoveMode)}  # 3 modes: 2 bits
-_ZONE_NUMBER: Final = {zone: i for i, zone in enumerate(GoalZone)}  # 3 zones: 2 bits
+#: The enums in memo keys, whose members go in by their place (:func:`member_number`): the
+#: keys pack into one int, which is far cheaper to build, hash and compare than a tuple
+#: (tokens stay below 2**32, rolls.roll_token).
+_KINDS: Final = tuple(RollKind)  # 15 kinds: 4 bits
+MODES: Final = tuple(MoveMode)  # 3 modes: 2 bits
+_ZONES: Final = tuple(GoalZone)  # 3 zones: 2 bits
 _RANGE_LIMIT: Final = 1 << 10
 #: The sides as finals (C statics when compiled): no module-dict and class look-up per use.
 _HOME: Final = Side.HOME
 _AWAY: Final = Side.AWAY
+
+
+def member_number(member: object, members: tuple[object, ...]) -> int:
+    """``member``'s place in ``members``, found by identity: compiled, a few pointer tests,
+    where a dict keyed by Enum members costs a hashed look-up (several per memo key)."""
+    for number, candidate in enumerate(members):
+        if candidate is member:
+            return number
+    raise ValueError(f"{member!r} is not one of {members!r}")
 
 
 def _shared_specs() -> dict[object, RollSpec | None]:
@@ -48,6 +58,14 @@ def _shared_reach() -> dict[int, float]:
 
 def _shared_odds() -> dict[int, float]:
     return _SHARED_ODDS
+
+
+def _count_around(counts: list[int], numbers: tuple[int, ...], change: int) -> None:
+    """Add ``change`` to ``counts`` at each of ``numbers`` (a :meth:`MatchState.threats` map).
+    Spelled out, not ``+=``: mypyc compiles an augmented list item to a generic, boxed
+    number operation, and this plain one to machine-int arithmetic."""
+    for number in numbers:
+        counts[number] = counts[number] + change
 
 
 @lru_cache(maxsize=64)
@@ -115,7 +133,8 @@ class MatchState:
     _specs: dict[object, RollSpec | None] = field(default_factory=_shared_specs)
     _tokens: dict[str, int] = field(default_factory=dict)
     _on_field: dict[Side, list[PlayerSnapshot]] = field(default_factory=dict)
-    #: :meth:`threats` per side, kept up to date by :meth:`step` (dropped on field_changed).
+    #: :meth:`threats` per side, kept up to date by :meth:`step` and :meth:`leave_grid`
+    #: (dropped on field_changed).
     _threats: dict[Side, list[int]] = field(default_factory=dict)
     #: Coach memos (pure functions of the players' roll tokens and roll-relevant state); the
     #: shot memo holds decisions naming this match's players, so it is this match's own.
@@ -162,7 +181,8 @@ class MatchState:
     def on_field(self, side: Side) -> list[PlayerSnapshot]:
         """Players of ``side`` standing on the grid (the Goalie in his box is not).
 
-        Cached until :meth:`field_changed`; callers must not change the list.
+        Cached until :meth:`field_changed` (:meth:`leave_grid` replaces it); callers must not
+        change the list.
         """
         cached = self._on_field.get(side)
         if cached is None:
@@ -175,8 +195,8 @@ class MatchState:
         return cached
 
     def field_changed(self) -> None:
-        """Someone came onto or left the grid: forget the cached :meth:`on_field` lists and
-        :meth:`threats` maps."""
+        """Someone came onto the grid (or several changed at a kick-off): forget the cached
+        :meth:`on_field` lists and :meth:`threats` maps."""
         self._on_field.clear()
         self._threats.clear()
 
@@ -197,8 +217,7 @@ class MatchState:
             for opponent in self.on_field(side.other):
                 square = opponent.square
                 assert square is not None
-                for number in near_numbers[square[0] * rows + square[1]]:
-                    cached[number] += 1
+                _count_around(cached, near_numbers[square[0] * rows + square[1]], 1)
             self._threats[side] = cached
         return cached
 
@@ -235,11 +254,26 @@ class MatchState:
         # the opponents' side without Side.other (a property of a non-native class)
         cached = self._threats.get(_AWAY if player.side is _HOME else _HOME)
         if cached is not None:
-            near_numbers = self.near_numbers
-            for number in near_numbers[here_number]:
-                cached[number] -= 1
-            for number in near_numbers[to_number]:
-                cached[number] += 1
+            _count_around(cached, self.near_numbers[here_number], -1)
+            _count_around(cached, self.near_numbers[to_number], 1)
+
+    def leave_grid(self, player: PlayerSnapshot) -> None:
+        """``player`` steps off the grid (taken out, or into his Goalie Box): his square is
+        freed, and the cached :meth:`on_field` list and the opponents' :meth:`threats` counts
+        lose him without a rebuild (a player leaves the grid some 40 times a match). The
+        caller sets his other fields."""
+        square = player.square
+        if square is None:
+            return
+        self.vacate(square)
+        player.square = None
+        side = player.side
+        cached = self._on_field.get(side)
+        if cached is not None:  # a new list: a caller may be iterating over the old one
+            self._on_field[side] = [p for p in cached if p is not player]
+        counts = self._threats.get(_AWAY if side is _HOME else _HOME)
+        if counts is not None:
+            _count_around(counts, self.near_numbers[self.number(square)], -1)
 
     def can_act(self, player: PlayerSnapshot) -> bool:
         return player.on_field and not player.is_stunned(self.turn)
@@ -334,8 +368,12 @@ class MatchState:
             flags = (4 if after_ricochet else 0) + (2 if hurt else 0)
             flags += 1 if player.substitute_goalie else 0
             key = (
-                ((self.token(player) * 16 + KIND_NUMBER[kind]) * 4 + MODE_NUMBER[mode]) * 4
-                + _ZONE_NUMBER[zone]
+                (
+                    (self.token(player) * 16 + member_number(kind, _KINDS)) * 4
+                    + member_number(mode, MODES)
+                )
+                * 4
+                + member_number(zone, _ZONES)
             ) * 8 + flags
             key = key * _RANGE_LIMIT + range_squares
         else:  # no board is this big; a tuple keeps the memo right all the same

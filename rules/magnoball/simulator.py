@@ -175,6 +175,9 @@ class _Match:
         self.away = away
         self.seed = seed
         self.coaches = {Side.HOME: home_coach, Side.AWAY: away_coach}
+        #: The event texts' player labels, made once a match: ``PlayerSnapshot.label`` builds
+        #: an f-string (and reads an Enum property) on every call, some 280 a match.
+        self.labels = {key: player.label for key, player in players.items()}
         self.state = MatchState(
             settings=settings,
             board=Board(settings.board_columns, settings.board_rows),
@@ -220,6 +223,9 @@ class _Match:
                 rolls,
             )
         )
+
+    def _label(self, player: PlayerSnapshot) -> str:
+        return self.labels[player.key]
 
     def _count(self, key: str, category: StatCategory, success: bool) -> None:
         s = self.state
@@ -319,7 +325,7 @@ class _Match:
             "face_off",
             winner.side,
             tuple(p.key for p in face_off_players),
-            f"half {s.half}: {winner.label} wins the face-off",
+            f"half {s.half}: {self._label(winner)} wins the face-off",
             rolls,
         )
         return winner.side
@@ -340,7 +346,7 @@ class _Match:
                         "substitution",
                         side,
                         (candidate.key,) + ((old,) if old else ()),
-                        f"{candidate.label} comes on",
+                        f"{self._label(candidate)} comes on",
                     )
                     break
             else:
@@ -363,7 +369,9 @@ class _Match:
                 key=lambda p: (p.position is not Position.FORWARD, p.position.base_die, p.key),
             )
             goalie.substitute_goalie = True
-            self._event("substitute_goalie", side, (goalie.key,), f"{goalie.label} keeps goal")
+            self._event(
+                "substitute_goalie", side, (goalie.key,), f"{self._label(goalie)} keeps goal"
+            )
         s.goalie[side] = None if goalie is None else goalie.key
         s.keeper[side] = s.goalie[side]
         if goalie is not None:
@@ -510,7 +518,7 @@ class _Match:
                     "move",
                     player.side,
                     (player.key,),
-                    f"{player.label} moves {distance(start, here)} ({mode})",
+                    f"{self._label(player)} moves {distance(start, here)} ({mode})",
                     rolls,
                     start,
                     here,
@@ -526,7 +534,10 @@ class _Match:
             if s.loose_ball == step:
                 self._give_ball(player)
                 self._event(
-                    "pick_up", player.side, (player.key,), f"{player.label} picks up the ball"
+                    "pick_up",
+                    player.side,
+                    (player.key,),
+                    f"{self._label(player)} picks up the ball",
                 )
                 break  # M-T10: he stops; became_adjacent still decides the M-G3 contact
             if became_adjacent:
@@ -535,7 +546,7 @@ class _Match:
             "move",
             player.side,
             (player.key,),
-            f"{player.label} moves {distance(start, player.square)} ({mode})"
+            f"{self._label(player)} moves {distance(start, player.square)} ({mode})"
             + (", malfunction" if outcome.malfunction else ""),
             rolls,
             start,
@@ -589,7 +600,9 @@ class _Match:
         points = walk_in_points(s.settings)
         self._count(player.key, StatCategory.SCORING, True)
         s.totals[player.side]["walk_ins"] += 1
-        self._goal(player, points, f"{player.label} walks into the empty Goalie Box", rolls, start)
+        self._goal(
+            player, points, f"{self._label(player)} walks into the empty Goalie Box", rolls, start
+        )
 
     def _goal(
         self,
@@ -633,7 +646,7 @@ class _Match:
             str(kind),
             attacker.side,
             (attacker.key, defender.key),
-            f"{attacker.label} {kind}s {defender.label}: "
+            f"{self._label(attacker)} {kind}s {self._label(defender)}: "
             f"{outcome.attacker_result} v {outcome.defender_result}, "
             f"{outcome.attacker_condition} / {outcome.defender_condition}",
             rolls,
@@ -661,7 +674,9 @@ class _Match:
             holder = mate
         if holder.key != s.ball_holder:
             self._give_ball(holder)
-            self._event("possession", holder.side, (holder.key,), f"{holder.label} has the ball")
+            self._event(
+                "possession", holder.side, (holder.key,), f"{self._label(holder)} has the ball"
+            )
 
     def _apply(self, player: PlayerSnapshot, condition: Condition) -> None:
         s = self.state
@@ -673,16 +688,13 @@ class _Match:
             else:
                 player.incapacitated = True
             s.injuries.append(MatchInjury(player.key, player.side, condition, s.half))
-            if player.square is not None:
-                s.vacate(player.square)
+            s.leave_grid(player)
             if player.in_goalie_box:
                 s.goalie[player.side] = None
             player.on_field = False
-            player.square = None
             player.in_goalie_box = False
-            s.field_changed()
             self._event(
-                str(condition), player.side, (player.key,), f"{player.label} is {condition}"
+                str(condition), player.side, (player.key,), f"{self._label(player)} is {condition}"
             )
             if player.key == s.keeper.get(player.side) and s.goalie[player.side] is None:
                 s.box_vacant.add(player.side)  # M-S5: the team's keeper is taken out
@@ -703,10 +715,10 @@ class _Match:
             square, scatter = self._scatter(receiver.square)
             self._drop_ball(square)
             rolls += scatter
-            text = f"{giver.label} fumbles the hand-off to {receiver.label}"
+            text = f"{self._label(giver)} fumbles the hand-off to {self._label(receiver)}"
         else:
             self._give_ball(receiver)
-            text = f"{giver.label} hands off to {receiver.label}"
+            text = f"{self._label(giver)} hands off to {self._label(receiver)}"
         self._event(
             "hand_off",
             giver.side,
@@ -736,11 +748,12 @@ class _Match:
             self._count(blocker.key, StatCategory.BLOCKING_PASSES, outcome.blocked)
         if outcome.completed:
             self._give_ball(receiver)
-            text = f"{passer.label} passes to {receiver.label} ({outcome.total} v {dist})"
+            text = f"{self._label(passer)} passes to {self._label(receiver)}"
+            text += f" ({outcome.total} v {dist})"
         elif outcome.intercepted:
             assert blocker is not None
             self._give_ball(blocker)
-            text = f"{blocker.label} intercepts"
+            text = f"{self._label(blocker)} intercepts"
         else:
             around = receiver.square
             if outcome.blocked:
@@ -821,13 +834,18 @@ class _Match:
             totals["shot_goals"] += 1
             zone = str(decision.zone) + (" ricochet" if decision.ricochet else "")
             self._goal(
-                shooter, outcome.points, f"{shooter.label} scores ({zone}, range {rng})", rolls
+                shooter,
+                outcome.points,
+                f"{self._label(shooter)} scores ({zone}, range {rng})",
+                rolls,
             )
             return
         assert goalie is not None
         s.totals[goalie.side]["saves"] += 1
         self._give_ball(goalie)
-        self._event("save", goalie.side, (goalie.key, shooter.key), f"{goalie.label} saves", rolls)
+        self._event(
+            "save", goalie.side, (goalie.key, shooter.key), f"{self._label(goalie)} saves", rolls
+        )
         # M-S2: the Goalie passes to a team-mate of his choice straight away.
         receiver = self.coaches[goalie.side].best_receiver(s, goalie)
         if receiver is not None:
@@ -846,21 +864,18 @@ class _Match:
         s = self.state
         side = player.side
         start = player.square
-        if start is not None:
-            s.vacate(start)
-        player.square = None
+        s.leave_grid(player)
         player.in_goalie_box = True
         player.move_mode = MoveMode.NORMAL
         player.substitute_goalie = player.position is not Position.GOALIE
         s.goalie[side] = player.key
         s.keeper[side] = player.key
         s.box_vacant.discard(side)
-        s.field_changed()
         self._event(
             "substitute_goalie",
             side,
             (player.key,),
-            f"{player.label} takes the Goalie Box",
+            f"{self._label(player)} takes the Goalie Box",
             (),
             start,
             None,
@@ -884,7 +899,7 @@ class _Match:
             "leave_box",
             goalie.side,
             (goalie.key,),
-            f"{goalie.label} leaves his box",
+            f"{self._label(goalie)} leaves his box",
             (),
             None,
             square,
@@ -907,7 +922,7 @@ class _Match:
             "substitution",
             side,
             (player.key,) + ((old,) if old else ()),
-            f"{player.label} comes on mid-game",
+            f"{self._label(player)} comes on mid-game",
             (),
             None,
             free[0],
