@@ -142,6 +142,18 @@ class Idle:
 Decision = Move | Tackle | Pass | HandOff | Shoot | Replace | LeaveBox | Idle
 
 
+def _nearest_square(squares: list[Square], to: Square) -> Square:
+    """The square of ``squares`` (not empty) nearest ``to``, ties to the lowest: what ``min``
+    with a (distance, square) key gives, without a key call and tuple per square."""
+    best = squares[0]
+    best_distance = distance(best, to)
+    for square in squares:
+        gap = distance(square, to)
+        if gap < best_distance or (gap == best_distance and square < best):
+            best, best_distance = square, gap
+    return best
+
+
 def _nearest(players: list[PlayerSnapshot], square: Square) -> PlayerSnapshot:
     """The player nearest ``square`` (ties: lowest key); all must stand on the grid."""
     best: tuple[int, str, PlayerSnapshot] | None = None
@@ -246,7 +258,7 @@ class Coach:
         open_targets = [
             sq for sq in state.shooting[side] if sq == here or sq not in state.occupant
         ] or list(state.shooting[side])
-        target = min(open_targets, key=lambda sq: (distance(sq, here), sq))
+        target = _nearest_square(open_targets, here)
         if opponent_goalie is None:
             return Move(carrier.key, target, self._run_mode(state, carrier))
         pressed = state.is_pressed(carrier)
@@ -380,14 +392,13 @@ class Coach:
         if not state.settings.evading_rushing:
             return MoveMode.NORMAL
         assert player.square is not None
-        nearest = min(
-            (
-                distance(player.square, o.square)
-                for o in state.on_field(player.side.other)
-                if o.square
-            ),
-            default=99,
-        )
+        here = player.square
+        nearest = 99  # a loop, not min() over a generator: no Python-level calls
+        for opponent in state.on_field(player.side.other):
+            assert opponent.square is not None
+            gap = distance(here, opponent.square)
+            if gap < nearest:
+                nearest = gap
         if nearest <= 3 and move_mode_error(player, MoveMode.EVADING, state.settings) is None:
             return MoveMode.EVADING
         if nearest >= 8 and move_mode_error(player, MoveMode.RUSHING, state.settings) is None:

@@ -13,7 +13,7 @@ from itertools import count
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
 
-from .dice import DIE_LADDER, DiceSource, RollRecord, die_label
+from .dice import DIE_LADDER, DiceSource, RollRecord, die_label, roll_die
 from .settings import LoweringDieType, ProgressionMode, RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot
 from .vocabulary import Action, EnhancementKind, Position, StatCategory, Status
@@ -590,14 +590,14 @@ def roll(
     die (a Heavy Mauler re-rolls only one die, so it has three faces).
     """
     sides = spec.sides
-    first = dice.roll(sides)
+    first = roll_die(dice, sides)
     if spec.count == 1 and not spec.best_of_two:
         faces: tuple[int, ...] = (first,)
         best = first
     else:
-        faces = (first, dice.roll(sides))
+        faces = (first, roll_die(dice, sides))
         if spec.count == 2 and spec.best_of_two:
-            faces += (dice.roll(sides),)
+            faces += (roll_die(dice, sides),)
         best = min(faces) if spec.higher_wins is False else max(faces)
     result = best + spec.modifier
     if result < 1:
