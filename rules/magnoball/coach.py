@@ -221,9 +221,7 @@ class Coach:
             for bench_key in slot.bench:
                 bench = state.players[bench_key]
                 if not bench.incapacitated and not bench.on_field:
-                    if any(
-                        sq not in state.occupant for sq in state.board.replacement_squares(side)
-                    ):
+                    if any(state.is_free(sq) for sq in state.board.replacement_squares(side)):
                         return Replace(bench_key, index)
                     return None
         return None
@@ -235,7 +233,7 @@ class Coach:
         here = walker.square
         line = state.board.goal_line_squares(walker.side)
         target = min(
-            line, key=lambda sq: (sq in state.occupant and sq != here, distance(sq, here), sq)
+            line, key=lambda sq: (not state.is_free(sq) and sq != here, distance(sq, here), sq)
         )
         return Move(walker.key, target)
 
@@ -256,7 +254,7 @@ class Coach:
         opponent_goalie = state.goalie.get(side.other)
         here = carrier.square
         open_targets = [
-            sq for sq in state.shooting[side] if sq == here or sq not in state.occupant
+            sq for sq in state.shooting[side] if sq == here or state.is_free(sq)
         ] or list(state.shooting[side])
         target = _nearest_square(open_targets, here)
         if opponent_goalie is None:

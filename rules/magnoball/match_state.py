@@ -109,9 +109,6 @@ class MatchState:
     dice: DiceSource  # RandomDice in a match; tests script the faces (ScriptedDice)
     players: dict[str, PlayerSnapshot]
     lineups: dict[Side, list[LineupSlot]]
-    #: Who stands on each square, by square and (:attr:`occupied`) by square number; change
-    #: them only through :meth:`occupy`, :meth:`vacate`, :meth:`step` and :meth:`clear_grid`.
-    occupant: dict[Square, str] = field(default_factory=dict)
     goalie: dict[Side, str | None] = field(default_factory=dict)
     ball_holder: str | None = None
     loose_ball: Square | None = None
@@ -150,8 +147,10 @@ class MatchState:
     #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
     #: counts: ints index a list, where tuples would be hashed into a dict at every step.
     near_numbers: tuple[tuple[int, ...], ...] = ()
-    #: :attr:`occupant` by square number: the hot questions (the path step, who is adjacent)
-    #: index a list instead of hashing a square tuple per neighbour; and each number's square.
+    #: Who stands on each square, by square number (:meth:`number`; :meth:`is_free` asks by
+    #: square): the hot questions (the path step, who is adjacent) index a list, with no
+    #: square tuple hashed. Change it only through :meth:`occupy`, :meth:`vacate`,
+    #: :meth:`step` and :meth:`clear_grid`. And each number's square.
     occupied: list[PlayerSnapshot | None] = field(default_factory=list)
     squares: tuple[Square, ...] = ()
 
@@ -160,8 +159,6 @@ class MatchState:
         self.near_numbers = _near_numbers(self.board.columns, self.board.rows)
         self.squares = _squares(self.board.columns, self.board.rows)
         self.occupied = [None] * len(self.squares)
-        for square, key in self.occupant.items():
-            self.occupied[self.number(square)] = self.players[key]
         for side in (Side.HOME, Side.AWAY):  # not the Enum class: its __iter__ is interpreted
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
@@ -221,19 +218,20 @@ class MatchState:
             self._threats[side] = cached
         return cached
 
+    def is_free(self, square: Square) -> bool:
+        """Does nobody stand on ``square`` (a square of the board)?"""
+        return self.occupied[square[0] * self.board.rows + square[1]] is None
+
     def occupy(self, player: PlayerSnapshot, square: Square) -> None:
         """``player`` now stands on ``square`` (the caller sets his own fields)."""
-        self.occupant[square] = player.key
         self.occupied[square[0] * self.board.rows + square[1]] = player
 
     def vacate(self, square: Square) -> None:
         """Nobody stands on ``square`` any more."""
-        self.occupant.pop(square, None)
         self.occupied[square[0] * self.board.rows + square[1]] = None
 
     def clear_grid(self) -> None:
         """Nobody stands on the grid (a kick-off)."""
-        self.occupant.clear()
         self.occupied = [None] * len(self.squares)
 
     def step(self, player: PlayerSnapshot, to: Square) -> None:
@@ -241,9 +239,6 @@ class MatchState:
         and the opponents' :meth:`threats` counts in step (no rebuild per move)."""
         here = player.square
         assert here is not None
-        occupant = self.occupant
-        del occupant[here]
-        occupant[to] = player.key
         player.square = to
         rows = self.board.rows
         here_number = here[0] * rows + here[1]

@@ -194,9 +194,12 @@ class _Match:
     # --- bookkeeping -------------------------------------------------------------------------
 
     def _record(self, rolls: tuple[RollRecord, ...] | list[RollRecord]) -> tuple[int, ...]:
-        start = len(self.state.rolls)
-        self.state.rolls.extend(rolls)
-        return tuple(range(start, len(self.state.rolls)))
+        recorded = self.state.rolls
+        start = len(recorded)
+        recorded.extend(rolls)
+        # A generator over range() in tuple() is a native loop; tuple(range()) makes a range
+        # object and iterates it through Python (some 150 times a match).
+        return tuple(index for index in range(start, len(recorded)))
 
     def _event(
         self,
@@ -393,7 +396,7 @@ class _Match:
         for player in sorted(field_players, key=lambda p: p.key):
             if player.key in facing_keys:
                 continue
-            free = [sq for sq in spots.get(player.position, []) if sq not in s.occupant]
+            free = [sq for sq in spots.get(player.position, []) if s.is_free(sq)]
             square = (
                 free[0] if free else self._free_square_near(board.face_off_squares(side)[0], side)
             )
@@ -406,7 +409,7 @@ class _Match:
             range(0, board.rows // 2) if side is Side.HOME else range(board.rows // 2, board.rows)
         )
         candidates = [
-            (x, y) for y in half for x in range(board.columns) if (x, y) not in self.state.occupant
+            (x, y) for y in half for x in range(board.columns) if self.state.is_free((x, y))
         ]
         return min(candidates, key=lambda sq: (distance(sq, origin), sq))
 
@@ -437,11 +440,9 @@ class _Match:
     def _scatter(self, around: Square) -> tuple[Square, tuple[int, ...]]:
         """M-T7/M-T8: a random free square next to ``around`` (rolled and recorded)."""
         s = self.state
-        free = [sq for sq in s.neighbours[around] if sq not in s.occupant]
+        free = [sq for sq in s.neighbours[around] if s.is_free(sq)]
         if not free:
-            return around if around not in s.occupant else self._free_square_near(
-                around, Side.HOME
-            ), ()
+            return around if s.is_free(around) else self._free_square_near(around, Side.HOME), ()
         if len(free) == 1:
             return free[0], ()
         face = s.dice.roll(len(free))
@@ -886,7 +887,7 @@ class _Match:
         onto the nearest free square of his goal line; the box is then empty (M-S5)."""
         s = self.state
         self._assert_can_act(goalie)
-        free = [sq for sq in s.board.goal_line_squares(goalie.side) if sq not in s.occupant]
+        free = [sq for sq in s.board.goal_line_squares(goalie.side) if s.is_free(sq)]
         square = (
             free[0]
             if free
@@ -911,7 +912,7 @@ class _Match:
         s = self.state
         slot = s.lineups[side][decision.slot]
         player = s.players[decision.bench_key]
-        free = [sq for sq in s.board.replacement_squares(side) if sq not in s.occupant]
+        free = [sq for sq in s.board.replacement_squares(side) if s.is_free(sq)]
         assert free
         assert decision.bench_key in slot.bench
         slot.bench.remove(decision.bench_key)

@@ -442,8 +442,8 @@ def test_each_result_has_its_own_copy_of_the_settings() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_occupancy_by_square_number_agrees_with_the_squares(seed: int) -> None:
-    """MatchState.occupied (by square number) and occupant (by square) say the same, all
-    through a match (looked at every 50 activations and at the end)."""
+    """MatchState.occupied (by square number) holds exactly the players standing on the grid,
+    each on his square, all through a match (looked at every 50 activations and at the end)."""
     rules = RuleSettings(mid_game_replacements=True, substitute_goalie_at_once=seed % 2 == 0)
     match = _Match(spicy_team("h"), AWAY, rules, seed, Coach(), Coach())
     state = match.state
@@ -453,10 +453,11 @@ def test_the_occupancy_by_square_number_agrees_with_the_squares(seed: int) -> No
         nonlocal looks
         looks += 1
         by_number = {state.squares[n]: p.key for n, p in enumerate(state.occupied) if p is not None}
-        assert by_number == state.occupant
-        for square, key in state.occupant.items():
-            assert state.players[key].square == square
+        standing = {p.square: key for key, p in state.players.items() if p.square is not None}
+        assert by_number == standing
+        for square, key in standing.items():
             assert state.occupied[state.number(square)] is state.players[key]
+            assert not state.is_free(square)
 
     match.play(agree)
     assert looks > 1
