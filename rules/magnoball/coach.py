@@ -142,14 +142,17 @@ class Idle:
 Decision = Move | Tackle | Pass | HandOff | Shoot | Replace | LeaveBox | Idle
 
 
-def _nearest_square(squares: list[Square], to: Square) -> Square:
+def _nearest_square(state: MatchState, squares: list[Square], to: Square) -> Square:
     """The square of ``squares`` (not empty) nearest ``to``, ties to the lowest: what ``min``
-    with a (distance, square) key gives, without a key call and tuple per square."""
+    with a (distance, square) key gives, without a key call and tuple per square (ties by
+    square number, which orders like the squares: compiled, no tuples compared)."""
     best = squares[0]
     best_distance = distance(best, to)
     for square in squares:
         gap = distance(square, to)
-        if gap < best_distance or (gap == best_distance and square < best):
+        if gap < best_distance or (
+            gap == best_distance and state.number(square) < state.number(best)
+        ):
             best, best_distance = square, gap
     return best
 
@@ -256,7 +259,7 @@ class Coach:
         open_targets = [
             sq for sq in state.shooting[side] if sq == here or state.is_free(sq)
         ] or list(state.shooting[side])
-        target = _nearest_square(open_targets, here)
+        target = _nearest_square(state, open_targets, here)
         if opponent_goalie is None:
             return Move(carrier.key, target, self._run_mode(state, carrier))
         pressed = state.is_pressed(carrier)

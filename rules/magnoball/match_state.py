@@ -139,11 +139,13 @@ class MatchState:
     odds_memo: dict[int, float] = field(default_factory=_shared_odds)
     shot_memo: dict[tuple[object, ...], tuple[float, Shoot] | None] = field(default_factory=dict)
     #: The board's fixed geometry, looked up once per match instead of per step: the board's
-    #: neighbour memo (do not change it), and per side its shooting squares (M-S1) and the
-    #: goal-line squares in front of its own box.
+    #: neighbour memo (do not change it), and per side its shooting squares (M-S1), the
+    #: goal-line squares in front of its own box and its face-off formation (do not change
+    #: its lists).
     neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     shooting: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
     own_line: dict[Side, tuple[Square, Square]] = field(default_factory=dict)
+    formations: dict[Side, dict[Position, list[Square]]] = field(default_factory=dict)
     #: The neighbours again by square number (:meth:`number`), for the :meth:`threats`
     #: counts: ints index a list, where tuples would be hashed into a dict at every step.
     near_numbers: tuple[tuple[int, ...], ...] = ()
@@ -162,6 +164,7 @@ class MatchState:
         for side in (Side.HOME, Side.AWAY):  # not the Enum class: its __iter__ is interpreted
             self.shooting[side] = self.board.shooting_squares(side)
             self.own_line[side] = self.board.goal_line_squares(side)
+            self.formations[side] = self.board.formation(side)
         for memo in (_SHARED_SPECS, _SHARED_REACH, _SHARED_ODDS):
             if len(memo) >= _SHARED_KEPT:
                 memo.clear()

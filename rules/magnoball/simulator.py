@@ -389,7 +389,7 @@ class _Match:
         )
         facing = order[:2]
         facing_keys = {p.key for p in facing}  # by key: a snapshot's == compares every field
-        spots = {pos: list(sq) for pos, sq in board.formation(side).items()}
+        spots = {pos: list(sq) for pos, sq in s.formations[side].items()}
         for player, square in zip(facing, board.face_off_squares(side), strict=False):
             self._place(player, square)
         spots[Position.FORWARD] = []
