@@ -27,10 +27,10 @@ _SHARED_REACH: Final[dict[int, float]] = {}
 _SHARED_ODDS: Final[dict[int, float]] = {}
 _SHARED_KEPT: Final = 200_000
 
-#: The enums in memo keys, whose members go in by their place (:func:`member_number`): the
-#: keys pack into one int, which is far cheaper to build, hash and compare than a tuple
-#: (tokens stay below 2**32, rolls.roll_token).
-_KINDS: Final = tuple(RollKind)  # 15 kinds: 4 bits
+#: Small numbers for the enums in memo keys: the keys pack into one int, which is far cheaper
+#: to build, hash and compare than a tuple (tokens stay below 2**32, rolls.roll_token). The
+#: three-member enums go in by their place (:func:`member_number`), the roll kinds by a dict.
+KIND_NUMBER: Final = {kind: i for i, kind in enumerate(RollKind)}  # 15 kinds: 4 bits
 MODES: Final = tuple(MoveMode)  # 3 modes: 2 bits
 _ZONES: Final = tuple(GoalZone)  # 3 zones: 2 bits
 _RANGE_LIMIT: Final = 1 << 10
@@ -40,8 +40,9 @@ _AWAY: Final = Side.AWAY
 
 
 def member_number(member: object, members: tuple[object, ...]) -> int:
-    """``member``'s place in ``members``, found by identity: compiled, a few pointer tests,
-    where a dict keyed by Enum members costs a hashed look-up (several per memo key)."""
+    """``member``'s place in ``members``, found by identity: compiled, a pointer test or
+    three, where a dict keyed by Enum members costs a hashed look-up (several per memo key);
+    for a few members only (pure Python, each test costs more than a dict look-up)."""
     for number, candidate in enumerate(members):
         if candidate is member:
             return number
@@ -366,11 +367,7 @@ class MatchState:
             flags = (4 if after_ricochet else 0) + (2 if hurt else 0)
             flags += 1 if player.substitute_goalie else 0
             key = (
-                (
-                    (self.token(player) * 16 + member_number(kind, _KINDS)) * 4
-                    + member_number(mode, MODES)
-                )
-                * 4
+                ((self.token(player) * 16 + KIND_NUMBER[kind]) * 4 + member_number(mode, MODES)) * 4
                 + member_number(zone, _ZONES)
             ) * 8 + flags
             key = key * _RANGE_LIMIT + range_squares
