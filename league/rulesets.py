@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from league.errors import DomainError
@@ -426,8 +427,11 @@ class Ruleset:
     ) -> tuple[str, Sequence[Outcome]]:
         """Simulate `matches` matches of `home` against `away` from `seed`: the pairing's
         version now and the outcomes. Only a game whose :meth:`odds_pairings` names
-        pairings is asked."""
-        raise NotImplementedError(f"{self.label} simulates no pairings.")
+        pairings is asked: a game that names some must say how they are played."""
+        raise ImproperlyConfigured(
+            f"{self.label} names playoff-odds pairings but does not simulate them: its "
+            "ruleset must define odds_pairing_simulate beside odds_pairings."
+        )
 
     def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
         """The kinds of holder the game's awards and MVP ballots name, by their handle's

@@ -11,6 +11,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, connections
 
 from league.errors import DomainError
@@ -145,6 +146,18 @@ def _at_once(count: int, run: Callable[[], Any]) -> list[Any]:
 postgres_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="needs PostgreSQL: SQLite serialises writers"
 )
+
+
+@pytest.mark.django_db
+def test_a_game_without_engine_pairings_names_none_and_refuses_to_simulate_one(
+    draft: Season,
+) -> None:
+    """Its playoff odds come from the ratings alone (docs/odds.md): no pairing is named, and
+    a ruleset that named some without simulating them is told what it lacks."""
+    game = Quoits()
+    assert game.odds_pairings(season=draft, fixtures=[]) == {}
+    with pytest.raises(ImproperlyConfigured, match="odds_pairing_simulate"):
+        game.odds_pairing_simulate(season=draft, home=1, away=2, matches=10, seed=0)
 
 
 @postgres_only
