@@ -46,7 +46,11 @@ def test_the_honours_pages_fit_a_phone_and_a_coach_votes(page, world):
         # The charts redraw for the new width a moment after the resize (Chart.js's
         # resize observer): wait for the layout to settle, then measure.
         with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function("document.documentElement.scrollWidth <= 375", timeout=5000)
+            # A function, not an expression: Playwright evals an expression in the page,
+            # which the page's Content Security Policy (script-src 'self') refuses.
+            page.wait_for_function(
+                "() => document.documentElement.scrollWidth <= 375", timeout=5000
+            )
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"{path} is {width} px wide"
         page.set_viewport_size(desktop)
