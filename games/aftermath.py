@@ -1,7 +1,8 @@
 """MagnoBall's part of what follows a result (the core's, standings and rounds, is
-league/results.py), recomputed from the stored results rather than patched: the two teams'
-season lines, career games and status (M-P5) and the injured-list countdown (M-I1). Running
-it twice changes nothing."""
+league/results.py): the two teams' season lines, career games and status (M-P5) and the
+injured-list countdown (M-I1). A new result's part is added to what is stored; a
+correction's or a void's is recounted from the stored results, and running that twice
+changes nothing. The two agree (tests/games/test_aftermath_incremental.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections import defaultdict
 from django.db.models import Count, OuterRef, Q, Sum
 
 from games.models import Appearance, StatLine
-from injuries.services import injuries_count_down
+from injuries.services import injuries_count_down, injuries_count_new_game
 from league.models import Fixture, Result
 from rosters.models import Player
 from rosters.services import (
@@ -27,8 +28,8 @@ def game_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
     """The players' side of a result of `fixture` (the ruleset's result_aftermath): a new
     `result`'s lines added to its players' season lines and careers; without one (a
     correction, a void) those of the two teams' players recomputed from the season's lines.
-    The injured-list countdown is recounted either way. The caller holds the transaction and
-    the fixture's and teams' locks."""
+    The injured-list countdown is counted on for a new result, recounted otherwise. The
+    caller holds the transaction and the fixture's and teams' locks."""
     if result is not None:
         _new_result(fixture, result)
         return
@@ -108,8 +109,7 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         totals={pid: SeasonTotals(1, points[pid], stats[pid]) for pid in players},
     )
     players_play(players=list(players.values()), settings=season.rules.to_engine(), games=career)
-    team_ids = [fixture.home_team_id, fixture.away_team_id]
-    injuries_count_down(played=lambda: _played_in_order(team_ids), team_ids=team_ids)
+    injuries_count_new_game(fixture=fixture)
 
 
 def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:

@@ -164,20 +164,25 @@ def lineup_plans(*, pairs: Sequence[tuple[Fixture, Team]]) -> dict[tuple[int, in
     if not pairs:
         return {}
     team_ids = {team.pk for _, team in pairs}
+    # Unordered reads (.order_by()): the roster is put in order below, the rest are looked up
+    # by key, and the models' orderings would join the rows' fixtures, rounds and seasons.
     players: dict[int, list[Player]] = defaultdict(list)
     for player in Player.objects.filter(
         team_id__in=team_ids,
         roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
-    ):
+    ).order_by():
         players[player.team_id].append(player)
     ids = [p.pk for group in players.values() for p in group]
     injuries = {
-        i.player_id: i for i in Injury.objects.filter(player_id__in=ids, state=Injury.State.OUT)
+        i.player_id: i
+        for i in Injury.objects.filter(player_id__in=ids, state=Injury.State.OUT).order_by()
     }
     choices: dict[tuple[int, int], list[LineupChoice]] = defaultdict(list)
-    for choice in LineupChoice.objects.filter(
-        fixture_id__in={f.pk for f, _ in pairs}
-    ).select_related("reserve"):
+    for choice in (
+        LineupChoice.objects.filter(fixture_id__in={f.pk for f, _ in pairs})
+        .select_related("reserve")
+        .order_by()
+    ):
         choices[(choice.fixture_id, choice.team_id)].append(choice)
     return {
         (fixture.pk, team.pk): _plan(

@@ -20,7 +20,10 @@ class LineupEntry(models.Model):
     places, each out first-stringer replaced as M-P3 says, and the fit reserves on the
     bench."""
 
-    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="lineup")
+    # Indexed by the unique (fixture, player) constraint, which it leads.
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.CASCADE, related_name="lineup", db_index=False
+    )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lineup_entries")
     position = models.CharField(max_length=12, choices=enum_choices(Position))
@@ -174,7 +177,10 @@ class TableInspection(models.Model):
 class Appearance(models.Model):
     """A player who took the field in a match, with the points he scored."""
 
-    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="appearances")
+    # Indexed by the unique (result, player) constraint, which it leads.
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="appearances", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="appearances")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     points = models.PositiveSmallIntegerField(default=0)
@@ -191,7 +197,10 @@ class Appearance(models.Model):
 class StatLine(models.Model):
     """A player's attempts and successes in one action category in one match (M-P7)."""
 
-    appearance = models.ForeignKey(Appearance, on_delete=models.CASCADE, related_name="stat_lines")
+    # Indexed by the unique (appearance, category) constraint, which it leads.
+    appearance = models.ForeignKey(
+        Appearance, on_delete=models.CASCADE, related_name="stat_lines", db_index=False
+    )
     category = models.CharField(max_length=16, choices=enum_choices(StatCategory))
     attempts = models.PositiveSmallIntegerField(default=0)
     successes = models.PositiveSmallIntegerField(default=0)
@@ -213,12 +222,22 @@ class StatLine(models.Model):
 class MatchEvent(models.Model):
     """One step of a simulated match, in order, with board positions for the replay."""
 
-    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="events")
+    # Indexed by the unique (result, sequence) constraint, which it leads.
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     sequence = models.PositiveIntegerField()
     half = models.PositiveSmallIntegerField(help_text="1 and 2, then 3 for overtime.")
     kind = models.CharField(max_length=30)
+    # One of its result's two teams, copied from the fixture: no constraint of its own (as
+    # the dice ledger's copies, rosters.models.DiceRoll), PROTECT still holds.
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_constraint=False,
     )
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="match_events"

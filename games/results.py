@@ -226,7 +226,10 @@ def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
 
 
 def _stored_lineup(fixture: Fixture) -> dict[int, Player]:
-    return lineup_players(LineupEntry.objects.filter(fixture=fixture).select_related("player"))
+    # Unordered: the players are looked up by id, and the entries' ordering would join the
+    # fixture's round, season and league to sort one fixture's rows.
+    entries = LineupEntry.objects.filter(fixture=fixture).select_related("player").order_by()
+    return lineup_players(entries)
 
 
 # --- Validation ------------------------------------------------------------------------------

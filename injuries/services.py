@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from injuries.errors import InjuryError
@@ -133,6 +134,52 @@ def injuries_count_down(
         if (missed, state) != (injury.games_missed, injury.state):
             injury.games_missed, injury.state = missed, state
             injury.resolved_at = timezone.now() if state == Injury.State.SERVED else None
+            changed.append(injury)
+    rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
+
+
+def injuries_count_new_game(*, fixture: Fixture) -> None:
+    """A new result of `fixture` counted on its teams' injuries still out (M-I1): one more
+    game missed by each player whose injuring match comes before it in his team's order
+    (season, round: as injuries_count_down orders them), the injury served once he has
+    missed them all. injuries_count_down's recount, added for the one game: a served injury
+    stays served, and neither the team's played fixtures nor its served injuries are read
+    (tests/games/test_aftermath_incremental.py). The caller holds the teams' locks."""
+    season = fixture.round.season
+    counted = (season.created_at, season.pk, fixture.round.number, fixture.pk)
+    injuries = (
+        Injury.objects.filter(
+            player__team_id__in=[fixture.home_team_id, fixture.away_team_id],
+            state=Injury.State.OUT,
+        )
+        .select_related("fixture__round__season")
+        .annotate(player_team_id=F("player__team_id"))
+        .order_by()
+    )
+    changed = []
+    for injury in injuries:
+        injured_in = injury.fixture
+        # An injury from another team's match (or none) counts every game of his team.
+        missed = injury.games_missed
+        if injured_in is None or injury.player_team_id not in (
+            injured_in.home_team_id,
+            injured_in.away_team_id,
+        ):
+            missed += 1
+        else:
+            injured_round = injured_in.round
+            injured = (
+                injured_round.season.created_at,
+                injured_round.season_id,
+                injured_round.number,
+                injured_in.pk,
+            )
+            missed += injured < counted
+        missed = min(missed, injury.games_out)
+        if missed >= injury.games_out:
+            injury.state, injury.resolved_at = Injury.State.SERVED, timezone.now()
+        if (missed, injury.state) != (injury.games_missed, Injury.State.OUT):
+            injury.games_missed = missed
             changed.append(injury)
     rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
 

@@ -1,9 +1,9 @@
-"""Rows written in one set-based statement each, the same SQL on PostgreSQL and SQLite:
-changed rows by ``WITH v(pk, …) AS (VALUES …) UPDATE t SET … FROM v WHERE t.pk = v.pk``
-(`rows_update`; SQLite 3.33+ has UPDATE … FROM), counts added by ``INSERT … ON CONFLICT DO
-UPDATE`` (`rows_add`). Django's ``bulk_update`` builds one CASE expression per field and row,
-and resolving those cost more than the database did on a result's hot path
-(docs/performance.md, "Recording results")."""
+"""Rows written in one set-based statement each: changed rows by ``UPDATE t SET … FROM v
+WHERE t.pk = v.pk`` (`rows_update`; SQLite 3.33+ has UPDATE … FROM), counts added by
+``INSERT … SELECT … FROM v ON CONFLICT DO UPDATE`` (`rows_add`), where ``v`` is the rows as
+one array a column on PostgreSQL, a VALUES list on SQLite (`_rows_source`). Django's
+``bulk_update`` builds one CASE expression per field and row, and resolving those cost more
+than the database did on a result's hot path (docs/performance.md, "Recording results")."""
 
 from __future__ import annotations
 
@@ -27,26 +27,20 @@ def rows_update(
     if len(concrete) != len(columns) or any(field.many_to_many for field in concrete):
         raise ValueError("rows_update writes concrete fields only.")
     quote = connection.ops.quote_name
-    # PostgreSQL types a VALUES list by its first row's parameters: cast them all. SQLite
-    # must not cast (it would read a datetime's text as a number) and needs no casts.
-    casts = ["%s"] * len(concrete)
-    if connection.vendor == "postgresql":
-        casts = [f"CAST(%s AS {field.db_type(connection)})" for field in concrete]
-    row_sql = "(" + ", ".join(casts) + ")"
-    params: list[Any] = []
-    for obj in objs:
-        for field in concrete:
-            value = getattr(obj, field.attname)
-            params.append(field.get_db_prep_save(value, connection=connection))
-    names = ["pk", *(f"v{index}" for index in range(1, len(concrete)))]
     table = quote(meta.db_table)
+    names = ["pk", *(f"v{index}" for index in range(1, len(concrete)))]
     assignments = ", ".join(
         f"{quote(field.column)} = v.{name}"
         for field, name in zip(concrete[1:], names[1:], strict=True)
     )
+    values = [
+        [field.get_db_prep_save(getattr(obj, field.attname), connection=connection) for obj in objs]
+        for field in concrete
+    ]
+    source, params = _rows_source(concrete, values, names)
     sql = (
-        f"WITH v({', '.join(names)}) AS (VALUES {', '.join([row_sql] * len(objs))}) "
-        f"UPDATE {table} SET {assignments} FROM v WHERE {table}.{quote(meta.pk.column)} = v.pk"
+        f"UPDATE {table} SET {assignments} FROM {source} "
+        f"WHERE {table}.{quote(meta.pk.column)} = v.pk"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -61,9 +55,9 @@ def rows_add(
     add: Sequence[str],
 ) -> None:
     """Add `rows`' `add` fields to the rows of `model` that match them on `unique` (a unique
-    constraint), inserting those that do not exist yet: one ``INSERT … ON CONFLICT (…) DO
-    UPDATE SET f = t.f + excluded.f`` (PostgreSQL and SQLite 3.24+). Atomic in the database,
-    so two writers adding at once both count."""
+    constraint), inserting those that do not exist yet: one ``INSERT … SELECT … ON CONFLICT
+    (…) DO UPDATE SET f = t.f + excluded.f`` (PostgreSQL and SQLite 3.24+). Atomic in the
+    database, so two writers adding at once both count."""
     if not rows:
         return
     meta = model._meta
@@ -74,20 +68,51 @@ def rows_add(
         raise ValueError("rows_add writes concrete fields only.")
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
-    row_sql = "(" + ", ".join(["%s"] * len(concrete)) + ")"
-    params: list[Any] = []
-    for row in rows:
-        for name, field in zip(names, concrete, strict=True):
-            params.append(field.get_db_prep_save(row[name], connection=connection))
-    columns = ", ".join(quote(field.column) for field in concrete)
+    columns = [
+        [field.get_db_prep_save(row[name], connection=connection) for row in rows]
+        for name, field in zip(names, concrete, strict=True)
+    ]
+    aliases = [f"v{index}" for index in range(len(concrete))]
+    source, params = _rows_source(concrete, columns, aliases)
     conflict = ", ".join(quote(field.column) for field in concrete[: len(unique)])
     sums = ", ".join(
         f"{quote(field.column)} = {table}.{quote(field.column)} + excluded.{quote(field.column)}"
         for field in concrete[len(unique) :]
     )
     sql = (
-        f"INSERT INTO {table} ({columns}) VALUES {', '.join([row_sql] * len(rows))} "
-        f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}"
+        f"INSERT INTO {table} ({', '.join(quote(field.column) for field in concrete)}) "
+        f"SELECT {', '.join(f'v.{alias}' for alias in aliases)} FROM {source} "
+        # "WHERE true" tells SQLite's parser that ON CONFLICT is the upsert's, not the join's.
+        f"WHERE true ON CONFLICT ({conflict}) DO UPDATE SET {sums}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def _rows_source(
+    fields: Sequence[models.Field[Any, Any]], columns: Sequence[list[Any]], names: Sequence[str]
+) -> tuple[str, list[Any]]:
+    """The rows to write as a table ``v(names…)`` in a FROM clause, and its parameters, from
+    their values column by column. PostgreSQL takes each column as one array parameter
+    (``UNNEST(%s::bigint[], …)``): a statement's text and parameters stay the same size for
+    any number of rows, which psycopg and the planner then handle in constant time. SQLite
+    has no arrays: a VALUES list, uncast (a cast would read a datetime's text as a number)."""
+    aliases = ", ".join(names)
+    if connection.vendor == "postgresql":
+        # Typed without their length or precision (varchar[], not varchar(8)[]), as Django's
+        # own bulk insert does: an array cast would truncate, the table's type checks.
+        arrays = ", ".join(f"%s::{_base_type(field)}[]" for field in fields)
+        return f"UNNEST({arrays}) AS v({aliases})", list(columns)
+    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    rows = list(zip(*columns, strict=True))
+    values = ", ".join([row_sql] * len(rows))
+    return f"(WITH v({aliases}) AS (VALUES {values}) SELECT * FROM v) AS v", [
+        value for row in rows for value in row
+    ]
+
+
+def _base_type(field: models.Field[Any, Any]) -> str:
+    db_type = field.db_type(connection)
+    if db_type is None:
+        raise ValueError(f"{field} has no column type of its own.")
+    return db_type.split("(")[0]

@@ -191,7 +191,10 @@ class Player(models.Model):
 class PlayerSeason(models.Model):
     """A player's season: games played and points scored for one team."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seasons")
+    # Indexed by the unique (player, season) constraint, which it leads.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="seasons", db_index=False
+    )
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="player_seasons")
     games_played = models.PositiveSmallIntegerField(default=0)
     points = models.PositiveIntegerField(default=0)
@@ -208,8 +211,14 @@ class PlayerSeason(models.Model):
 class PlayerSeasonStat(models.Model):
     """Attempts and successes in one action category over a season (M-P7)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_stats")
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="player_stats")
+    # Each indexed by an index it leads: the unique (player, season, category) constraint and
+    # the (season, category, -successes) index.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="season_stats", db_index=False
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="player_stats", db_index=False
+    )
     category = models.CharField(max_length=16, choices=enum_choices(StatCategory))
     attempts = models.PositiveIntegerField(default=0)
     successes = models.PositiveIntegerField(default=0)
@@ -275,18 +284,41 @@ class DiceRoll(AppendOnlyModel):
         SIMULATION = "simulation", "Simulated match"
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="dice_rolls")
+    # The league, season and team are where a roll is filed, copied from its fixture or its
+    # player by the services that roll (rosters.services.ledger_record): the database checks
+    # the fixture and the player, and the copies carry no constraint of their own, which at
+    # a simulation's several hundred rolls cost a third of its commit (docs/performance.md,
+    # "Recording results"). PROTECT still refuses deleting what a roll names.
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="dice_rolls", db_constraint=False
+    )
     season = models.ForeignKey(
-        Season, on_delete=models.PROTECT, null=True, blank=True, related_name="dice_rolls"
+        Season,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dice_rolls",
+        db_constraint=False,
     )
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="dice_rolls"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dice_rolls",
+        db_constraint=False,
     )
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="dice_rolls"
     )
+    # Indexed by the ledger's (fixture, sequence) index below, which it leads.
     fixture = models.ForeignKey(
-        Fixture, on_delete=models.PROTECT, null=True, blank=True, related_name="dice_rolls"
+        Fixture,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dice_rolls",
+        db_index=False,
     )
     rolled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,6 +1,7 @@
 """A new result's players' side added (games.aftermath for a new result: season lines,
-stat totals, career games and status, M-P5) is exactly what the recount from all the season's
-lines (the same aftermath for a correction or a void) leaves, match after match."""
+stat totals, career games and status, M-P5, and the injured-list countdown, M-I1) is exactly
+what the recount from all the season's lines and fixtures (the same aftermath for a
+correction or a void) leaves, match after match."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from django.db import transaction
 from games.aftermath import game_aftermath
 from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
+from injuries.models import Injury
 from league.models import Fixture, Round
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.simulator import simulate_match
 
 
-def _players_side(world: Any) -> tuple[list[Any], list[Any], list[Any]]:
+def _players_side(world: Any) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
     teams = [world.home.pk, world.away.pk]
     return (
         list(
@@ -35,6 +37,11 @@ def _players_side(world: Any) -> tuple[list[Any], list[Any], list[Any]]:
             .order_by("pk")
             .values_list("pk", "games_played", "status")
         ),
+        list(
+            Injury.objects.filter(player__team_id__in=teams)
+            .order_by("pk")
+            .values_list("pk", "games_out", "games_missed", "state")
+        ),
     )
 
 
@@ -49,7 +56,9 @@ def test_each_new_result_adds_what_the_recount_gives(world: Any, match_day: Fixt
             fixture.refresh_from_db()
         home, away, settings = fixture_team_sheets(fixture=fixture)
         match = simulate_match(home=home, away=away, settings=settings, seed=number)
-        result_record_simulation(fixture=fixture, match=match, dice=ScriptedDice([4, 6] * 40))
+        # Injuries of one game and of two (M-I1: half the die), so some are served by the next.
+        dice = ScriptedDice([2, 6, 4, 6] * 20)
+        result_record_simulation(fixture=fixture, match=match, dice=dice)
         added = _players_side(world)
         with transaction.atomic():
             game_aftermath(
@@ -57,6 +66,8 @@ def test_each_new_result_adds_what_the_recount_gives(world: Any, match_day: Fixt
             )
             assert _players_side(world) == added, f"after round {number}"
 
-    season_lines, _, players = _players_side(world)
+    season_lines, _, players, injuries = _players_side(world)
     assert max(games for _, _, games, _ in season_lines) == len(fixtures)
     assert len(fixtures) in {games for _, games, _ in players}
+    # The dice gave injuries, some served and some still out: both counts were compared.
+    assert {state for *_, state in injuries} >= {Injury.State.OUT, Injury.State.SERVED}

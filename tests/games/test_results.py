@@ -316,6 +316,27 @@ def test_recording_a_reported_result_costs_at_most_twenty_queries(world, match_d
     assert not summed, "career games summed again after the season lines"
 
 
+def test_a_results_reads_order_nothing_the_caller_does_not_need(world, match_day):
+    """Issue #16: the kick-off's reads (roster, injuries, named reserves) and the fixture's
+    lock are unordered and join no table for an ordering: a model's Meta ordering by a
+    foreign key sorts by the related model's own ordering, which joined the fixture, its
+    round, season and league to sort one fixture's rows. The teams, locked first, are read
+    with their lock on PostgreSQL, not joined to the fixture again (league/results.py)."""
+    ContentType.objects.get_for_model(Result)
+    with CaptureQueriesContext(connection) as queries:
+        result = result_record(fixture=match_day, report=_report(world), actor=None)
+    reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
+    for table in ("rosters_player", "injuries_injury", "games_lineupchoice"):
+        read = next(s for s in reads if s.startswith(f'SELECT "{table}"."id"'))
+        assert "ORDER BY" not in read, read
+    lock = next(s for s in reads if s.startswith('SELECT "league_fixture"."id"'))
+    if connection.vendor == "postgresql":
+        assert '"league_team"' not in lock, lock
+    fixture = result.fixture
+    assert (fixture.home_team, fixture.away_team) == (world.home, world.away)
+    assert fixture.home_team.name == world.home.name
+
+
 def test_injuries_cost_the_same_statements_for_one_player_as_for_five(world, match_day):
     """M-I1, M-I2: a result's injuries and their rolls are written together, so the count does
     not grow with the number of Incapacitated players."""

@@ -1,0 +1,75 @@
+"""The set-based writes of league/rows_update.py: rows changed by one UPDATE and counts
+added by one upsert, each value read back as written (None, text, datetimes), on PostgreSQL
+as one array a column, so the statement is the same whatever the number of rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from league.rows_update import rows_add, rows_update
+from rosters.models import Player, PlayerSeasonStat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_rows_update_writes_each_row_its_own_values(world):
+    players = list(world.home.players.order_by("pk")[:3])
+    left = datetime(2026, 12, 2, 15, 30, 45, 123456, tzinfo=UTC)
+    players[0].roster_state, players[0].left_at = Player.RosterState.RETIRED, left
+    players[1].roster_state, players[1].left_at = Player.RosterState.INJURED_LIST, None
+    players[2].games_played = 7
+    assert rows_update(Player, players, ["roster_state", "left_at", "games_played"]) == 3
+    stored = {p.pk: p for p in Player.objects.filter(pk__in=[p.pk for p in players])}
+    assert (stored[players[0].pk].roster_state, stored[players[0].pk].left_at) == (
+        Player.RosterState.RETIRED,
+        left,
+    )
+    assert stored[players[1].pk].roster_state == Player.RosterState.INJURED_LIST
+    assert stored[players[1].pk].left_at is None
+    assert stored[players[2].pk].games_played == 7
+    untouched = world.home.players.exclude(pk__in=[p.pk for p in players]).first()
+    assert untouched is not None
+    assert untouched.games_played == 0
+
+
+def test_rows_add_inserts_new_rows_and_adds_to_existing_ones(world):
+    season, (first, second) = world.season, list(world.home.players.order_by("pk")[:2])
+
+    def add(*rows: tuple[Player, str, int, int]) -> None:
+        rows_add(
+            PlayerSeasonStat,
+            [
+                {"player": p.pk, "season": season.pk, "category": c, "attempts": a, "successes": s}
+                for p, c, a, s in rows
+            ],
+            unique=("player", "season", "category"),
+            add=("attempts", "successes"),
+        )
+
+    add((first, "scoring", 3, 1), (second, "tackles", 2, 2))
+    add((first, "scoring", 2, 2), (first, "tackles", 1, 0))
+    stored = {
+        (row.player_id, row.category): (row.attempts, row.successes)
+        for row in PlayerSeasonStat.objects.filter(season=season)
+    }
+    assert stored == {
+        (first.pk, "scoring"): (5, 3),
+        (first.pk, "tackles"): (1, 0),
+        (second.pk, "tackles"): (2, 2),
+    }
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="arrays are PostgreSQL's")
+def test_on_postgresql_the_statement_does_not_grow_with_the_rows(world):
+    players = list(world.home.players.order_by("pk"))
+    statements = []
+    for count in (2, len(players)):
+        with CaptureQueriesContext(connection) as queries:
+            rows_update(Player, players[:count], ["games_played"])
+        statements.append(queries[-1]["sql"].split(" FROM UNNEST(")[0])
+    assert statements[0] == statements[1]
+    assert "VALUES" not in queries[-1]["sql"]
