@@ -162,8 +162,17 @@ class Installation:
         process.wait(timeout=10)
 
     def log(self, name: str) -> str:
+        """The end of a process's log, for a failure's message."""
+        return self._log_text(name)[-6000:]
+
+    def worker_ready(self, name: str) -> bool:
+        """Celery's "ready." line, read in the whole log: a worker that starts on a full
+        queue (the demo league's odds runs) logs past the end `log` keeps within a second."""
+        return "ready." in self._log_text(name)
+
+    def _log_text(self, name: str) -> str:
         path = self.folder / f"{name}.log"
-        return path.read_text(errors="replace")[-6000:] if path.exists() else ""
+        return path.read_text(errors="replace") if path.exists() else ""
 
     def close(self) -> None:
         for process in self.processes.values():

@@ -267,7 +267,7 @@ def test_a_worker_killed_mid_job_is_replaced_within_two_minutes(installation):
         "'pk', flat=True))"
     )
     site.start_worker("first")  # the only worker: it must take the job
-    wait_for("the first worker is up", lambda: "ready." in site.log("first"), timeout=60)
+    wait_for("the first worker is up", lambda: site.worker_ready("first"), timeout=60)
 
     job_id = None
     for fixture in fixtures:  # SQLite: the freeze can miss a very quick job; try the next
