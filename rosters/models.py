@@ -285,10 +285,11 @@ class DiceRoll(AppendOnlyModel):
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     # The league, season and team are where a roll is filed, copied from its fixture or its
-    # player by the services that roll (rosters.services.ledger_record): the database checks
-    # the fixture and the player, and the copies carry no constraint of their own, which at
-    # a simulation's several hundred rolls cost a third of its commit (docs/performance.md,
-    # "Recording results"). PROTECT still refuses deleting what a roll names.
+    # player by the services that roll (rosters.services.ledger_record) or the league import:
+    # the database checks the fixture and the player, and the copies carry no constraint of
+    # their own, whose checks at a simulation's several hundred rolls were a third of its
+    # commit (docs/architecture.md, docs/performance.md). PROTECT still refuses deleting what
+    # a roll names.
     league = models.ForeignKey(
         League, on_delete=models.PROTECT, related_name="dice_rolls", db_constraint=False
     )
