@@ -145,8 +145,7 @@ def injuries_count_new_game(*, fixture: Fixture) -> None:
     missed them all. injuries_count_down's recount, added for the one game: a served injury
     stays served, and neither the team's played fixtures nor its served injuries are read
     (tests/games/test_aftermath_incremental.py). The caller holds the teams' locks."""
-    season = fixture.round.season
-    counted = (season.created_at, season.pk, fixture.round.number, fixture.pk)
+    counted = _count_order(fixture)
     injuries = (
         Injury.objects.filter(
             player__team_id__in=[fixture.home_team_id, fixture.away_team_id],
@@ -159,29 +158,28 @@ def injuries_count_new_game(*, fixture: Fixture) -> None:
     changed = []
     for injury in injuries:
         injured_in = injury.fixture
-        # An injury from another team's match (or none) counts every game of his team.
-        missed = injury.games_missed
-        if injured_in is None or injury.player_team_id not in (
-            injured_in.home_team_id,
-            injured_in.away_team_id,
-        ):
-            missed += 1
-        else:
-            injured_round = injured_in.round
-            injured = (
-                injured_round.season.created_at,
-                injured_round.season_id,
-                injured_round.number,
-                injured_in.pk,
-            )
-            missed += injured < counted
-        missed = min(missed, injury.games_out)
-        if missed >= injury.games_out:
+        # An injury from another team's match (or none) counts every game of his team;
+        # one from his own counts the games after it.
+        counts = (
+            injured_in is None
+            or injury.player_team_id not in (injured_in.home_team_id, injured_in.away_team_id)
+            or _count_order(injured_in) < counted
+        )
+        missed = min(injury.games_missed + counts, injury.games_out)
+        served = missed >= injury.games_out
+        if missed == injury.games_missed and not served:
+            continue
+        injury.games_missed = missed
+        if served:
             injury.state, injury.resolved_at = Injury.State.SERVED, timezone.now()
-        if (missed, injury.state) != (injury.games_missed, Injury.State.OUT):
-            injury.games_missed = missed
-            changed.append(injury)
+        changed.append(injury)
     rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
+
+
+def _count_order(fixture: Fixture) -> tuple[object, ...]:
+    """A fixture's place in its teams' order of games: season, round (injuries_count_down's)."""
+    season = fixture.round.season
+    return (season.created_at, season.pk, fixture.round.number, fixture.pk)
 
 
 def injury_force_heal(

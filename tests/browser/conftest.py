@@ -6,6 +6,7 @@ browser tests skip and say why. Screenshots go to test-results/screenshots/ for 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+PHONE = {"width": 375, "height": 800}
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -55,7 +57,25 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     size = page.viewport_size
-    page.set_viewport_size({"width": 375, "height": 800})
+    width_at_phone(page)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-375.png"), full_page=True)
     page.set_viewport_size(size)
     return path
+
+
+def width_at_phone(page) -> int:
+    """The page's width once resized to a 375 px phone and laid out anew.
+
+    A resize returns before the page has reflowed (and Chart.js redraws its charts on a
+    resize observer a moment later), so read the width only once the window is 375 px
+    and the layout has had its chance to fit.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.set_viewport_size(PHONE)
+    # Functions, not expressions: Playwright evaluates an expression with eval, which the
+    # pages' Content Security Policy (script-src 'self') refuses.
+    page.wait_for_function("() => window.innerWidth === 375")
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("() => document.documentElement.scrollWidth <= 375", timeout=3000)
+    return page.evaluate("document.documentElement.scrollWidth")

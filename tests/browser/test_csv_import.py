@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from league.models import Team
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
 from tests.browser.test_admin_season import PASSWORD, sign_in
 from tests.world import make_commissioner, world_build
 
@@ -35,8 +35,7 @@ def test_a_commissioner_checks_and_imports_a_teams_file(page, tmp_path: Path, se
     table = page.locator("table.exchange-problems")
     table.get_by_role("cell", name="No user “ghost”.").wait_for()
     screenshot(page, "admin-csv-import-problems")
-    page.set_viewport_size({"width": 375, "height": 800})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert width_at_phone(page) <= 375
     page.set_viewport_size({"width": 1280, "height": 900})
 
     good = tmp_path / "teams-fixed.csv"

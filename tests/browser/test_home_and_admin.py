@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,8 +17,7 @@ def test_visitor_goes_from_the_league_card_on_the_home_page_to_its_standings(pag
     assert card.is_visible()
     assert card.get_by_text("MagnoBall").is_visible()
     screenshot(page, "home")
-    page.set_viewport_size({"width": 375, "height": 800})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert width_at_phone(page) <= 375
     page.set_viewport_size({"width": 1280, "height": 800})
     card.get_by_role("link", name="Standings").click()
     table = page.get_by_role("table").first

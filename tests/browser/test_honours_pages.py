@@ -5,17 +5,14 @@ casts and changes his vote by tapping. Screenshots land in test-results/screensh
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from league.honours.models import MvpBallot
 from league.honours.services import mvp_vote_open, season_awards_compute
 from league.standings import standings_recompute
 from rosters.models import PlayerSeason
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
 from tests.browser.test_coach_and_league_pages import sign_in
 from tests.honours.helpers import played, season_of
 
@@ -42,16 +39,7 @@ def test_the_honours_pages_fit_a_phone_and_a_coach_votes(page, world):
         page.goto(path)
         expect(page.locator("h1")).to_be_visible()
         screenshot(page, name)
-        page.set_viewport_size({"width": 375, "height": 800})
-        # The charts redraw for the new width a moment after the resize (Chart.js's
-        # resize observer): wait for the layout to settle, then measure.
-        with contextlib.suppress(PlaywrightTimeout):
-            # A function, not an expression: Playwright evals an expression in the page,
-            # which the page's Content Security Policy (script-src 'self') refuses.
-            page.wait_for_function(
-                "() => document.documentElement.scrollWidth <= 375", timeout=5000
-            )
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = width_at_phone(page)
         assert width <= 375, f"{path} is {width} px wide"
         page.set_viewport_size(desktop)
 

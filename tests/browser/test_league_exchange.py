@@ -9,7 +9,7 @@ import json
 import pytest
 
 from league.models import League
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
 from tests.world import make_commissioner
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,8 +44,7 @@ def test_a_commissioner_exports_his_league_and_imports_a_copy(page, world, tmp_p
     assert problems.get_by_role("cell", name="teams[0]").is_visible()
     assert problems.get_by_text("Use a colour like #1f6feb.").is_visible()
     screenshot(page, "admin-league-import-problems")
-    page.set_viewport_size({"width": 375, "height": 800})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert width_at_phone(page) <= 375
     page.set_viewport_size({"width": 1280, "height": 900})
     assert not League.objects.filter(slug="moved-league").exists()
 

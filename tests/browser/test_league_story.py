@@ -13,7 +13,7 @@ from games.results import result_record_simulation
 from injuries.models import Injury
 from rosters.models import Player
 from rules.magnoball.simulator import simulate_match
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,8 +54,7 @@ def test_the_story_pages_fit_a_phone(page, world, match_day):
         page.goto(path)
         expect(page.locator("h1")).to_be_visible()
         screenshot(page, name)
-        page.set_viewport_size({"width": 375, "height": 800})
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = width_at_phone(page)
         assert width <= 375, f"{path} is {width} px wide"
         page.set_viewport_size(desktop)
     page.goto(f"/leagues/{league}/graveyard/")
