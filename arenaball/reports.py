@@ -253,9 +253,7 @@ def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result
             reported_by=actor if actor is not None and actor.is_authenticated else None,
         )
         _store(result, checked)
-        locked.status = Fixture.Status.PLAYED
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked, result=result)
+        result_aftermath(fixture=locked, result=result)  # marks it played
         result_event_publish(fixture=locked, result=result, change="recorded")
         audit_record(
             actor=actor,

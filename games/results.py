@@ -198,9 +198,7 @@ def _record(
         # new result's fixture has no other injuries.
         _known_related(result, "appearances", appearances)
         _known_related(locked, "injuries", injured)
-        locked.status = Fixture.Status.PLAYED
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked, result=result)
+        result_aftermath(fixture=locked, result=result)  # marks it played
         result_event_publish(fixture=locked, result=result, change="recorded")
         dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
         audit_record(

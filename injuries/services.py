@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils import timezone
 
 from injuries.errors import InjuryError
@@ -16,7 +15,7 @@ from injuries.models import ForceHealingAttempt, Injury
 from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
-from league.models import Fixture, Team
+from league.models import Fixture, Round, Season, Team
 from league.rows_update import rows_update
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
@@ -144,42 +143,57 @@ def injuries_count_new_game(*, fixture: Fixture) -> None:
     (season, round: as injuries_count_down orders them), the injury served once he has
     missed them all. injuries_count_down's recount, added for the one game: a served injury
     stays served, and neither the team's played fixtures nor its served injuries are read
-    (tests/games/test_aftermath_incremental.py). The caller holds the teams' locks."""
-    counted = _count_order(fixture)
-    injuries = (
-        Injury.objects.filter(
-            player__team_id__in=[fixture.home_team_id, fixture.away_team_id],
-            state=Injury.State.OUT,
-        )
-        .select_related("fixture__round__season")
-        .annotate(player_team_id=F("player__team_id"))
-        .order_by()
-    )
-    changed = []
-    for injury in injuries:
-        injured_in = injury.fixture
-        # An injury from another team's match (or none) counts every game of his team;
-        # one from his own counts the games after it.
-        counts = (
-            injured_in is None
-            or injury.player_team_id not in (injured_in.home_team_id, injured_in.away_team_id)
-            or _count_order(injured_in) < counted
-        )
-        missed = min(injury.games_missed + counts, injury.games_out)
-        served = missed >= injury.games_out
-        if missed == injury.games_missed and not served:
-            continue
-        injury.games_missed = missed
-        if served:
-            injury.state, injury.resolved_at = Injury.State.SERVED, timezone.now()
-        changed.append(injury)
-    rows_update(Injury, changed, ["games_missed", "state", "resolved_at"])
-
-
-def _count_order(fixture: Fixture) -> tuple[object, ...]:
-    """A fixture's place in its teams' order of games: season, round (injuries_count_down's)."""
+    (tests/games/test_aftermath_incremental.py). One statement, which reads and writes only
+    the injuries that change. The caller holds the teams' locks."""
     season = fixture.round.season
-    return (season.created_at, season.pk, fixture.round.number, fixture.pk)
+    order = [
+        connection.ops.adapt_datetimefield_value(season.created_at),
+        season.pk,
+        fixture.round.number,
+        fixture.pk,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _COUNT_NEW_GAME_SQL,
+            [
+                Injury.State.SERVED,
+                connection.ops.adapt_datetimefield_value(timezone.now()),
+                *order,
+                fixture.home_team_id,
+                fixture.away_team_id,
+                Injury.State.OUT,
+            ],
+        )
+
+
+_INJURIES, _PLAYERS = Injury._meta.db_table, Player._meta.db_table
+_FIXTURES, _ROUNDS, _SEASONS = (
+    Fixture._meta.db_table,
+    Round._meta.db_table,
+    Season._meta.db_table,
+)
+# The injuries out of the two teams' players, each with whether this game counts for it (c):
+# one from no match, or from another team's match, counts every game of his team; one from
+# his own counts the games after it: (season created, season, round, fixture) before this
+# game's. Written where the count moves, or where nothing is left to miss (0 games out).
+_REACHED = f"{_INJURIES}.games_missed + c.counts >= {_INJURIES}.games_out"
+_COUNT_NEW_GAME_SQL = (
+    f"UPDATE {_INJURIES} SET "
+    f"games_missed = CASE WHEN {_REACHED} THEN {_INJURIES}.games_out "
+    f"ELSE {_INJURIES}.games_missed + c.counts END, "
+    f"state = CASE WHEN {_REACHED} THEN %s ELSE {_INJURIES}.state END, "
+    f"resolved_at = CASE WHEN {_REACHED} THEN %s ELSE {_INJURIES}.resolved_at END "
+    "FROM (SELECT i.id AS id, CASE WHEN i.fixture_id IS NULL "
+    "OR p.team_id NOT IN (f.home_team_id, f.away_team_id) "
+    "OR (s.created_at, s.id, r.number, f.id) < (%s, %s, %s, %s) THEN 1 ELSE 0 END AS counts "
+    f"FROM {_INJURIES} i JOIN {_PLAYERS} p ON p.id = i.player_id "
+    f"LEFT JOIN {_FIXTURES} f ON f.id = i.fixture_id "
+    f"LEFT JOIN {_ROUNDS} r ON r.id = f.round_id "
+    f"LEFT JOIN {_SEASONS} s ON s.id = r.season_id "
+    "WHERE p.team_id IN (%s, %s) AND i.state = %s) AS c "
+    f"WHERE {_INJURIES}.id = c.id "
+    f"AND (c.counts = 1 OR {_INJURIES}.games_missed >= {_INJURIES}.games_out)"
+)
 
 
 def injury_force_heal(

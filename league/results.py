@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from league.access import (
     Actor,
@@ -24,7 +25,7 @@ from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
 from league.rulesets import ruleset_for
-from league.standings import standings_add_result, standings_recompute
+from league.standings import standings_add_result, standings_lock, standings_recompute
 from league.webhooks.events import LEAGUE_SUBSCRIBED, league_subscribed, result_event_publish
 
 MAX_SCORE = 99
@@ -230,9 +231,7 @@ def result_store(
             source=source,
             reported_by=actor if actor is not None and actor.is_authenticated else None,
         )
-        locked.status = Fixture.Status.PLAYED
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked, result=result)
+        result_aftermath(fixture=locked, result=result)  # marks it played
         change = "corrected" if source == Result.Source.CORRECTED else "recorded"
         result_event_publish(fixture=locked, result=result, change=change)
         audit_record(
@@ -253,20 +252,51 @@ def result_store(
 
 def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
     """Bring up to date everything a result of `fixture` touches: the standings, the round,
-    then the game's own. `result` is a result just recorded: it is added to the standings;
-    without it (a correction, a void) they are recomputed from the season's results. The
-    caller holds the transaction and the fixture's lock; the table's lock, taken here, is held
-    until it commits (league/standings.py)."""
+    then the game's own. `result` is a result just recorded: its fixture is marked played
+    here, with its round's status in the same statement, and the result is added to the
+    standings; without it (a correction, a void: the caller has set the fixture's status)
+    they are recomputed from the season's results. The caller holds the transaction and the
+    fixture's lock; the table's lock, taken here, is held until it commits
+    (league/standings.py)."""
     season = fixture.round.season
+    was_complete = fixture.round.status == Round.Status.COMPLETE
     if result is None:
         standings_recompute(season=season)
+        _round_status(fixture.round)
     else:
-        standings_add_result(fixture=fixture, result=result)
-    was_complete = fixture.round.status == Round.Status.COMPLETE
-    _round_status(fixture.round)
+        # The table's lock first: results of one season take turns from here, so the round's
+        # status is worked out with every result before this one committed.
+        table = standings_lock(season=season)
+        _fixture_played(fixture)
+        standings_add_result(fixture=fixture, result=result, locked=table)
     ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
     # The power ranking moves; a round just complete queues its playoff odds.
     odds_after_result(fixture=fixture, result=result, was_complete=was_complete)
+
+
+def _fixture_played(fixture: Fixture) -> None:
+    """`fixture` marked played and its round complete if it was the last to play: one
+    statement on PostgreSQL (the fixture's write a data-modifying WITH of the round's), two
+    on SQLite, which has no such WITH."""
+    fixture.status, fixture.updated_at = Fixture.Status.PLAYED, timezone.now()
+    if connection.vendor != "postgresql":
+        Fixture.objects.filter(pk=fixture.pk).update(
+            status=fixture.status, updated_at=fixture.updated_at
+        )
+        _round_status(fixture.round)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _FIXTURE_PLAYED_SQL,
+            [
+                fixture.status,
+                fixture.updated_at,
+                fixture.pk,
+                *_round_status_params(fixture.round),
+            ],
+        )
+        changed = cursor.rowcount
+    _round_status_changed(fixture.round, changed)
 
 
 def _round_status(round_: Round) -> None:
@@ -275,28 +305,50 @@ def _round_status(round_: Round) -> None:
     would bump the league's page version for nothing). Written in SQL: the ORM's form of it
     (a Case of an Exists) cost a millisecond of compiling on every result."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _ROUND_STATUS_SQL,
-            [
-                round_.pk,
-                Fixture.Status.PLAYED,
-                Round.Status.OPEN,
-                Round.Status.COMPLETE,
-                round_.pk,
-                Round.Status.SCHEDULED,
-            ],
-        )
+        cursor.execute(_ROUND_STATUS_SQL, _round_status_params(round_))
         changed = cursor.rowcount
+    _round_status_changed(round_, changed)
+
+
+def _round_status_params(round_: Round) -> list[int | str]:
+    return [
+        round_.pk,
+        Fixture.Status.PLAYED,
+        Round.Status.OPEN,
+        Round.Status.COMPLETE,
+        round_.pk,
+        Round.Status.SCHEDULED,
+    ]
+
+
+def _round_status_changed(round_: Round, changed: int) -> None:
     if changed:  # from open to complete or back: the other of the two
         done = round_.status == Round.Status.OPEN
         round_.status = Round.Status.COMPLETE if done else Round.Status.OPEN
 
 
 _ROUNDS, _FIXTURES = Round._meta.db_table, Fixture._meta.db_table
-# The status the round should have (s), written where it differs and the round has begun.
-_ROUND_STATUS_SQL = (
-    f"WITH s(status) AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM {_FIXTURES} f "
-    "WHERE f.round_id = %s AND f.status <> %s) THEN %s ELSE %s END) "
-    f"UPDATE {_ROUNDS} SET status = s.status FROM s "
-    f"WHERE {_ROUNDS}.id = %s AND {_ROUNDS}.status NOT IN (%s, s.status)"
-)
+
+
+def _round_status_sql(*, played_first: bool) -> str:
+    """The status the round should have (s), written where it differs and the round has
+    begun. With `played_first`, the fixture is marked played first in the same statement
+    (WITH played): the round's fixtures are read as they were before that write, so the
+    played one is left out by its id."""
+    played = (
+        f"played AS (UPDATE {_FIXTURES} SET status = %s, updated_at = %s WHERE id = %s "
+        "RETURNING id), "
+        if played_first
+        else ""
+    )
+    besides = " AND f.id NOT IN (SELECT id FROM played)" if played_first else ""
+    return (
+        f"WITH {played}s(status) AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM {_FIXTURES} f "
+        f"WHERE f.round_id = %s AND f.status <> %s{besides}) THEN %s ELSE %s END) "
+        f"UPDATE {_ROUNDS} SET status = s.status FROM s "
+        f"WHERE {_ROUNDS}.id = %s AND {_ROUNDS}.status NOT IN (%s, s.status)"
+    )
+
+
+_ROUND_STATUS_SQL = _round_status_sql(played_first=False)
+_FIXTURE_PLAYED_SQL = _round_status_sql(played_first=True)

@@ -82,17 +82,20 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
     return _in_order(rows)
 
 
-def standings_add_result(*, fixture: Fixture, result: Result) -> list[StandingRow]:
+def standings_add_result(
+    *, fixture: Fixture, result: Result, locked: list[StandingRow] | None = None
+) -> list[StandingRow]:
     """Add `fixture`'s new `result` to its season's table: the result's points, wins and
     scores added to its two teams' rows (M-L1) and the table put in order again (M-L2),
     reading the season's results only if a tie-breaker needs them (head-to-head, a game's own
     counts) for teams level before it. Only the rows that changed are written, in one
     statement. A playoff result, or a game between two groups, changes no table. The caller
-    holds the transaction and has stored the result with the fixture played; returns the
+    holds the transaction and has stored the result with the fixture played, and may have
+    taken the table's lock already (`locked`: what standings_lock returned); returns the
     rows in table order."""
     season = fixture.round.season
     with transaction.atomic(savepoint=False):
-        rows = standings_lock(season=season)
+        rows = standings_lock(season=season) if locked is None else locked
         by_team = {row.team_id: row for row in rows}
         home, away = by_team.get(fixture.home_team_id), by_team.get(fixture.away_team_id)
         if (
