@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, OuterRef, Q, Sum
+from django.db import connection
+from django.db.models import Count, Q, Sum
 
 from games.models import Appearance, StatLine
 from injuries.services import injuries_count_down, injuries_count_new_game
-from league.models import Fixture, Result
-from rosters.models import Player
+from league.models import Fixture, Result, Season
+from rosters.models import Player, PlayerSeason
 from rosters.services import (
     SeasonTotals,
-    career_games_before,
     player_season_totals_add,
     player_season_totals_replace,
     players_play,
@@ -71,34 +71,15 @@ def _new_result(fixture: Fixture, result: Result) -> None:
     players: dict[int, Player] = {}
     points: dict[int, int] = {}
     stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    # Each player's career games before this result come with his line (career_games_before),
-    # so after the season lines are added they are those plus this game where it counts.
+    # Each player's career games before this result come with his line (the sum of his season
+    # lines that count, rosters.services._career_games), so after the season lines are added
+    # they are those plus this game where it counts.
     career: dict[int, int] = {}
     counted = 1 if season.counts_for_careers else 0
-    rows = Appearance.objects.filter(result=result).annotate(
-        career=career_games_before(OuterRef("player_id"))
-    )
-    for (
-        pid,
-        before,
-        scored,
-        games,
-        status,
-        start,
-        category,
-        attempts,
-        successes,
-    ) in rows.values_list(
-        "player_id",
-        "career",
-        "points",
-        "player__games_played",
-        "player__status",
-        "player__start_status",
-        "stat_lines__category",
-        "stat_lines__attempts",
-        "stat_lines__successes",
-    ):
+    with connection.cursor() as cursor:
+        cursor.execute(_NEW_RESULT_LINES_SQL, [result.pk])
+        rows = cursor.fetchall()
+    for pid, before, scored, games, status, start, category, attempts, successes in rows:
         players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
         career[pid] = before + counted
         points[pid] = scored
@@ -129,3 +110,18 @@ def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:
             if team in played:
                 played[team].append(pk)
     return played
+
+
+# A new result's lines, a row a stat line (none: one row with no category), each with its
+# player's games, status and start status and his career games before this result. In SQL:
+# its ORM form (a Subquery annotation over three joins) was mostly compiling, on every result.
+_NEW_RESULT_LINES_SQL = (
+    "SELECT a.player_id, COALESCE((SELECT SUM(ps.games_played) "
+    f"FROM {PlayerSeason._meta.db_table} ps JOIN {Season._meta.db_table} s "
+    "ON s.id = ps.season_id WHERE ps.player_id = a.player_id AND s.counts_for_careers), 0), "
+    "a.points, p.games_played, p.status, p.start_status, "
+    "sl.category, sl.attempts, sl.successes "
+    f"FROM {Appearance._meta.db_table} a JOIN {Player._meta.db_table} p ON p.id = a.player_id "
+    f"LEFT JOIN {StatLine._meta.db_table} sl ON sl.appearance_id = a.id "
+    "WHERE a.result_id = %s"
+)

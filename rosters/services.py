@@ -11,8 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Sum
 from django.utils import timezone
 
 from league.access import Actor, require_coach_or_commissioner
@@ -381,8 +380,8 @@ def players_play(
 ) -> list[Player]:
     """players_progress for the players of a new result (`players`: loaded with their status
     and start status), whose season lines are up to date: their career games summed from the
-    lines (one query, unless the caller read them already as `games`, see
-    career_games_before), and one statement for the rows. Returns the players whose status
+    lines (one query, unless the caller read them already as `games`, as games.aftermath
+    does), and one statement for the rows. Returns the players whose status
     changed."""
     if games is None:
         games = _career_games([player.pk for player in players])
@@ -398,19 +397,6 @@ def players_play(
     # Only the rows that changed: a match changes the players who took the field.
     rows_update(Player, updated, ["games_played", "status"])
     return promoted
-
-
-def career_games_before(player_ref: OuterRef) -> Coalesce:
-    """The career games of the player `player_ref` points at, summed from his season lines
-    like _career_games, as an expression: a caller reading the players of a new result reads
-    it with them, before their season lines are added to (one query fewer a result)."""
-    lines = (
-        PlayerSeason.objects.filter(player_id=player_ref, season__counts_for_careers=True)
-        .values("player_id")
-        .annotate(total=Sum("games_played"))
-        .values("total")
-    )
-    return Coalesce(Subquery(lines), Value(0))
 
 
 def _career_games(player_ids: Sequence[int]) -> dict[int, int]:
