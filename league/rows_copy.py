@@ -55,7 +55,8 @@ def rows_copy(
         model._default_manager.bulk_create(objs, batch_size=500)
         return len(objs)
     columns = ", ".join(connection.ops.quote_name(f.column) for f in (*concrete, *stamped))
-    dumps = [_json_dumps(field) for field in concrete]
+    # Only the JSON columns are turned into text here: a row's other values go as they are.
+    dumps = [(index, dump) for index, field in enumerate(concrete) if (dump := _json_dumps(field))]
     sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
     written = 0
     with connection.cursor() as cursor:
@@ -65,11 +66,11 @@ def rows_copy(
             nonlocal written
             with cursor.cursor.copy(sql) as copying:
                 for row in _checked(rows, concrete):
-                    values = [
-                        value if dump is None or value is None else dump(value)
-                        for value, dump in zip(row, dumps, strict=True)
-                    ]
-                    copying.write_row((*values, *stamp))
+                    values = [*row, *stamp]
+                    for index, dump in dumps:
+                        if values[index] is not None:
+                            values[index] = dump(values[index])
+                    copying.write_row(values)
                     written += 1
 
         connection.validate_no_broken_transaction()
