@@ -34,6 +34,7 @@ from games.models import Inspection, LineupEntry, SimulationJob, TableInspection
 from league.audit import audit_record
 from league.celery import app
 from league.models import Fixture, Season, Team
+from league.rows_update import rows_update
 
 logger = logging.getLogger(__name__)
 
@@ -263,6 +264,7 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
             _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
             return []
         queue = SeasonQueue(season_id)
+        restated = []
         for job_id, fixture_id, reason in waiting:
             if fixture_id not in queue.fixtures:
                 _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
@@ -270,11 +272,17 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
             blocker = queue.blocker(fixture_id)
             if blocker:
                 if blocker != reason:
-                    SimulationJob.objects.filter(
-                        pk=job_id, state=SimulationJob.State.WAITING
-                    ).update(waiting_reason=blocker[:300])
+                    restated.append(SimulationJob(pk=job_id, waiting_reason=blocker[:300]))
             elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
                 queued.append(job_id)
+        # One statement for every job whose wait is now for another fixture (a result moves
+        # those of both its teams' later fixtures), each still waiting.
+        rows_update(
+            SimulationJob,
+            restated,
+            ["waiting_reason"],
+            where={"state": SimulationJob.State.WAITING},
+        )
         publish_on_commit(queued)
     return queued
 

@@ -14,11 +14,16 @@ from django.db import connection, models
 
 
 def rows_update(
-    model: type[models.Model], objs: Sequence[models.Model], fields: Sequence[str]
+    model: type[models.Model],
+    objs: Sequence[models.Model],
+    fields: Sequence[str],
+    *,
+    where: Mapping[str, Any] | None = None,
 ) -> int:
     """Write `fields` of `objs` (saved instances of `model`) in one UPDATE; returns the number
-    of rows updated. Like ``bulk_update``, it sets ``auto_now`` fields only if they are named
-    and set on the objects, and it sends no signals."""
+    of rows updated. `where` names fields and the values a row must still hold to be written
+    (a row that changed meanwhile is left alone). Like ``bulk_update``, it sets ``auto_now``
+    fields only if they are named and set on the objects, and it sends no signals."""
     if not objs:
         return 0
     meta = model._meta
@@ -42,6 +47,12 @@ def rows_update(
         f"UPDATE {table} SET {assignments} FROM {source} "
         f"WHERE {table}.{quote(meta.pk.column)} = v.pk"
     )
+    for name, value in (where or {}).items():
+        field = meta.get_field(name)
+        if not isinstance(field, models.Field):
+            raise ValueError("rows_update conditions are on concrete fields only.")
+        sql += f" AND {table}.{quote(field.column)} = %s"
+        params.append(field.get_db_prep_save(value, connection=connection))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)

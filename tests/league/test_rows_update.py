@@ -36,6 +36,22 @@ def test_rows_update_writes_each_row_its_own_values(world):
     assert untouched.games_played == 0
 
 
+def test_rows_update_leaves_a_row_that_no_longer_holds_its_condition(world):
+    # A waiting job's new reason is not written over a job another dispatcher queued.
+    players = list(world.home.players.order_by("pk")[:2])
+    Player.objects.filter(pk=players[1].pk).update(roster_state=Player.RosterState.RETIRED)
+    for player in players:
+        player.games_played = 5
+    written = rows_update(
+        Player, players, ["games_played"], where={"roster_state": Player.RosterState.ACTIVE}
+    )
+    assert written == 1
+    stored = dict(
+        Player.objects.filter(pk__in=[p.pk for p in players]).values_list("pk", "games_played")
+    )
+    assert stored == {players[0].pk: 5, players[1].pk: 0}
+
+
 def test_rows_add_inserts_new_rows_and_adds_to_existing_ones(world):
     season, (first, second) = world.season, list(world.home.players.order_by("pk")[:2])
 
