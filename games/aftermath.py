@@ -13,10 +13,11 @@ from django.db.models import Count, Q, Sum
 
 from games.models import Appearance, StatLine
 from injuries.services import injuries_count_down, injuries_count_new_game
-from league.models import Fixture, Result, Season
-from rosters.models import Player, PlayerSeason
+from league.models import Fixture, Result
+from rosters.models import Player
 from rosters.services import (
     SeasonTotals,
+    career_games_sql,
     player_season_totals_add,
     player_season_totals_replace,
     players_play,
@@ -71,9 +72,8 @@ def _new_result(fixture: Fixture, result: Result) -> None:
     players: dict[int, Player] = {}
     points: dict[int, int] = {}
     stats: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    # Each player's career games before this result come with his line (the sum of his season
-    # lines that count, rosters.services._career_games), so after the season lines are added
-    # they are those plus this game where it counts.
+    # Each player's career games before this result come with his line (career_games_sql),
+    # so after the season lines are added they are those plus this game where it counts.
     career: dict[int, int] = {}
     counted = 1 if season.counts_for_careers else 0
     with connection.cursor() as cursor:
@@ -116,10 +116,8 @@ def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:
 # player's games, status and start status and his career games before this result. In SQL:
 # its ORM form (a Subquery annotation over three joins) was mostly compiling, on every result.
 _NEW_RESULT_LINES_SQL = (
-    "SELECT a.player_id, COALESCE((SELECT SUM(ps.games_played) "
-    f"FROM {PlayerSeason._meta.db_table} ps JOIN {Season._meta.db_table} s "
-    "ON s.id = ps.season_id WHERE ps.player_id = a.player_id AND s.counts_for_careers), 0), "
-    "a.points, p.games_played, p.status, p.start_status, "
+    f"SELECT a.player_id, {career_games_sql('a.player_id')}, a.points, "
+    "p.games_played, p.status, p.start_status, "
     "sl.category, sl.attempts, sl.successes "
     f"FROM {Appearance._meta.db_table} a JOIN {Player._meta.db_table} p ON p.id = a.player_id "
     f"LEFT JOIN {StatLine._meta.db_table} sl ON sl.appearance_id = a.id "

@@ -380,8 +380,8 @@ def players_play(
 ) -> list[Player]:
     """players_progress for the players of a new result (`players`: loaded with their status
     and start status), whose season lines are up to date: their career games summed from the
-    lines (one query, unless the caller read them already as `games`, as games.aftermath
-    does), and one statement for the rows. Returns the players whose status
+    lines (one query, unless the caller read them already as `games`, see
+    career_games_sql), and one statement for the rows. Returns the players whose status
     changed."""
     if games is None:
         games = _career_games([player.pk for player in players])
@@ -397,6 +397,17 @@ def players_play(
     # Only the rows that changed: a match changes the players who took the field.
     rows_update(Player, updated, ["games_played", "status"])
     return promoted
+
+
+def career_games_sql(player_column: str) -> str:
+    """_career_games as an SQL expression for the player whose id is `player_column`: a caller
+    reading the players of a new result reads it with them, before their season lines are
+    added to (one query fewer a result)."""
+    return (
+        f"COALESCE((SELECT SUM(ps.games_played) FROM {PlayerSeason._meta.db_table} ps "
+        f"JOIN {Season._meta.db_table} s ON s.id = ps.season_id "
+        f"WHERE ps.player_id = {player_column} AND s.counts_for_careers), 0)"
+    )
 
 
 def _career_games(player_ids: Sequence[int]) -> dict[int, int]:
