@@ -21,7 +21,7 @@ job with a conditional update, so a duplicate message finds nothing to do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -100,36 +100,57 @@ class _Unplayed:
 
 
 class SeasonQueue:
-    """The season's unplayed fixtures, live jobs, pending decisions and table rolls still
-    to enter, read in four queries, answering for any of its fixtures what (if anything)
-    it waits for."""
+    """The season's unplayed fixtures (only those of `teams`, when named), live jobs, pending
+    decisions and table rolls still to enter, read in four queries, answering for any of its
+    fixtures what (if anything) it waits for. A fixture of `teams` gets the same answer from
+    the queue of those teams as from the season's."""
 
-    def __init__(self, season_id: int) -> None:
-        rows = (
-            Fixture.objects.filter(round__season_id=season_id)
-            .exclude(status=Fixture.Status.PLAYED)
-            .select_related("home_team", "away_team", "round")
-            .order_by("round__number", "id")
+    def __init__(self, season_id: int, *, teams: Collection[int] = ()) -> None:
+        rows = Fixture.objects.filter(round__season_id=season_id).exclude(
+            status=Fixture.Status.PLAYED
         )
+        if teams:
+            rows = rows.filter(Q(home_team_id__in=teams) | Q(away_team_id__in=teams))
+        # Tuples, not model instances: early in a season these are all its fixtures, read
+        # after every result and before every job. Named as Fixture.__str__ names them.
         self.fixtures = {
-            f.pk: _Unplayed(f.pk, str(f), f.round.number, f.home_team_id, f.away_team_id, f.status)
-            for f in rows
+            pk: _Unplayed(pk, f"{home_name} v {away_name}", number, home, away, status)
+            for pk, number, home, away, status, home_name, away_name in rows.order_by(
+                "round__number", "id"
+            ).values_list(
+                "id",
+                "round__number",
+                "home_team_id",
+                "away_team_id",
+                "status",
+                "home_team__name",
+                "away_team__name",
+            )
         }
+        # Each team's first unplayed fixture, in round order: the first that any later
+        # fixture of the team waits for.
+        self._first: dict[int, _Unplayed] = {}
+        for fixture in self.fixtures.values():
+            self._first.setdefault(fixture.home, fixture)
+            self._first.setdefault(fixture.away, fixture)
+        # The fixtures as a subquery: a few hundred ids as parameters, three times, cost
+        # more than the reads themselves.
+        unplayed = rows.order_by().values("id")
         self.live_jobs = dict(
             SimulationJob.objects.filter(
-                fixture_id__in=self.fixtures, state__in=SimulationJob.LIVE_STATES
+                fixture_id__in=unplayed, state__in=SimulationJob.LIVE_STATES
             ).values_list("fixture_id", "state")
         )
         self.decisions: dict[int, list[str]] = {}
         pending = Inspection.objects.filter(
-            fixture_id__in=self.fixtures, decision=Inspection.Decision.PENDING
+            fixture_id__in=unplayed, decision=Inspection.Decision.PENDING
         ).select_related("enhancement__player__team", "fixture__home_team__coach")
         pending = pending.select_related("fixture__away_team__coach").order_by("id")
         for inspection in pending:
             self.decisions.setdefault(inspection.fixture_id, []).append(_decision_words(inspection))
         # Table dice (M-E2): an inspection roll still to enter holds the fixture like a decision.
         rolls = TableInspection.objects.filter(
-            fixture_id__in=self.fixtures, resolved_at__isnull=True
+            fixture_id__in=unplayed, resolved_at__isnull=True
         ).select_related("player__team", "fixture__home_team__coach", "fixture__away_team__coach")
         for table_inspection in rolls.order_by("id"):
             self.decisions.setdefault(table_inspection.fixture_id, []).extend(
@@ -150,13 +171,15 @@ class SeasonQueue:
         return f"Waits for {' and for '.join(reasons)}." if reasons else ""
 
     def _earlier_unplayed(self, fixture: _Unplayed) -> _Unplayed | None:
-        teams = {fixture.home, fixture.away}
-        for other in self.fixtures.values():  # in round order
-            if other.round_number >= fixture.round_number:
-                return None
-            if teams & {other.home, other.away}:
-                return other
-        return None
+        """The first unplayed fixture of an earlier round with a team in common: the first
+        of its two teams' first fixtures, if that is earlier."""
+        firsts = [
+            first
+            for team in (fixture.home, fixture.away)
+            if (first := self._first.get(team)) is not None
+            and first.round_number < fixture.round_number
+        ]
+        return min(firsts, key=lambda first: (first.round_number, first.id), default=None)
 
     def _own_wait(self, fixture: _Unplayed) -> str:
         if fixture.status == Fixture.Status.SCHEDULED:

@@ -99,7 +99,9 @@ def _still_runnable(job_id: int) -> bool:
     )
     if job is None:
         return True
-    blocker = SeasonQueue(job.fixture.round.season_id).blocker(job.fixture_id)
+    fixture = job.fixture
+    teams = (fixture.home_team_id, fixture.away_team_id)
+    blocker = SeasonQueue(fixture.round.season_id, teams=teams).blocker(fixture.pk)
     return not blocker or not job_wait(job_id=job_id, reason=blocker)
 
 
