@@ -100,6 +100,21 @@ def test_the_version_moves_once_at_commit_however_many_statements(world):
     assert _pending() == 0
 
 
+def test_one_statement_over_two_leagues_rows_bumps_each_league_once(world, make_league):
+    # The trigger looks each distinct key up once (a season here, a result for a match's
+    # events): the rows of two seasons of two leagues still bump both leagues, once.
+    other, other_season = make_league("Second League", teams=4)
+    before, other_before = _stored(world), page_version(league_id=other.pk) or 0
+    seasons = [world.season.pk, other_season.pk]
+    with transaction.atomic():
+        written = StandingRow.objects.filter(season__in=seasons).update(points=2)
+        assert written == 2 + 4
+        assert _pending() == 2
+    assert page_version(league_id=world.league.pk) == before + 1
+    assert page_version(league_id=other.pk) == other_before + 1
+    assert _pending() == 0
+
+
 def test_a_transaction_rolled_back_leaves_no_bump_and_no_pending_row(world):
     before = _stored(world)
 

@@ -1,0 +1,20 @@
+# Issue #16: the page version triggers look a statement's league up once a distinct key its
+# rows name (a match's few hundred events name one result), not once a row
+# (league/page_versions.py). PostgreSQL only: SQLite's triggers run once a row anyway.
+
+from importlib import import_module
+
+from django.db import migrations
+
+from league.page_versions import functions_migration
+
+# The tables whose triggers earlier migrations created, with the leagues they named then.
+TABLES = {
+    **import_module("league.honours.migrations.0002_honours_bump_page_versions").TABLES,
+}
+
+
+class Migration(migrations.Migration):
+    dependencies = [("honours", "0002_honours_bump_page_versions")]
+
+    operations = [functions_migration(TABLES)]
