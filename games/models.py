@@ -229,8 +229,9 @@ class MatchEvent(models.Model):
     sequence = models.PositiveIntegerField()
     half = models.PositiveSmallIntegerField(help_text="1 and 2, then 3 for overtime.")
     kind = models.CharField(max_length=30)
-    # One of its result's two teams, copied from the fixture: no constraint of its own (as
-    # the dice ledger's copies, rosters.models.DiceRoll), PROTECT still holds.
+    # One of its result's two teams, copied from the fixture, and one of the players of its
+    # line-up (whose entries and appearances keep their constraints): no constraint of their
+    # own, as the dice ledger's keys (rosters.models.DiceRoll), PROTECT still holds.
     team = models.ForeignKey(
         Team,
         on_delete=models.PROTECT,
@@ -240,7 +241,12 @@ class MatchEvent(models.Model):
         db_constraint=False,
     )
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="match_events"
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="match_events",
+        db_constraint=False,
     )
     text = models.CharField(max_length=300)
     data = models.JSONField(default=dict, blank=True)

@@ -284,12 +284,15 @@ class DiceRoll(AppendOnlyModel):
         SIMULATION = "simulation", "Simulated match"
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    # The league, season and team are where a roll is filed, copied from its fixture or its
-    # player by the services that roll (rosters.services.ledger_record) or the league import:
-    # the database checks the fixture and the player, and the copies carry no constraint of
-    # their own, whose checks at a simulation's several hundred rolls were a third of its
-    # commit (docs/architecture.md, docs/performance.md). PROTECT still refuses deleting what
-    # a roll names.
+    # What a roll names is written only by the services that roll (rosters.services.
+    # ledger_record), under the locks of the fixture or player they roll for, or by the
+    # league import (which refuses a file's unknown references), and never changed after:
+    # the league, season and team are copies of its fixture's or player's, and the fixture
+    # and player are held by rows that keep their constraints (a simulation's line-up and
+    # appearances, an injury, an inspection). So no key carries a constraint of its own:
+    # their checks at a simulation's several hundred rolls were most of its commit
+    # (docs/architecture.md, docs/performance.md). PROTECT still refuses deleting what a
+    # roll names.
     league = models.ForeignKey(
         League, on_delete=models.PROTECT, related_name="dice_rolls", db_constraint=False
     )
@@ -310,7 +313,12 @@ class DiceRoll(AppendOnlyModel):
         db_constraint=False,
     )
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="dice_rolls"
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dice_rolls",
+        db_constraint=False,
     )
     # Indexed by the ledger's (fixture, sequence) index below, which it leads.
     fixture = models.ForeignKey(
@@ -320,6 +328,7 @@ class DiceRoll(AppendOnlyModel):
         blank=True,
         related_name="dice_rolls",
         db_index=False,
+        db_constraint=False,
     )
     rolled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -107,6 +108,24 @@ def test_copied_rolls_stay_append_only_in_the_database(world, match_day):
         connection.cursor() as cursor,
     ):
         cursor.execute(f"UPDATE {table} SET result = 99 WHERE id = %s", [roll.pk])
+
+
+def test_a_player_or_fixture_the_rolls_and_events_name_cannot_be_deleted(world, match_day):
+    # Their keys carry no database constraint (rosters.models.DiceRoll): PROTECT guards them.
+    _recorded(match_day)
+    event = MatchEvent.objects.filter(player__isnull=False).select_related("player").first()
+    roll = DiceRoll.objects.filter(fixture=match_day, player__isnull=False).first()
+    assert event is not None
+    assert roll is not None
+    for protected, by in (
+        (event.player, MatchEvent),
+        (roll.player, DiceRoll),
+        (match_day, DiceRoll),
+    ):
+        with pytest.raises(ProtectedError) as refused, transaction.atomic():
+            protected.delete()
+        assert by in {type(row) for row in refused.value.protected_objects}
+    assert DiceRoll.objects.filter(pk=roll.pk, player=roll.player_id).exists()
 
 
 def test_a_copy_is_one_statement_that_query_counters_see(world, match_day):
