@@ -134,6 +134,8 @@ TEMPLATES = [
 # outage costs a clear error and a retry, never a hung request or worker.
 DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 5, minimum=1)
 DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
+# Off behind a pooler in transaction mode, which cannot keep a session's prepared statements.
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 DATABASE_URL = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
 if DATABASE_URL:
     DATABASES = {
@@ -156,6 +158,12 @@ if DATABASE_URL:
                 "tcp_user_timeout": DB_CONNECT_TIMEOUT * 2000,
             }
         )
+        if DB_PREPARED_STATEMENTS:
+            # A statement sent a second time on a connection is prepared: the server plans
+            # it once, not on every result (docs/performance.md). Values go apart from
+            # the SQL for that (server-side binding), so the set-based writes, whose text is
+            # the same for any number of rows, are prepared too.
+            DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=1)
 else:
     DATABASES = {
         "default": {
