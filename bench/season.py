@@ -14,7 +14,8 @@ Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/
 DATABASE_URL names (``<name>_bench``, dropped at the end), so no real data is touched. On
 SQLite, or without REDIS_URL, only (a) runs. Time (b) runs from the request to the last job
 finished; the workers' start-up is not counted. Each worker counts the queries of its tasks
-(the Celery signals below, connected only in the workers this script starts).
+(the Celery signals below, connected only in the workers this script starts). Both parts run
+with DEBUG off, as a deployment does.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+# Measured as deployed, here and in the workers started below (they inherit this
+# environment): DEBUG keeps every statement's SQL, formatted with its values, in
+# connection.queries, a development aid that costs several milliseconds of CPU a result
+# since the values are bound by the server (docs/performance.md). With DEBUG off the
+# application wants a real key (league.E001).
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 from bench.common import Workers, build_season, database_url, goal  # noqa: E402
 from league.celery import app  # noqa: E402  (the workers load this module as their app)

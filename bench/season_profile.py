@@ -5,7 +5,8 @@ result service's own call (``result_record_simulation``) or of the whole loop.
 
 Run: ``DATABASE_URL=postgres://… .venv/bin/python bench/season_profile.py [--results 60]
 [--teams 20] [--whole] [--top 30]``. Builds its league in a throw-away ``<name>_bench``
-database (dropped at the end), like bench/season.py. The matches are simulated first with
+database (dropped at the end), like bench/season.py, and with DEBUG off as it does (importing it
+sets that). The matches are simulated first with
 fixed seeds, outside the profile, so two runs of different code record the same matches.
 """
 
