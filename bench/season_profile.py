@@ -3,11 +3,18 @@ one fixture after another, with the load-independent figures: queries a result r
 CPU time (``time.process_time``) of each part, and the top functions of a cProfile of the
 result service's own call (``result_record_simulation``) or of the whole loop.
 
-Run: ``DATABASE_URL=postgres://… .venv/bin/python bench/season_profile.py [--results 60]
-[--teams 20] [--whole] [--top 30]``. Builds its league in a throw-away ``<name>_bench``
-database (dropped at the end), like bench/season.py, and with DEBUG off as it does (importing it
-sets that). The matches are simulated first with
-fixed seeds, outside the profile, so two runs of different code record the same matches.
+With ``--jobs`` it profiles a Celery worker's side instead: the season's simulations are asked
+for at once (``simulation_request_rest_of_season``, the broker's messages sent to a queue no
+worker reads, deleted at the end) and the first ``--results`` jobs are run one after another
+in this process by ``games.job_runner.simulation_run``, as a worker runs them: the claim,
+what the fixture waits for, the team sheets, the engine, the recording and the dispatch of
+the jobs it unblocks.
+
+Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season_profile.py
+[--results 60] [--teams 20] [--whole] [--jobs] [--top 30]``. Builds its league in a
+throw-away ``<name>_bench`` database (dropped at the end), like bench/season.py, and with
+DEBUG off as it does (importing it sets that). The matches are simulated first with fixed
+seeds, outside the profile, so two runs of different code record the same matches.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +47,7 @@ def main() -> int:
     parser.add_argument(
         "--whole", action="store_true", help="profile the whole loop, not only the recording"
     )
+    parser.add_argument("--jobs", action="store_true", help="a worker's jobs, run in-process")
     options = parser.parse_args()
 
     import django
@@ -54,6 +63,8 @@ def main() -> int:
         from rules.magnoball.simulator import simulate_match
 
         season = build_season("Profile", options.teams)
+        if options.jobs:
+            return _jobs(season, options.results, None if options.no_profile else options.top)
         fixtures = ready_fixtures(season)[: options.results]
         profile = cProfile.Profile()
         cpu = {"sheets": 0.0, "engine": 0.0, "recording": 0.0}
@@ -96,6 +107,59 @@ def main() -> int:
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     return 0
+
+
+def _jobs(season: Any, count: int, top: int | None) -> int:
+    from django.db import connection
+
+    from games.job_runner import simulation_run
+    from games.jobs import simulation_request_rest_of_season
+    from games.models import SimulationJob
+    from league.celery import app
+
+    app.conf.task_default_queue = queue = f"bench-profile-{os.getpid()}"
+    simulation_request_rest_of_season(season=season, actor=None)
+    profile = cProfile.Profile()
+    cpu: list[float] = []
+    try:
+        with counting_queries() as queries:
+            while len(cpu) < count:
+                job = SimulationJob.objects.filter(state="queued").order_by("id").first()
+                if job is None:
+                    break
+                began = time.process_time()
+                if top is not None:
+                    profile.enable()
+                simulation_run(job_id=job.pk, worker="bench")
+                profile.disable()
+                cpu.append(time.process_time() - began)
+    finally:
+        _queue_drop(app, queue)
+    print(f"{len(cpu)} jobs on {connection.vendor}, one worker in-process")
+    print(f"queries a job {queries.count / len(cpu):.1f}")
+    print(
+        f"CPU a job: median {statistics.median(cpu) * 1000:.1f} ms, "
+        f"mean {statistics.fmean(cpu) * 1000:.1f} ms"
+    )
+    if top is not None:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(top)
+        print(out.getvalue())
+    return 0
+
+
+def _queue_drop(app: Any, queue: str) -> None:
+    """The messages nobody was to read go with their queue."""
+    try:
+        with app.connection_for_write() as connection:
+            channel = connection.default_channel
+            # Bound first: a virtual transport deletes the bindings its channel knows.
+            channel.exchange_declare(queue, type="direct", durable=True, auto_delete=False)
+            channel.queue_bind(queue, exchange=queue, routing_key=queue)
+            channel.queue_delete(queue)
+            channel.exchange_delete(queue)
+    except Exception as error:  # a broker that is gone: the queue stays behind
+        print(f"(queue {queue} left: {error})", file=sys.stderr)
 
 
 if __name__ == "__main__":
