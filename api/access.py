@@ -17,12 +17,12 @@ from games.models import Inspection, TableInspection
 from injuries.models import Injury
 from league.access import (
     ACTOR_COMMISSIONER,
-    commissioner_known,
     is_coach,
     is_commissioner,
     require_result_reporter,
 )
 from league.errors import DomainError, PermissionRefused
+from league.fixture_read import fixture_for_user
 from league.models import Fixture, League, Team
 from league.selectors import league_visible_q
 
@@ -78,15 +78,9 @@ def require_magnoball_team(team: Team) -> None:
 
 def fixture_for_report(*, user: ApiUser, fixture_id: int) -> Fixture:
     """A coach of either team or the league's commissioner reports a result."""
-    league_path = "round__season__league"
-    fixture = get_visible(
-        Fixture.objects.select_related(league_path, "home_team", "away_team").annotate(
-            **commissioner_known(user=user, league_path=league_path)
-        ),
-        league_path=league_path,
-        user=user,
-        pk=fixture_id,
-    )
+    fixture = fixture_for_user(fixture_id=fixture_id, user=user)  # one statement, as SQL
+    if fixture is None:
+        raise Http404
     known = getattr(fixture, ACTOR_COMMISSIONER)
     require_result_reporter(user=user, fixture=fixture, commissioner=known)
     require_magnoball_fixture(fixture)
