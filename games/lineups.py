@@ -16,20 +16,23 @@ Until then a coach (or a commissioner) may name another fit reserve for a vacant
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
 from games.errors import GamesError
+from games.lineup_read import lineup_rows
 from games.models import LineupChoice, LineupEntry
 from injuries.models import Injury
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Season, Team
+from league.rows_copy import rows_copy
 from rosters.models import Player
 from rules.magnoball.lineup import Fill, RosterEntry, kick_off_lineup, place_key
 from rules.magnoball.vocabulary import FIRST_STRING, Position
@@ -163,34 +166,16 @@ def lineup_plans(*, pairs: Sequence[tuple[Fixture, Team]]) -> dict[tuple[int, in
     Three queries whatever the number of pairs."""
     if not pairs:
         return {}
-    team_ids = {team.pk for _, team in pairs}
-    # Unordered reads (.order_by()): the roster is put in order below, the rest are looked up
-    # by key, and the models' orderings would join the rows' fixtures, rounds and seasons.
-    players: dict[int, list[Player]] = defaultdict(list)
-    for player in Player.objects.filter(
-        team_id__in=team_ids,
-        roster_state__in=[Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST],
-    ).order_by():
-        players[player.team_id].append(player)
-    ids = [p.pk for group in players.values() for p in group]
-    injuries = {
-        i.player_id: i
-        for i in Injury.objects.filter(player_id__in=ids, state=Injury.State.OUT).order_by()
-    }
-    choices: dict[tuple[int, int], list[LineupChoice]] = defaultdict(list)
-    for choice in (
-        LineupChoice.objects.filter(fixture_id__in={f.pk for f, _ in pairs})
-        .select_related("reserve")
-        .order_by()
-    ):
-        choices[(choice.fixture_id, choice.team_id)].append(choice)
+    rows = lineup_rows(
+        team_ids={team.pk for _, team in pairs}, fixture_ids={fixture.pk for fixture, _ in pairs}
+    )
     return {
         (fixture.pk, team.pk): _plan(
             fixture,
             team,
-            sorted(players[team.pk], key=_roster_order),
-            injuries,
-            choices[(fixture.pk, team.pk)],
+            sorted(rows.players[team.pk], key=_roster_order),
+            rows.injuries,
+            rows.choices[(fixture.pk, team.pk)],
         )
         for fixture, team in pairs
     }
@@ -358,40 +343,41 @@ def _user(actor: Actor) -> User | None:
     return actor if actor is not None and actor.is_authenticated else None
 
 
-def lineup_fix(*, fixture: Fixture) -> list[LineupEntry]:
+def lineup_fix(*, fixture: Fixture) -> tuple[TeamLineup, TeamLineup]:
     """Kick-off: store both teams' line-ups (M-P3) as LineupEntry rows, starters in place
     order then the bench, replacing any left by an earlier kick-off that did not finish.
-    The caller holds the fixture's lock. Returns the rows stored, in that order, each with
-    its player."""
-    teams = (fixture.home_team, fixture.away_team)
-    plans = lineup_plans(pairs=[(fixture, t) for t in teams])
+    The caller holds the fixture's lock. Returns the home and away line-ups stored."""
+    plans = lineup_plans(pairs=[(fixture, fixture.home_team), (fixture, fixture.away_team)])
+    home = plans[(fixture.pk, fixture.home_team_id)]
+    away = plans[(fixture.pk, fixture.away_team_id)]
     LineupEntry.objects.filter(fixture=fixture).delete()
-    entries: list[LineupEntry] = []
-    for team in teams:
-        plan = plans[(fixture.pk, team.pk)]
-        for place in plan.places:
-            if place.starter is None:
-                continue
-            entries.append(
-                LineupEntry(
-                    fixture=fixture,
-                    team=team,
-                    player=place.starter,
-                    position=place.starter.position,
-                    starter=True,
-                    place=place.key,
-                    fill=place.fill.value,
-                    replaces=place.first_stringer if place.vacant else None,
-                )
+    # Rows as tuples: nobody needs their ids, and bulk_create's model instances were most of a
+    # kick-off's time (docs/performance.md, "Recording results", eighth round).
+    rows_copy(LineupEntry, _ENTRY_FIELDS, [*_entry_rows(home), *_entry_rows(away)])
+    return home, away
+
+
+_ENTRY_FIELDS = (
+    *("fixture_id", "team_id", "player_id", "position", "starter", "place", "fill"),
+    "replaces_id",
+)
+
+
+def _entry_rows(lineup: TeamLineup) -> Iterator[tuple[Any, ...]]:
+    """`lineup`'s LineupEntry rows, as _ENTRY_FIELDS: its starters in place order, then the
+    bench."""
+    fixture_id, team_id = lineup.fixture.pk, lineup.team.pk
+    for place in lineup.places:
+        if place.starter is not None:
+            replaces = place.first_stringer if place.vacant else None
+            yield (
+                *(fixture_id, team_id, place.starter.pk, place.starter.position, True),
+                *(place.key, place.fill.value, replaces.pk if replaces else None),
             )
-        entries += [
-            LineupEntry(fixture=fixture, team=team, player=p, position=p.position, starter=False)
-            for p in plan.bench
-        ]
-    LineupEntry.objects.bulk_create(entries)
-    return entries
+    for player in lineup.bench:
+        yield (fixture_id, team_id, player.pk, player.position, False, "", "", None)
 
 
-def lineup_players(entries: Iterable[LineupEntry]) -> dict[int, Player]:
-    """Every player of a fixed line-up, who may take the field, by id."""
-    return {entry.player_id: entry.player for entry in entries}
+def lineup_players(lineups: Iterable[TeamLineup]) -> dict[int, Player]:
+    """Every player of fixed line-ups, who may take the field, by id."""
+    return {p.pk: p for lineup in lineups for p in (*lineup.starters, *lineup.bench)}

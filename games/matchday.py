@@ -176,7 +176,7 @@ def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, Rule
         )
         if locked.status == Fixture.Status.PLAYED:
             raise GamesError(f"{locked} has been played already.", code="already_played")
-        entries = lineup_fix(fixture=locked)
+        lineups = lineup_fix(fixture=locked)
     settings = locked.round.season.rules.to_engine()
     # Only a season that allows enhancements asks which passed inspection (M-E2).
     allowed = (
@@ -192,15 +192,12 @@ def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, Rule
     )
     home, away = (
         team_sheet(
-            team=team,
+            team=lineup.team,
             settings=settings,
             side=side,
             allowed_enhancements=allowed,
-            lineup=(
-                [e.player for e in entries if e.team_id == team.pk and e.starter],
-                [e.player for e in entries if e.team_id == team.pk and not e.starter],
-            ),
+            lineup=(lineup.starters, lineup.bench),
         )
-        for team, side in ((locked.home_team, Side.HOME), (locked.away_team, Side.AWAY))
+        for lineup, side in zip(lineups, (Side.HOME, Side.AWAY), strict=True)
     )
     return home, away, settings

@@ -13,6 +13,7 @@ from django.db.models import Model
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
+from games.lineup_read import lineup_stored_players
 from games.lineups import lineup_fix, lineup_players
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from injuries.models import Injury
@@ -39,6 +40,7 @@ from league.results import (
     result_score_errors,
 )
 from league.rows_copy import rows_copy
+from league.rows_update import rows_insert
 from league.webhooks.events import result_event_publish, subscriptions_read_once
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_batch, ledger_record, server_dice
@@ -217,17 +219,10 @@ def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
     line-up fixed when it started, which it played; a reported match kicks off now. A
     correction validates against the same stored line-up."""
     if source == Result.Source.SIMULATED:
-        stored = _stored_lineup(fixture)
+        stored = lineup_stored_players(fixture_id=fixture.pk)
         if stored:
             return stored
     return lineup_players(lineup_fix(fixture=fixture))
-
-
-def _stored_lineup(fixture: Fixture) -> dict[int, Player]:
-    # Unordered: the players are looked up by id, and the entries' ordering would join the
-    # fixture's round, season and league to sort one fixture's rows.
-    entries = LineupEntry.objects.filter(fixture=fixture).select_related("player").order_by()
-    return lineup_players(entries)
 
 
 # --- Validation ------------------------------------------------------------------------------
@@ -390,27 +385,34 @@ def _check_table_roll(
 def _store_lines(
     result: Result, report: ResultReport, lineup: Mapping[int, Player]
 ) -> list[Appearance]:
-    """The report's lines and their stat lines, two inserts; returns the appearances by
-    player id, each with its stat lines (by category) known (``_known_related``)."""
-    appearances = Appearance.objects.bulk_create(
-        Appearance(
-            result=result,
-            player_id=line.player_id,
-            team_id=lineup[line.player_id].team_id,
-            points=line.points,
-        )
-        for line in report.lines
+    """The report's lines and their stat lines, two inserts (rows_insert: bulk_create's
+    instances cost more than the database did); returns the appearances by player id, each
+    with its stat lines (by category) known (``_known_related``)."""
+    appearances = rows_insert(
+        Appearance,
+        ("result_id", "player_id", "team_id", "points"),
+        [
+            (result.pk, line.player_id, lineup[line.player_id].team_id, line.points)
+            for line in report.lines
+        ],
     )
-    stat_lines = StatLine.objects.bulk_create(
-        StatLine(appearance=appearance, category=category, attempts=attempts, successes=successes)
-        for appearance, line in zip(appearances, report.lines, strict=True)
-        for category, (attempts, successes) in line.stats.items()
+    stat_lines = rows_insert(
+        StatLine,
+        ("appearance_id", "category", "attempts", "successes"),
+        [
+            (appearance.pk, category, attempts, successes)
+            for appearance, line in zip(appearances, report.lines, strict=True)
+            for category, (attempts, successes) in line.stats.items()
+        ],
     )
     by_appearance: dict[int, list[StatLine]] = {}
     for stat_line in stat_lines:
-        by_appearance.setdefault(id(stat_line.appearance), []).append(stat_line)
+        by_appearance.setdefault(stat_line.appearance_id, []).append(stat_line)
     for appearance in appearances:
-        lines = sorted(by_appearance.get(id(appearance), []), key=lambda s: s.category)
+        appearance.result = result
+        lines = sorted(by_appearance.get(appearance.pk, []), key=lambda s: s.category)
+        for stat_line in lines:
+            stat_line.appearance = appearance
         _known_related(appearance, "stat_lines", lines)
     # In the order the API reads a result's lines (api.selectors.RESULT_LINES_QUERYSET).
     return sorted(appearances, key=lambda appearance: appearance.player_id)
@@ -515,7 +517,7 @@ def result_correct(
         _require_open(season)
         current = Result.objects.get(fixture=locked)
         before = _result_state(current)
-        lineup = _stored_lineup(locked)
+        lineup = lineup_stored_players(fixture_id=locked.pk)
         settings = _validate(report, fixture=locked, lineup=lineup, source=Result.Source.CORRECTED)
         current.appearances.all().delete()
         current.events.all().delete()

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Value
 
 from league.errors import PermissionRefused
 from league.models import Fixture, League, Team
@@ -20,24 +19,9 @@ def is_commissioner(*, user: Actor, league: League) -> bool:
     return bool(user.is_superuser) or league.commissioners.filter(pk=user.pk).exists()
 
 
-#: The attribute a query annotated with ``commissioner_known`` gives its objects.
+#: The attribute a fixture read with its lock or for a user carries: whether the user is a
+#: commissioner of its league (league/fixture_read.py).
 ACTOR_COMMISSIONER = "actor_is_commissioner"
-
-
-def commissioner_known(*, user: Actor, league_path: str) -> dict[str, Exists | Value]:
-    """An annotation (``queryset.annotate(**commissioner_known(...))``) that reads whether
-    `user` is a commissioner of the league at `league_path` (e.g. ``round__season__league``)
-    in a query the caller makes anyway: ``is_commissioner`` then costs no query of its own."""
-    if user is None or not user.is_authenticated:
-        known: Exists | Value = Value(False)
-    elif user.is_superuser:
-        known = Value(True)
-    else:
-        through = League.commissioners.through.objects.filter(
-            league_id=OuterRef(f"{league_path}_id"), user_id=user.pk
-        )
-        known = Exists(through)
-    return {ACTOR_COMMISSIONER: known}
 
 
 def is_coach(*, user: Actor, team: Team) -> bool:
@@ -64,7 +48,7 @@ class FixtureRoles:
 
     user: Actor
     fixture: Fixture
-    #: Whether `user` is a commissioner, when already read (``commissioner_known``).
+    #: Whether `user` is a commissioner, when already read (``ACTOR_COMMISSIONER``).
     known_commissioner: bool | None = None
 
     @cached_property

@@ -1,13 +1,14 @@
-"""A fixture with its round, season, league and two teams, and what a user may do with it,
-read by one statement written as SQL.
+"""A fixture with its round, season, league and teams, and what a user may do with it, read
+by one statement written as SQL: for the API's check of a reported result
+(`fixture_for_user`) and under the lock a result's service begins with (`fixture_locked`).
 
-The API checks a reported result's fixture before the service locks it (404 for a league
-the user may not see, 403 for a user who may not report it; api/access.py). As an ORM query
-(``select_related`` over five tables, the visible leagues as a subquery and the commissioner
-as an ``Exists``) most of that check was Django building and compiling the query on every
-post, about a tenth of a reported result's CPU (docs/performance.md, "Recording results",
-seventh round). The statement here is written once a process for each kind of user; the
-rows come back through the backend's converters, as the ORM's would."""
+As ORM queries (``select_related`` over five tables or more, the visible leagues as a
+subquery, the commissioner and the league's webhooks as ``Exists``) most of their time was
+Django building and compiling the same query on every result: a tenth of a reported
+result's CPU for the check, as much again for the lock (docs/performance.md, "Recording
+results", seventh and eighth rounds). Each statement here is written once a process for
+each kind of user (anonymous, superuser, anyone else) and each set of relations; the rows
+come back as the ORM's would (league/rows_read.py)."""
 
 from __future__ import annotations
 
@@ -15,101 +16,116 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import connection, models
-from django.db.models.sql import Query
+from django.db import connection
 
-from league.access import ACTOR_COMMISSIONER
-from league.models import Fixture, League, Round, Season, Team
+from league.access import ACTOR_COMMISSIONER, Actor
+from league.models import Fixture, League, Team
+from league.rows_read import model_columns, related_joins, related_load
+from league.webhooks.events import LEAGUE_SUBSCRIBED
+from league.webhooks.models import Subscription
 
-#: Each model of the row, by its alias in the statement, in the order its columns come.
-_LAYOUT: tuple[tuple[str, type[models.Model]], ...] = (
-    ("f", Fixture),
-    ("r", Round),
-    ("s", Season),
-    ("l", League),
-    ("h", Team),
-    ("a", Team),
-)
+#: The league's alias in the statements (related_joins names it by its path).
+_LEAGUE = "f_round_season_league"
+_TEAMS = ("home_team", "away_team")
 
-#: The visible and commissioner flags for a user who is neither anonymous nor a superuser,
-#: as ``league.selectors.league_visible_q`` and ``league.access.commissioner_known`` say.
+#: Whether the user is a commissioner of the league (as ``league.access.is_commissioner``
+#: says), and whether he may see it (``league.selectors.league_visible_q``), for a user who
+#: is neither anonymous nor a superuser.
 _COMMISSIONER = (
     f"EXISTS (SELECT 1 FROM {League.commissioners.through._meta.db_table} c "
-    "WHERE c.league_id = l.id AND c.user_id = %(user)s)"
+    f"WHERE c.league_id = {_LEAGUE}.id AND c.user_id = %(user)s)"
 )
 _COACH = (
     f"EXISTS (SELECT 1 FROM {Team._meta.db_table} t "
-    "WHERE t.league_id = l.id AND t.coach_id = %(user)s)"
+    f"WHERE t.league_id = {_LEAGUE}.id AND t.coach_id = %(user)s)"
 )
-_FLAGS = {
-    "anonymous": ("l.is_public", "FALSE"),
-    "superuser": ("TRUE", "TRUE"),
-    "user": (f"(l.is_public OR {_COMMISSIONER} OR {_COACH})", _COMMISSIONER),
+_COMMISSIONER_BY_KIND = {"anonymous": "FALSE", "superuser": "TRUE", "user": _COMMISSIONER}
+_VISIBLE_BY_KIND = {
+    "anonymous": f"{_LEAGUE}.is_public",
+    "superuser": "TRUE",
+    "user": f"({_LEAGUE}.is_public OR {_COMMISSIONER} OR {_COACH})",
 }
+#: Whether the league has an active webhook (``league.webhooks.events.LEAGUE_SUBSCRIBED``).
+_SUBSCRIBED = (
+    f"EXISTS (SELECT 1 FROM {Subscription._meta.db_table} w "
+    f"WHERE w.league_id = {_LEAGUE}.id AND w.active)"
+)
 
 
 def fixture_for_user(*, fixture_id: int, user: User | AnonymousUser) -> Fixture | None:
     """The fixture with ``round.season.league``, ``home_team`` and ``away_team`` loaded and
     ``ACTOR_COMMISSIONER`` set (whether `user` is a commissioner of its league); None when
     there is no such fixture or `user` may not see its league."""
-    kind = (
-        "anonymous" if not user.is_authenticated else "superuser" if user.is_superuser else "user"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(_statement(kind), {"fixture": fixture_id, "user": user.pk})
-        row = cursor.fetchone()
+    row = _fetch(_user_statement(_kind(user)), fixture_id, user)
     if row is None:
         return None
     *values, visible, commissioner = row
     if not visible:
         return None
-    built: list[Any] = []
-    start = 0
-    for (_, model), (names, converters) in zip(_LAYOUT, _columns(), strict=True):
-        chunk = values[start : start + len(names)]
-        start += len(names)
-        for index, (convert, expression) in converters:
-            for converter in convert:
-                chunk[index] = converter(chunk[index], expression, connection)
-        built.append(model.from_db(connection.alias, names, chunk))
-    fixture: Fixture
-    fixture, round_, season, league, home, away = built
-    season.league = league
-    round_.season = season
-    fixture.round = round_
-    fixture.home_team, fixture.away_team = home, away
+    fixture = _load(values, ("round__season__league", *_TEAMS))
     setattr(fixture, ACTOR_COMMISSIONER, bool(commissioner))
     return fixture
 
 
-@cache
-def _columns() -> tuple[tuple[list[str], list[tuple[int, tuple[Any, Any]]]], ...]:
-    """Each model's attribute names and, by position, its columns' converters (what
-    ``from_db_value`` and the backend make of a raw value, e.g. SQLite's booleans)."""
-    compiler = connection.ops.compiler("SQLCompiler")(Query(None), connection, None)
-    layout = []
-    for alias, model in _LAYOUT:
-        fields = model._meta.concrete_fields
-        converters = compiler.get_converters([field.get_col(alias) for field in fields])
-        layout.append(([field.attname for field in fields], list(converters.items())))
-    return tuple(layout)
+def fixture_locked(*, fixture_id: int, related: tuple[str, ...], actor: Actor) -> Fixture:
+    """The fixture locked for update (on a database with row locks) with
+    ``round.season.league``, its result (cached as None when it has none) and `related`
+    loaded, ``LEAGUE_SUBSCRIBED`` set (whether its league has an active webhook) and
+    ``ACTOR_COMMISSIONER`` (whether `actor` is a commissioner of it). Raises
+    ``Fixture.DoesNotExist`` when there is none. The caller holds the transaction."""
+    paths = ("round__season__league", "result", *related)
+    row = _fetch(_locked_statement(_kind(actor), paths), fixture_id, actor)
+    if row is None:
+        raise Fixture.DoesNotExist(f"No fixture {fixture_id}.")
+    *values, subscribed, commissioner = row
+    fixture = _load(values, paths)
+    setattr(fixture, LEAGUE_SUBSCRIBED, bool(subscribed))
+    setattr(fixture, ACTOR_COMMISSIONER, bool(commissioner))
+    return fixture
 
 
-@cache
-def _statement(kind: str) -> str:
-    visible, commissioner = _FLAGS[kind]
+def _kind(user: Actor) -> str:
+    if user is None or not user.is_authenticated:
+        return "anonymous"
+    return "superuser" if user.is_superuser else "user"
+
+
+def _fetch(sql: str, fixture_id: int, user: Actor) -> tuple[Any, ...] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"fixture": fixture_id, "user": user.pk if user else None})
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
+def _load(values: list[Any], paths: tuple[str, ...]) -> Fixture:
+    columns = model_columns(Fixture, "f")
+    fixture: Fixture = columns.load(values[: columns.width])
+    related_load(fixture, values, columns.width, related_joins(Fixture, "f", paths))
+    return fixture
+
+
+def _select(paths: tuple[str, ...], *flags: str) -> str:
+    joins = related_joins(Fixture, "f", paths)
     columns = ", ".join(
-        f"{alias}.{connection.ops.quote_name(field.column)}"
-        for alias, model in _LAYOUT
-        for field in model._meta.concrete_fields
+        [model_columns(Fixture, "f").select, *(join.columns.select for join in joins), *flags]
     )
     return (
-        f"SELECT {columns}, {visible}, {commissioner} "
-        f"FROM {Fixture._meta.db_table} f "
-        f"JOIN {Round._meta.db_table} r ON r.id = f.round_id "
-        f"JOIN {Season._meta.db_table} s ON s.id = r.season_id "
-        f"JOIN {League._meta.db_table} l ON l.id = s.league_id "
-        f"JOIN {Team._meta.db_table} h ON h.id = f.home_team_id "
-        f"JOIN {Team._meta.db_table} a ON a.id = f.away_team_id "
-        "WHERE f.id = %(fixture)s"
+        f"SELECT {columns} FROM {Fixture._meta.db_table} f "
+        f"{' '.join(join.join for join in joins)} WHERE f.id = %(fixture)s"
     )
+
+
+@cache
+def _user_statement(kind: str) -> str:
+    paths = ("round__season__league", *_TEAMS)
+    return _select(paths, _VISIBLE_BY_KIND[kind], _COMMISSIONER_BY_KIND[kind])
+
+
+@cache
+def _locked_statement(kind: str, paths: tuple[str, ...]) -> str:
+    sql = _select(paths, _SUBSCRIBED, _COMMISSIONER_BY_KIND[kind])
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF f"
+    elif connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    return sql

@@ -16,17 +16,17 @@ from django.utils import timezone
 
 from league.access import (
     Actor,
-    commissioner_known,
     require_commissioner,
     require_result_reporter,
 )
 from league.audit import audit_record
 from league.errors import LeagueError
+from league.fixture_read import fixture_locked
 from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_lock, standings_recompute
-from league.webhooks.events import LEAGUE_SUBSCRIBED, league_subscribed, result_event_publish
+from league.webhooks.events import result_event_publish
 
 MAX_SCORE = 99
 
@@ -65,15 +65,7 @@ def fixture_lock(
     # The teams just locked are the fixture's: read with the lock, they are two relations
     # fewer for the planner here (its join search was most of this query's time).
     joined = () if locked_teams else ("home_team", "away_team")
-    fixture = (
-        Fixture.objects.select_for_update(of=("self",))
-        # Its result too, if any (result_refusal asks): locked with the fixture, since a
-        # result is stored or changed only under the fixture's lock.
-        .select_related("round__season__league", "result", *joined, *related)
-        .annotate(**{LEAGUE_SUBSCRIBED: league_subscribed("round__season__league_id")})
-        .annotate(**(commissioner_known(user=actor, league_path="round__season__league")))
-        .get(pk=fixture_id)
-    )
+    fixture = fixture_locked(fixture_id=fixture_id, related=(*joined, *related), actor=actor)
     if locked_teams:
         fixture.home_team = locked_teams[fixture.home_team_id]
         fixture.away_team = locked_teams[fixture.away_team_id]

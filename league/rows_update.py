@@ -1,16 +1,20 @@
 """Rows written in one set-based statement each: changed rows by ``UPDATE t SET … FROM v
 WHERE t.pk = v.pk`` (`rows_update`; SQLite 3.33+ has UPDATE … FROM), counts added by
-``INSERT … SELECT … FROM v ON CONFLICT DO UPDATE`` (`rows_add`), where ``v`` is the rows as
-one array a column on PostgreSQL, a VALUES list on SQLite (`_rows_source`). Django's
-``bulk_update`` builds one CASE expression per field and row, and resolving those cost more
-than the database did on a result's hot path (docs/performance.md, "Recording results")."""
+``INSERT … SELECT … FROM v ON CONFLICT DO UPDATE`` (`rows_add`), new rows whose instances
+the caller keeps by ``INSERT … SELECT … FROM v RETURNING pk`` (`rows_insert`), where ``v`` is
+the rows as one array a column on PostgreSQL, a VALUES list on SQLite (`_rows_source`).
+Django's ``bulk_update`` builds one CASE expression per field and row, and its
+``bulk_create`` prepares every value of every instance through its field: on a result's hot
+path both cost more than the database did (docs/performance.md, "Recording results")."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
 
 
 def rows_update(
@@ -98,6 +102,44 @@ def rows_add(
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[M]:
+    """Insert `rows` (tuples of values for `fields`, in that order, a foreign key by its
+    ``…_id`` attname) into `model`'s table in one statement, and return them as saved
+    instances, in the same order, with their primary keys. `fields` are every concrete
+    field but the primary key, so an instance has no field left to read from the database.
+    No signals are sent and no ``save()`` runs, as with ``bulk_create``."""
+    if not rows:
+        return []
+    meta = model._meta
+    concrete = [meta.get_field(name) for name in fields]
+    if {field.attname for field in concrete if isinstance(field, models.Field)} != {
+        field.attname for field in meta.concrete_fields if field is not meta.pk
+    }:
+        raise ValueError("rows_insert writes every concrete field but the primary key.")
+    written = [field for field in concrete if isinstance(field, models.Field)]
+    columns = [
+        [field.get_db_prep_save(row[index], connection=connection) for row in rows]
+        for index, field in enumerate(written)
+    ]
+    aliases = [f"v{index}" for index in range(len(written))]
+    source, params = _rows_source(written, columns, aliases)
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} "
+        f"({', '.join(quote(field.column) for field in written)}) "
+        f"SELECT {', '.join(f'v.{alias}' for alias in aliases)} FROM {source} "
+        f"RETURNING {quote(meta.pk.column)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        keys = [key for (key,) in cursor.fetchall()]
+    names = [meta.pk.attname, *(field.attname for field in written)]
+    return [
+        model.from_db(connection.alias, names, (key, *row))
+        for key, row in zip(keys, rows, strict=True)
+    ]
 
 
 def _rows_source(

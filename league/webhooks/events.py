@@ -15,7 +15,6 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 
@@ -35,13 +34,6 @@ _COMMISSIONERS_ONLY = frozenset(event.key for event in EVENT_TYPES if event.comm
 #: The attribute league.results.fixture_lock annotates a locked fixture with:
 #: whether its league had an active subscription when the lock was taken.
 LEAGUE_SUBSCRIBED = "league_webhooks_subscribed"
-
-
-def league_subscribed(league_path: str) -> Exists:
-    """Whether the league at `league_path` (an outer query's league id) has an active
-    subscription: annotated on a query the caller makes anyway, it spares an event of a
-    league without webhooks its own read of the subscriptions."""
-    return Exists(Subscription.objects.filter(league_id=OuterRef(league_path), active=True))
 
 
 def absolute_url(path: str) -> str:
@@ -214,7 +206,7 @@ def event_publish(
     the change; nothing is sent unless it commits. Returns the deliveries' ids.
 
     `subscribed` False says the league had no active subscription when the caller's
-    transaction began its change (``league_subscribed``, read with its first lock): nothing
+    transaction began its change (``LEAGUE_SUBSCRIBED``, read with its first lock): nothing
     is read then. A subscription saved while that change is under way is like one saved just
     after it: it receives the league's next events (docs/data.md, "Webhooks")."""
     if subscribed is False:

@@ -1,19 +1,35 @@
-"""`league.fixture_read.fixture_for_user`: the API's check of a reported result's fixture,
-one statement written as SQL, answers as the ORM query it replaced did."""
+"""`league.fixture_read`: the API's check of a reported result's fixture
+(`fixture_for_user`) and the lock a result's service begins with (`fixture_locked`), each
+one statement written as SQL, answer as the ORM queries they replaced did."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Model
+from django.db.models import Exists, Model, OuterRef, Value
 
-from league.access import ACTOR_COMMISSIONER, commissioner_known
-from league.fixture_read import fixture_for_user
-from league.models import Fixture, League
+from games.results import result_record
+from league.access import ACTOR_COMMISSIONER
+from league.fixture_read import fixture_for_user, fixture_locked
+from league.models import Fixture, League, Result
 from league.selectors import league_visible_q
+from league.webhooks.events import LEAGUE_SUBSCRIBED
+from league.webhooks.models import Subscription
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
+
+
+def commissioner_known(*, user, league_path: str):
+    """The ORM annotation the statements' commissioner flag stands for."""
+    if user is None or not user.is_authenticated:
+        return {ACTOR_COMMISSIONER: Value(False)}
+    if user.is_superuser:
+        return {ACTOR_COMMISSIONER: Value(True)}
+    through = League.commissioners.through.objects.filter(
+        league_id=OuterRef(f"{league_path}_id"), user_id=user.pk
+    )
+    return {ACTOR_COMMISSIONER: Exists(through)}
 
 
 def _orm(fixture_id, user):
@@ -91,3 +107,73 @@ def test_its_relations_come_with_it(world, match_day, django_assert_num_queries)
         assert str(fixture) == name
         assert fixture.round.season.league.pk == world.league.pk
         assert fixture.home_team.coach_id == world.home_coach.pk
+
+
+# --- The lock a result's service begins with -------------------------------------------------
+
+
+def _orm_locked(fixture_id, user, related):
+    """The ORM query fixture_locked stands for (league.results.fixture_lock before it)."""
+    path = "round__season__league"
+    subscribed = Subscription.objects.filter(league_id=OuterRef(f"{path}_id"), active=True)
+    return (
+        Fixture.objects.select_related(path, "result", *related)
+        .annotate(**{LEAGUE_SUBSCRIBED: Exists(subscribed)})
+        .annotate(**commissioner_known(user=user, league_path=path))
+        .get(pk=fixture_id)
+    )
+
+
+def _same_tree(got, expected, paths, name):
+    for path in ("", *(p.replace("__", ".") for p in paths)):
+        mine, theirs = got, expected
+        steps = [s for s in path.split(".") if s]
+        for step in steps:
+            mine, theirs = getattr(mine, step), getattr(theirs, step)
+        assert type(mine) is type(theirs), (name, path)
+        assert _fields(mine) == _fields(theirs), (name, path)
+
+
+# The relations each caller asks for: MagnoBall's result service (the teams come with their
+# lock on PostgreSQL, so not joined there), and another game's with the teams joined.
+SHAPES = {"magnoball": ("round__season__rules",), "teams": ("home_team", "away_team")}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+@pytest.mark.parametrize("subscribed", [False, True], ids=["no-webhook", "webhook"])
+def test_the_lock_loads_what_the_orm_query_loaded(world, match_day, shape, subscribed):
+    if subscribed:
+        Subscription.objects.create(
+            league=world.league,
+            owner=world.commissioner,
+            url="https://example.com/hook",
+            secret="s" * 32,
+        )
+    related = SHAPES[shape]
+    for name, user in {**_users(world, private=False), "server": None}.items():
+        got = fixture_locked(fixture_id=match_day.pk, related=related, actor=user)
+        expected = _orm_locked(match_day.pk, user, related)
+
+        assert getattr(got, LEAGUE_SUBSCRIBED) is subscribed, name
+        assert getattr(got, ACTOR_COMMISSIONER) is bool(getattr(expected, ACTOR_COMMISSIONER))
+        _same_tree(got, expected, ("round__season__league", *related), name)
+        # No result yet: known without a query, as select_related leaves it.
+        with pytest.raises(Result.DoesNotExist):
+            got.result  # noqa: B018
+
+
+def test_the_lock_brings_the_result_when_there_is_one(world, match_day, django_assert_num_queries):
+    from games.results import ResultReport
+
+    stored = result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
+    with django_assert_num_queries(1):
+        got = fixture_locked(fixture_id=match_day.pk, related=SHAPES["magnoball"], actor=None)
+        assert (got.result.pk, got.result.fixture is got) == (stored.pk, True)
+        assert got.round.season.rules.season is got.round.season
+        assert got.round.season.league.name == world.league.name
+    _same_tree(got, _orm_locked(match_day.pk, None, ()), ("result",), "server")
+
+
+def test_the_lock_of_no_fixture_raises_as_get_did(world, match_day):
+    with pytest.raises(Fixture.DoesNotExist):
+        fixture_locked(fixture_id=match_day.pk + 1000, related=(), actor=None)

@@ -1,6 +1,7 @@
-"""The set-based writes of league/rows_update.py: rows changed by one UPDATE and counts
-added by one upsert, each value read back as written (None, text, datetimes), on PostgreSQL
-as one array a column, so the statement is the same whatever the number of rows."""
+"""The set-based writes of league/rows_update.py: rows changed by one UPDATE, counts added
+by one upsert and new rows inserted by one INSERT, each value read back as written (None,
+text, datetimes), on PostgreSQL as one array a column, so the statement is the same
+whatever the number of rows."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.rows_update import rows_add, rows_update
-from rosters.models import Player, PlayerSeasonStat
+from league.rows_update import rows_add, rows_insert, rows_update
+from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +90,29 @@ def test_on_postgresql_the_statement_does_not_grow_with_the_rows(world):
         statements.append(queries[-1]["sql"].split(" FROM UNNEST(")[0])
     assert statements[0] == statements[1]
     assert "VALUES" not in queries[-1]["sql"]
+
+
+def test_rows_insert_returns_saved_instances_in_order(world, django_assert_num_queries):
+    players = list(world.home.players.order_by("pk")[:3])
+    rows = [(p.pk, world.season.pk, index, 10 * index) for index, p in enumerate(players)]
+
+    with django_assert_num_queries(1):
+        made = rows_insert(PlayerSeason, ("player_id", "season_id", "games_played", "points"), rows)
+
+    assert [(m.player_id, m.season_id, m.games_played, m.points) for m in made] == rows
+    stored = {s.pk: s for s in PlayerSeason.objects.all()}
+    assert sorted(stored) == sorted(m.pk for m in made)
+    for instance in made:
+        assert not instance._state.adding
+        saved = stored[instance.pk]
+        assert (saved.player_id, saved.games_played, saved.points) == (
+            instance.player_id,
+            instance.games_played,
+            instance.points,
+        )
+    assert rows_insert(PlayerSeason, ("player_id", "season_id", "games_played", "points"), []) == []
+
+
+def test_rows_insert_wants_every_field_so_nothing_is_left_to_read(world):
+    with pytest.raises(ValueError, match="every concrete field"):
+        rows_insert(PlayerSeason, ("player_id", "season_id"), [(1, 1)])

@@ -1,0 +1,102 @@
+"""What a line-up is planned from (M-P3, games/lineups.py), read by three statements written
+as SQL: the teams' players who may be picked (active or on the injured list), those of them
+out injured, and the reserves their coaches named for the fixtures (`lineup_rows`); and the
+players of a line-up fixed at kick-off (`lineup_stored_players`).
+
+Every result kicks off with the first read (a simulation when it starts, a reported result
+when it is recorded), and a simulation's result is checked against the second. As ORM
+queries, building and compiling them was most of their time; the statements here are
+written once a process (for each number of teams and fixtures), and the rows come back as
+the ORM's would (league/rows_read.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from django.db import connection
+
+from games.models import LineupChoice, LineupEntry
+from injuries.models import Injury
+from league.rows_read import model_columns, placeholders
+from rosters.models import Player
+
+#: Who may be picked for a line-up, the others having retired or left.
+PICKABLE = (Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST)
+
+
+@dataclass
+class LineupRows:
+    players: dict[int, list[Player]]  # by team id, in no order
+    injuries: dict[int, Injury]  # the out injury of a player, by his id
+    choices: dict[tuple[int, int], list[LineupChoice]]  # by (fixture id, team id)
+
+
+def lineup_rows(*, team_ids: Collection[int], fixture_ids: Collection[int]) -> LineupRows:
+    teams, fixtures = list(team_ids), list(fixture_ids)
+    rows = LineupRows(defaultdict(list), {}, defaultdict(list))
+    if not teams:
+        return rows
+    player = model_columns(Player, "p")
+    injury = model_columns(Injury, "i")
+    choice = model_columns(LineupChoice, "c")
+    with connection.cursor() as cursor:
+        players_sql, injuries_sql = _team_statements(len(teams))
+        cursor.execute(players_sql, [*teams, *PICKABLE])
+        for row in cursor.fetchall():
+            loaded = player.load(row)
+            rows.players[loaded.team_id].append(loaded)
+        cursor.execute(injuries_sql, [*teams, *PICKABLE, Injury.State.OUT])
+        for row in cursor.fetchall():
+            out = injury.load(row)
+            rows.injuries[out.player_id] = out
+        if fixtures:
+            cursor.execute(_choices_statement(len(fixtures)), fixtures)
+            for row in cursor.fetchall():
+                named = choice.load(row)
+                named.reserve = player.load_at(row, choice.width)
+                rows.choices[(named.fixture_id, named.team_id)].append(named)
+    return rows
+
+
+def lineup_stored_players(*, fixture_id: int) -> dict[int, Player]:
+    """The players of `fixture_id`'s line-up fixed at kick-off (LineupEntry rows), by id:
+    those who may take the field; empty before kick-off."""
+    player = model_columns(Player, "p")
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_statement(), [fixture_id])
+        return {loaded.pk: loaded for loaded in map(player.load, cursor.fetchall())}
+
+
+_PLAYERS = Player._meta.db_table
+
+
+@cache
+def _stored_statement() -> str:
+    return (
+        f"SELECT {model_columns(Player, 'p').select} FROM {LineupEntry._meta.db_table} e "
+        f"JOIN {_PLAYERS} p ON p.id = e.player_id WHERE e.fixture_id = %s"
+    )
+
+
+@lru_cache(maxsize=32)
+def _team_statements(teams: int) -> tuple[str, str]:
+    pickable = placeholders(len(PICKABLE))
+    where = f"p.team_id IN ({placeholders(teams)}) AND p.roster_state IN ({pickable})"
+    return (
+        f"SELECT {model_columns(Player, 'p').select} FROM {_PLAYERS} p WHERE {where}",
+        f"SELECT {model_columns(Injury, 'i').select} FROM {Injury._meta.db_table} i "
+        f"JOIN {_PLAYERS} p ON p.id = i.player_id WHERE {where} AND i.state = %s",
+    )
+
+
+@lru_cache(maxsize=32)
+def _choices_statement(fixtures: int) -> str:
+    return (
+        f"SELECT {model_columns(LineupChoice, 'c').select}, "
+        f"{model_columns(Player, 'p').select} FROM {LineupChoice._meta.db_table} c "
+        f"JOIN {_PLAYERS} p ON p.id = c.reserve_id WHERE c.fixture_id IN "
+        f"({placeholders(fixtures)})"
+    )
