@@ -200,9 +200,8 @@ def _record(
         # new result's fixture has no other injuries.
         _known_related(result, "appearances", appearances)
         _known_related(locked, "injuries", injured)
-        result_aftermath(fixture=locked, result=result)  # marks it played
-        result_event_publish(fixture=locked, result=result, change="recorded")
-        dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
+        # Audited before the aftermath, which takes the season's table lock: what runs
+        # under that lock, results of one season take turns for (league/results.py).
         audit_record(
             actor=actor,
             action=f"result.{source}",
@@ -211,6 +210,9 @@ def _record(
             message=f"{locked}: {result.home_score}–{result.away_score}",
             after=_recorded_state(result, report, injured),
         )
+        result_aftermath(fixture=locked, result=result)  # marks it played
+        result_event_publish(fixture=locked, result=result, change="recorded")
+        dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
     return result
 
 

@@ -243,15 +243,19 @@ def result_store(
 
 
 def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
-    """Bring up to date everything a result of `fixture` touches: the standings, the round,
-    then the game's own. `result` is a result just recorded: its fixture is marked played
-    here, with its round's status in the same statement, and the result is added to the
-    standings; without it (a correction, a void: the caller has set the fixture's status)
-    they are recomputed from the season's results. The caller holds the transaction and the
-    fixture's lock; the table's lock, taken here, is held until it commits
-    (league/standings.py)."""
+    """Bring up to date everything a result of `fixture` touches: the game's own, then the
+    standings and the round. `result` is a result just recorded: its fixture is marked
+    played here, with its round's status in the same statement, and the result is added to
+    the standings; without it (a correction, a void: the caller has set the fixture's
+    status) they are recomputed from the season's results. The caller holds the transaction
+    and the fixture's and teams' locks; the table's lock, taken here, is held until it
+    commits (league/standings.py)."""
     season = fixture.round.season
     was_complete = fixture.round.status == Round.Status.COMPLETE
+    # The game's part first: it writes only rows of the two teams, whose locks the caller
+    # holds, so results of one season take turns only from the table's lock on, not
+    # through the game's writes as well (issue #16: ingest with several clients).
+    ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
     if result is None:
         standings_recompute(season=season)
         _round_status(fixture.round)
@@ -261,7 +265,6 @@ def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
         table = standings_lock(season=season)
         _fixture_played(fixture)
         standings_add_result(fixture=fixture, result=result, locked=table)
-    ruleset_for(season.league).result_aftermath(fixture=fixture, result=result)
     # The power ranking moves; a round just complete queues its playoff odds.
     odds_after_result(fixture=fixture, result=result, was_complete=was_complete)
 

@@ -97,7 +97,9 @@ class Ruleset:
 
     def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         """The game's own consequences of `fixture`'s result being recorded, corrected or
-        voided (careers, injuries), run in the recording transaction after the core's.
+        voided (careers, injuries), run in the recording transaction before the core's
+        table and round (league.results.result_aftermath): it may write only rows of the
+        fixture's two teams and their players, whose locks the caller holds.
         `result` is a result just recorded, whose consequences may be added to what there
         was; None for a correction or a void, whose consequences are recomputed."""
 
