@@ -21,6 +21,7 @@ from games.table_inspections import inspection_rows_create, table_inspections_op
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
+from league.fixture_read import fixture_locked
 from league.models import Fixture, Round
 from league.rounds import round_lock, round_opened
 from league.rounds import round_next_to_open as round_next_to_open
@@ -169,10 +170,10 @@ def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, Rule
     with transaction.atomic():
         # Locks the fixture: the line-up is fixed once per kick-off, and no coach names a
         # reserve meanwhile.
-        locked = (
-            Fixture.objects.select_for_update(of=("self",))
-            .select_related("home_team", "away_team", "round__season__rules")
-            .get(pk=fixture.pk)
+        locked = fixture_locked(
+            fixture_id=fixture.pk,
+            related=("home_team", "away_team", "round__season__rules"),
+            actor=None,
         )
         if locked.status == Fixture.Status.PLAYED:
             raise GamesError(f"{locked} has been played already.", code="already_played")

@@ -1,6 +1,7 @@
 """A fixture with its round, season, league and teams, and what a user may do with it, read
 by one statement written as SQL: for the API's check of a reported result
-(`fixture_for_user`) and under the lock a result's service begins with (`fixture_locked`).
+(`fixture_for_user`) and under the lock a result's service and a simulation's kick-off
+begin with (`fixture_locked`).
 
 As ORM queries (``select_related`` over five tables or more, the visible leagues as a
 subquery, the commissioner and the league's webhooks as ``Exists``) most of their time was

@@ -135,8 +135,13 @@ def _same_tree(got, expected, paths, name):
 
 
 # The relations each caller asks for: MagnoBall's result service (the teams come with their
-# lock on PostgreSQL, so not joined there), and another game's with the teams joined.
-SHAPES = {"magnoball": ("round__season__rules",), "teams": ("home_team", "away_team")}
+# lock on PostgreSQL, so not joined there), another game's with the teams joined, and a
+# simulation's kick-off (games.matchday.fixture_team_sheets).
+SHAPES = {
+    "magnoball": ("round__season__rules",),
+    "teams": ("home_team", "away_team"),
+    "kick-off": ("home_team", "away_team", "round__season__rules"),
+}
 
 
 @pytest.mark.parametrize("shape", list(SHAPES))
