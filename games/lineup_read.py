@@ -20,7 +20,7 @@ from django.db import connection
 
 from games.models import LineupChoice, LineupEntry
 from injuries.models import Injury
-from league.rows_read import model_columns, placeholders
+from league.rows_read import model_columns, param_list
 from rosters.models import Player
 
 #: Who may be picked for a line-up, the others having retired or left.
@@ -35,6 +35,8 @@ class LineupRows:
 
 
 def lineup_rows(*, team_ids: Collection[int], fixture_ids: Collection[int]) -> LineupRows:
+    """The rows the line-ups of `team_ids` in `fixture_ids` are planned from; three
+    statements, none without a team."""
     teams, fixtures = list(team_ids), list(fixture_ids)
     rows = LineupRows(defaultdict(list), {}, defaultdict(list))
     if not teams:
@@ -83,8 +85,8 @@ def _stored_statement() -> str:
 
 @lru_cache(maxsize=32)
 def _team_statements(teams: int) -> tuple[str, str]:
-    pickable = placeholders(len(PICKABLE))
-    where = f"p.team_id IN ({placeholders(teams)}) AND p.roster_state IN ({pickable})"
+    pickable = param_list(len(PICKABLE))
+    where = f"p.team_id IN ({param_list(teams)}) AND p.roster_state IN ({pickable})"
     return (
         f"SELECT {model_columns(Player, 'p').select} FROM {_PLAYERS} p WHERE {where}",
         f"SELECT {model_columns(Injury, 'i').select} FROM {Injury._meta.db_table} i "
@@ -98,5 +100,5 @@ def _choices_statement(fixtures: int) -> str:
         f"SELECT {model_columns(LineupChoice, 'c').select}, "
         f"{model_columns(Player, 'p').select} FROM {LineupChoice._meta.db_table} c "
         f"JOIN {_PLAYERS} p ON p.id = c.reserve_id WHERE c.fixture_id IN "
-        f"({placeholders(fixtures)})"
+        f"({param_list(fixtures)})"
     )

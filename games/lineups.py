@@ -358,7 +358,13 @@ def lineup_fix(*, fixture: Fixture) -> tuple[TeamLineup, TeamLineup]:
 
 
 _ENTRY_FIELDS = (
-    *("fixture_id", "team_id", "player_id", "position", "starter", "place", "fill"),
+    "fixture_id",
+    "team_id",
+    "player_id",
+    "position",
+    "starter",
+    "place",
+    "fill",
     "replaces_id",
 )
 
@@ -369,11 +375,10 @@ def _entry_rows(lineup: TeamLineup) -> Iterator[tuple[Any, ...]]:
     fixture_id, team_id = lineup.fixture.pk, lineup.team.pk
     for place in lineup.places:
         if place.starter is not None:
-            replaces = place.first_stringer if place.vacant else None
-            yield (
-                *(fixture_id, team_id, place.starter.pk, place.starter.position, True),
-                *(place.key, place.fill.value, replaces.pk if replaces else None),
-            )
+            starter, replaces = place.starter, place.first_stringer if place.vacant else None
+            replaces_id = replaces.pk if replaces else None
+            key, fill = place.key, place.fill.value
+            yield (fixture_id, team_id, starter.pk, starter.position, True, key, fill, replaces_id)
     for player in lineup.bench:
         yield (fixture_id, team_id, player.pk, player.position, False, "", "", None)
 

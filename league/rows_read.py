@@ -36,6 +36,11 @@ class ModelColumns(Generic[M]):
     def width(self) -> int:
         return len(self.names)
 
+    @property
+    def pk_index(self) -> int:
+        """Where the primary key is among the columns (None there: a LEFT JOIN's missing row)."""
+        return self.names.index(self.model._meta.pk.attname)
+
     def load(self, values: Sequence[Any]) -> M:
         values = list(values)
         for index, (convert, expression) in self.converters:
@@ -87,10 +92,11 @@ def related_joins(
         steps: tuple[str, ...] = ()
         for step in path.split("__"):
             steps = (*steps, step)
+            step_alias = f"{alias}_{'_'.join(steps)}"
             if steps not in joins:
-                joins[steps] = _related(parent, steps, f"{alias}_{'_'.join(steps)}")
+                joins[steps] = _related(parent, steps, step_alias)
             joined = joins[steps]
-            parent = (joined.columns.model, f"{alias}_{'_'.join(steps)}", joined.outer)
+            parent = (joined.columns.model, step_alias, joined.outer)
     return tuple(joins.values())
 
 
@@ -131,8 +137,8 @@ def related_load(
         values = row[start : start + columns.width]
         start += columns.width
         parent = loaded[join.path[:-1]]
-        pk = values[columns.names.index(columns.model._meta.pk.attname)]
-        child = None if parent is None or pk is None else columns.load(values)
+        missing = parent is None or values[columns.pk_index] is None
+        child = None if missing else columns.load(values)
         loaded[join.path] = child
         if parent is None:
             continue
@@ -143,8 +149,9 @@ def related_load(
     return start
 
 
-def placeholders(count: int) -> str:
-    """``%s, %s, …`` for an ``IN (…)`` of `count` values (at least one)."""
+def param_list(count: int) -> str:
+    """``%s, %s, …``: the parameters of an ``IN (…)`` or a VALUES row of `count` values (at
+    least one)."""
     if count < 1:
         raise ValueError("An IN list needs at least one value.")
     return ", ".join(["%s"] * count)

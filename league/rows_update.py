@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 from django.db import connection, models
 
+from league.rows_read import param_list
+
 M = TypeVar("M", bound=models.Model)
 
 
@@ -113,12 +115,11 @@ def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[A
     if not rows:
         return []
     meta = model._meta
-    concrete = [meta.get_field(name) for name in fields]
-    if {field.attname for field in concrete if isinstance(field, models.Field)} != {
-        field.attname for field in meta.concrete_fields if field is not meta.pk
-    }:
+    named = [meta.get_field(name) for name in fields]
+    written = [field for field in named if isinstance(field, models.Field)]
+    wanted = sorted(field.attname for field in meta.concrete_fields if field is not meta.pk)
+    if len(written) != len(named) or sorted(field.attname for field in written) != wanted:
         raise ValueError("rows_insert writes every concrete field but the primary key.")
-    written = [field for field in concrete if isinstance(field, models.Field)]
     columns = [
         [field.get_db_prep_save(row[index], connection=connection) for row in rows]
         for index, field in enumerate(written)
@@ -156,7 +157,7 @@ def _rows_source(
         # own bulk insert does: an array cast would truncate, the table's type checks.
         arrays = ", ".join(f"%s::{_base_type(field)}[]" for field in fields)
         return f"UNNEST({arrays}) AS v({aliases})", list(columns)
-    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    row_sql = f"({param_list(len(fields))})"
     rows = list(zip(*columns, strict=True))
     values = ", ".join([row_sql] * len(rows))
     return f"(WITH v({aliases}) AS (VALUES {values}) SELECT * FROM v) AS v", [
