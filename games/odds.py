@@ -44,21 +44,31 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _json(value: Any) -> str:
+    return json.dumps(_plain(value), sort_keys=True)
+
+
+def _version(*parts: str) -> str:
+    # The text json.dumps([...], sort_keys=True) gives for the list of the parts: a list's
+    # items are written one by one, so a season's sheets are each turned to text once.
+    return hashlib.sha256(f"[{', '.join(parts)}]".encode()).hexdigest()
+
+
 def pairing_version(*, home: TeamSheet, away: TeamSheet, settings: RuleSettings) -> str:
     """The digest of everything a simulated match of the pairing depends on."""
-    text = json.dumps(
-        [ENGINE_VERSION, _plain(settings), _plain(home), _plain(away)], sort_keys=True
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
+    return _version(json.dumps(ENGINE_VERSION), _json(settings), _json(home), _json(away))
 
 
 class _Sheets:
-    """The season's team sheets, each team built once per side."""
+    """The season's team sheets, each team built (and written as text) once per side: a
+    season's ~380 pairings share its 40 sheets."""
 
     def __init__(self, season: Season) -> None:
         self.settings = season.rules.to_engine()
         self.teams = {team.pk: team for team in Team.objects.filter(standings__season=season)}
         self._sheets: dict[tuple[int, Side], TeamSheet] = {}
+        self._texts: dict[tuple[int, Side], str] = {}
+        self._prefix = (json.dumps(ENGINE_VERSION), _json(self.settings))
 
     def team(self, team_id: int) -> Team:
         if team_id not in self.teams:
@@ -73,12 +83,15 @@ class _Sheets:
             )
         return self._sheets[key]
 
+    def _text(self, team_id: int, side: Side) -> str:
+        key = (team_id, side)
+        if key not in self._texts:
+            self._texts[key] = _json(self.sheet(team_id, side))
+        return self._texts[key]
+
     def version(self, home: int, away: int) -> str:
-        return pairing_version(
-            home=self.sheet(home, Side.HOME),
-            away=self.sheet(away, Side.AWAY),
-            settings=self.settings,
-        )
+        """`pairing_version` of the pairing's two sheets."""
+        return _version(*self._prefix, self._text(home, Side.HOME), self._text(away, Side.AWAY))
 
 
 def odds_pairings(*, season: Season, fixtures: Sequence[Fixture]) -> dict[tuple[int, int], str]:
@@ -100,7 +113,7 @@ def odds_pairing_simulate(
             home=home_sheet, away=away_sheet, settings=sheets.settings, seed=seed + index
         )
         outcomes.append(Outcome(match.home_score, match.away_score, match.overtime))
-    return pairing_version(home=home_sheet, away=away_sheet, settings=sheets.settings), outcomes
+    return sheets.version(home, away), outcomes
 
 
 def engine_outcome_model(*, season: Season, fixtures: Sequence[Fixture]) -> MatchOutcomeModel:

@@ -4,14 +4,17 @@ and the settings, then the season played out by the league's own table."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from games.odds import odds_pairings
+from games.odds import _plain, odds_pairings, pairing_version
 from games.results import PlayerLine, ResultReport, result_record
+from games.selectors import team_sheet
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
 from league.odds.runs import (
@@ -23,6 +26,8 @@ from league.odds.runs import (
 )
 from league.standings import standings_games
 from rosters.models import Player
+from rules.magnoball.snapshot import Side
+from rules.magnoball.version import ENGINE_VERSION
 from rules.standings import TableGame, compute_table
 from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 
@@ -120,6 +125,22 @@ def test_the_cache_answers_until_a_roster_changes(world, match_day):
     third = OddsRun.objects.create(season=world.season, after_round=1, seed=1, sample_size=100)
     odds_run_start(run_id=third.pk)
     assert third.chunks.count() == 1
+
+
+def test_a_pairing_version_is_the_digest_of_the_engine_settings_and_both_sheets(world, match_day):
+    # Each sheet is written as text once a run now, not once a pairing: the digest must stay
+    # the one of the whole list as one JSON text, or every cached pairing would be lost.
+    settings = world.season.rules.to_engine()
+    home = team_sheet(team=world.home, settings=settings, side=Side.HOME)
+    away = team_sheet(team=world.away, settings=settings, side=Side.AWAY)
+    text = json.dumps(
+        [ENGINE_VERSION, _plain(settings), _plain(home), _plain(away)], sort_keys=True
+    )
+    expected = hashlib.sha256(text.encode()).hexdigest()
+
+    assert pairing_version(home=home, away=away, settings=settings) == expected
+    versions = odds_pairings(season=world.season, fixtures=[match_day])
+    assert versions == {(world.home.pk, world.away.pk): expected}
 
 
 def test_a_chunk_whose_worker_died_is_taken_back_and_a_live_one_is_not(world, match_day):
