@@ -222,9 +222,16 @@ class StatLine(models.Model):
 class MatchEvent(models.Model):
     """One step of a simulated match, in order, with board positions for the replay."""
 
-    # Indexed by the unique (result, sequence) constraint, which it leads.
+    # Indexed by the unique (result, sequence) constraint, which it leads. Written only with
+    # its result, in the transaction that records it, and deleted with it (CASCADE, by
+    # Django): no constraint, whose check ran for each of a simulation's ~200 events at
+    # commit (docs/performance.md).
     result = models.ForeignKey(
-        Result, on_delete=models.CASCADE, related_name="events", db_index=False
+        Result,
+        on_delete=models.CASCADE,
+        related_name="events",
+        db_index=False,
+        db_constraint=False,
     )
     sequence = models.PositiveIntegerField()
     half = models.PositiveSmallIntegerField(help_text="1 and 2, then 3 for overtime.")

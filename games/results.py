@@ -182,7 +182,8 @@ def _record(
             seed=match.seed if match else None,
             engine_version=match.engine_version if match else "",
         )
-        appearances = _store_lines(result, report, lineup)
+        # A simulation's answer is its job's state: its stat lines need not come back.
+        appearances = _store_lines(result, report, lineup, answer=match is None)
         # The match's rolls and the injuries' rolls: one write to the ledger.
         with ledger_batch():
             if match is not None:
@@ -385,11 +386,12 @@ def _check_table_roll(
 
 
 def _store_lines(
-    result: Result, report: ResultReport, lineup: Mapping[int, Player]
+    result: Result, report: ResultReport, lineup: Mapping[int, Player], *, answer: bool = True
 ) -> list[Appearance]:
     """The report's lines and their stat lines, two inserts (rows_insert: bulk_create's
-    instances cost more than the database did); returns the appearances by player id, each
-    with its stat lines (by category) known (``_known_related``)."""
+    instances cost more than the database did); returns the appearances by player id. With
+    `answer`, each has its stat lines (by category) known (``_known_related``), for the API's
+    answer; without, they are only written (rows_copy: no instances, no keys back)."""
     appearances = rows_insert(
         Appearance,
         ("result_id", "player_id", "team_id", "points"),
@@ -398,15 +400,16 @@ def _store_lines(
             for line in report.lines
         ],
     )
-    stat_lines = rows_insert(
-        StatLine,
-        ("appearance_id", "category", "attempts", "successes"),
-        [
-            (appearance.pk, category, attempts, successes)
-            for appearance, line in zip(appearances, report.lines, strict=True)
-            for category, (attempts, successes) in line.stats.items()
-        ],
-    )
+    rows = [
+        (appearance.pk, category, attempts, successes)
+        for appearance, line in zip(appearances, report.lines, strict=True)
+        for category, (attempts, successes) in line.stats.items()
+    ]
+    fields = ("appearance_id", "category", "attempts", "successes")
+    if not answer:
+        rows_copy(StatLine, fields, rows)
+        return sorted(appearances, key=lambda appearance: appearance.player_id)
+    stat_lines = rows_insert(StatLine, fields, rows)
     by_appearance: dict[int, list[StatLine]] = {}
     for stat_line in stat_lines:
         by_appearance.setdefault(stat_line.appearance_id, []).append(stat_line)

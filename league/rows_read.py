@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models.sql import Query
 
 M = TypeVar("M", bound=models.Model)
@@ -43,10 +43,11 @@ class ModelColumns(Generic[M]):
 
     def load(self, values: Sequence[Any]) -> M:
         values = list(values)
+        db = connections[DEFAULT_DB_ALIAS]  # not the proxy, looked up on every attribute
         for index, (convert, expression) in self.converters:
             for converter in convert:
-                values[index] = converter(values[index], expression, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[index] = converter(values[index], expression, db)
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
     def load_at(self, row: Sequence[Any], start: int) -> M:
         """The instance from `row`'s values from `start` on."""

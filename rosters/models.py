@@ -330,12 +330,15 @@ class DiceRoll(AppendOnlyModel):
         db_index=False,
         db_constraint=False,
     )
+    # Empty for every roll the server makes (a simulation's several hundred): indexed only
+    # where set, below, so those rolls write no entry for it (nor for entered_by).
     rolled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="dice_rolls",
+        db_index=False,
         help_text="Who asked for the roll; empty for the server.",
     )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.SERVER)
@@ -345,13 +348,16 @@ class DiceRoll(AppendOnlyModel):
         null=True,
         blank=True,
         related_name="entered_dice_rolls",
+        db_index=False,
         help_text="Who entered the faces of a table roll: the rolling coach, or a "
         "commissioner for him; empty for dice the server rolled.",
     )
     sequence = models.PositiveIntegerField(
         default=0, help_text="Order of the roll within the batch it was made in."
     )
-    purpose = models.CharField(max_length=40, db_index=True)
+    # Indexed below (Meta), not by db_index: on PostgreSQL that adds a second index for
+    # LIKE 'x%', which no query of the ledger makes.
+    purpose = models.CharField(max_length=40)
     die = models.CharField(max_length=8)
     faces = models.JSONField()
     modifier = models.SmallIntegerField(default=0)
@@ -362,7 +368,20 @@ class DiceRoll(AppendOnlyModel):
         ordering = ["-created_at", "sequence", "id"]
         verbose_name = "dice roll"
         verbose_name_plural = "dice rolls"
-        indexes = [models.Index(fields=["fixture", "sequence"])]
+        indexes = [
+            models.Index(fields=["fixture", "sequence"]),
+            models.Index(fields=["purpose"], name="diceroll_purpose"),
+            models.Index(
+                fields=["rolled_by"],
+                name="diceroll_rolled_by",
+                condition=models.Q(rolled_by__isnull=False),
+            ),
+            models.Index(
+                fields=["entered_by"],
+                name="diceroll_entered_by",
+                condition=models.Q(entered_by__isnull=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.purpose}: {self.die} → {self.result}"

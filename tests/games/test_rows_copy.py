@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.matchday import fixture_team_sheets
-from games.models import MatchEvent
-from games.results import result_record_simulation
+from games.models import MatchEvent, StatLine
+from games.results import report_from_match, result_record_simulation
 from league.rows_copy import rows_copy
 from rosters.models import DiceRoll
 from rules.magnoball.dice import ScriptedDice
@@ -150,3 +150,30 @@ def test_a_row_of_the_wrong_length_is_refused(world, match_day):
     result, _, _ = _recorded(match_day)
     with pytest.raises(ValueError, match="A row of 1 values for 2 fields"), transaction.atomic():
         rows_copy(MatchEvent, ("result_id", "sequence"), [(result.pk,)])
+
+
+def test_a_results_events_go_with_it_though_their_key_has_no_constraint(world, match_day):
+    # MatchEvent.result carries no database constraint (games migration 0012): Django's
+    # CASCADE deletes the events, as the database's did not.
+    result, match, _ = _recorded(match_day)
+    assert MatchEvent.objects.filter(result=result).count() == len(match.events)
+    with transaction.atomic():
+        result.appearances.all().delete()
+        result.delete()
+    assert not MatchEvent.objects.filter(result_id=result.pk).exists()
+
+
+def test_a_simulations_stat_lines_are_written_as_its_report_gave_them(world, match_day):
+    # A simulation's stat lines go by COPY without instances (games.results._store_lines).
+    result, match, _ = _recorded(match_day)
+    stored = {
+        (line.appearance.player_id, line.category): (line.attempts, line.successes)
+        for line in StatLine.objects.filter(appearance__result=result).select_related("appearance")
+    }
+    reported = {
+        (line.player_id, category): tuple(counts)
+        for line in report_from_match(match).lines
+        for category, counts in line.stats.items()
+    }
+    assert stored == reported
+    assert len(stored) > 10
