@@ -101,9 +101,10 @@ class _Unplayed:
 
 class SeasonQueue:
     """The season's unplayed fixtures (only those of `teams`, when named), live jobs, pending
-    decisions and table rolls still to enter, read in four queries, answering for any of its
-    fixtures what (if anything) it waits for. A fixture of `teams` gets the same answer from
-    the queue of those teams as from the season's."""
+    decisions and table rolls still to enter, read in two queries (four when a fixture
+    awaits inspections), answering for any of its fixtures what (if anything) it waits for.
+    A fixture of `teams` gets the same answer from the queue of those teams as from the
+    season's."""
 
     def __init__(self, season_id: int, *, teams: Collection[int] = ()) -> None:
         rows = Fixture.objects.filter(round__season_id=season_id).exclude(
@@ -141,16 +142,26 @@ class SeasonQueue:
                 fixture_id__in=unplayed, state__in=SimulationJob.LIVE_STATES
             ).values_list("fixture_id", "state")
         )
+        # What a fixture awaiting inspections waits for: only such a fixture's words are
+        # asked for (blocker), so with none unplayed, as in most of a season, neither
+        # read is made (each, compiled with its joins, cost more than the job's claim).
         self.decisions: dict[int, list[str]] = {}
+        inspecting = [
+            fixture.id
+            for fixture in self.fixtures.values()
+            if fixture.status == Fixture.Status.INSPECTIONS
+        ]
+        if not inspecting:
+            return
         pending = Inspection.objects.filter(
-            fixture_id__in=unplayed, decision=Inspection.Decision.PENDING
+            fixture_id__in=inspecting, decision=Inspection.Decision.PENDING
         ).select_related("enhancement__player__team", "fixture__home_team__coach")
         pending = pending.select_related("fixture__away_team__coach").order_by("id")
         for inspection in pending:
             self.decisions.setdefault(inspection.fixture_id, []).append(_decision_words(inspection))
         # Table dice (M-E2): an inspection roll still to enter holds the fixture like a decision.
         rolls = TableInspection.objects.filter(
-            fixture_id__in=unplayed, resolved_at__isnull=True
+            fixture_id__in=inspecting, resolved_at__isnull=True
         ).select_related("player__team", "fixture__home_team__coach", "fixture__away_team__coach")
         for table_inspection in rolls.order_by("id"):
             self.decisions.setdefault(table_inspection.fixture_id, []).extend(

@@ -60,3 +60,13 @@ def test_a_fixtures_teams_queue_answers_as_the_seasons_queue(season_queued):
             waiting += 1
             assert blocker.startswith(f"Waits for {earlier}, round {earlier.round.number}, ")
     assert waiting == len(fixtures) - 3  # all but round 1's three fixtures
+
+
+def test_the_queue_reads_no_decisions_while_no_fixture_awaits_inspections(
+    season_queued, django_assert_num_queries
+):
+    # The unplayed fixtures and the live jobs; the decisions' two reads only serve a fixture
+    # awaiting inspections (tests/games/test_simulation_jobs.py words those).
+    assert not Fixture.objects.filter(status=Fixture.Status.INSPECTIONS).exists()
+    with django_assert_num_queries(2):
+        SeasonQueue(season_queued.pk)
