@@ -10,6 +10,7 @@ path both cost more than the database did (docs/performance.md, "Recording resul
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -47,8 +48,7 @@ def rows_update(
     )
     db = _database()
     values = [
-        [field.get_db_prep_save(getattr(obj, field.attname), connection=db) for obj in objs]
-        for field in concrete
+        _column(field, [getattr(obj, field.attname) for obj in objs], db) for field in concrete
     ]
     source, params = _rows_source(concrete, values, names)
     sql = (
@@ -89,7 +89,7 @@ def rows_add(
     table = quote(meta.db_table)
     db = _database()
     columns = [
-        [field.get_db_prep_save(row[name], connection=db) for row in rows]
+        _column(field, [row[name] for row in rows], db)
         for name, field in zip(names, concrete, strict=True)
     ]
     aliases = [f"v{index}" for index in range(len(concrete))]
@@ -125,8 +125,7 @@ def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[A
         raise ValueError("rows_insert writes every concrete field but the primary key.")
     db = _database()
     columns = [
-        [field.get_db_prep_save(row[index], connection=db) for row in rows]
-        for index, field in enumerate(written)
+        _column(field, [row[index] for row in rows], db) for index, field in enumerate(written)
     ]
     aliases = [f"v{index}" for index in range(len(written))]
     source, params = _rows_source(written, columns, aliases)
@@ -145,6 +144,44 @@ def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[A
         model.from_db(connection.alias, names, (key, *row))
         for key, row in zip(keys, rows, strict=True)
     ]
+
+
+def _column(field: models.Field[Any, Any], values: list[Any], db: BaseDatabaseWrapper) -> list[Any]:
+    """A column's values as the field would send them. An int of an integer column (a key
+    included) and a str of a text column are sent as they are: the field would only give
+    them back (on PostgreSQL wrapped in a type the array's cast names anyway), through
+    several calls a value. Anything else (None, an enum, a date, JSON) goes through it."""
+    plain = _plain_type(field)
+    prepare = field.get_db_prep_save
+    return [value if type(value) is plain else prepare(value, connection=db) for value in values]
+
+
+_INTEGER_TYPES = frozenset(
+    {
+        "AutoField",
+        "BigAutoField",
+        "SmallAutoField",
+        "IntegerField",
+        "BigIntegerField",
+        "SmallIntegerField",
+        "PositiveIntegerField",
+        "PositiveBigIntegerField",
+        "PositiveSmallIntegerField",
+    }
+)
+
+
+@cache
+def _plain_type(field: models.Field[Any, Any]) -> type | None:
+    """int for an integer column, str for a text one (a foreign key: its target's), else
+    None."""
+    target = field.target_field if isinstance(field, models.ForeignKey) else field
+    internal = target.get_internal_type()
+    if internal in _INTEGER_TYPES:
+        return int
+    if internal in ("CharField", "TextField"):
+        return str
+    return None
 
 
 def _database() -> BaseDatabaseWrapper:

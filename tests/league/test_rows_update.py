@@ -8,10 +8,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.db import connection
+from django.core.exceptions import ValidationError
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from league.rows_update import rows_add, rows_insert, rows_update
+from league.models import StandingRow
+from league.rows_update import _column, rows_add, rows_insert, rows_update
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +118,25 @@ def test_rows_insert_returns_saved_instances_in_order(world, django_assert_num_q
 def test_rows_insert_wants_every_field_so_nothing_is_left_to_read(world):
     with pytest.raises(ValueError, match="every concrete field"):
         rows_insert(PlayerSeason, ("player_id", "season_id"), [(1, 1)])
+
+
+@pytest.mark.parametrize("model", [Player, PlayerSeason, PlayerSeasonStat, StandingRow])
+def test_a_columns_values_are_sent_as_the_field_would_send_them(model):
+    # Plain ints and strs skip the field's preparation (league.rows_update._column); every
+    # value must still be what the field gives, and anything else goes through the field.
+    db = connections[DEFAULT_DB_ALIAS]
+    samples = [0, 7, -3, 2**40, "", "text", None, True, Player.RosterState.RETIRED]
+    samples += [datetime(2026, 12, 4, 18, 0, tzinfo=UTC), {"a": [1]}]
+    for field in model._meta.concrete_fields:
+        for value in samples:
+            try:
+                expected = field.get_db_prep_save(value, connection=db)
+            except (TypeError, ValueError, ValidationError):
+                continue  # a value the field refuses is no case here
+            (sent,) = _column(field, [value], db)
+            # psycopg's Jsonb wrapper (a JSON field's value) compares by identity: its object.
+            assert getattr(sent, "obj", sent) == getattr(expected, "obj", expected), (field, value)
+            if type(sent) is not type(expected):
+                # Django wraps an int in psycopg's Int2/4/8 on PostgreSQL; the cast types it.
+                assert type(sent) is int, (field, value)
+                assert isinstance(expected, int), (field, value)
