@@ -16,7 +16,7 @@ from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Round, Season, Team
-from league.rows_update import rows_update
+from league.rows_update import rows_insert, rows_update
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve
@@ -53,27 +53,35 @@ def injuries_record(
     if not incapacitated:
         return []
     season = fixture.round.season
-    injuries, retired = [], []
+    rows, retired = [], []
+    now = timezone.now()
     for one in incapacitated:
         career_over = one.rolls.permanent is not None and one.rolls.permanent.result == 1
-        injuries.append(
-            Injury(
-                player=one.player,
-                season=season,
-                fixture=fixture,
-                duration_die=one.rolls.duration.die,
-                duration_roll=one.rolls.duration.result,
-                games_out=one.rolls.duration.result // 2,
-                permanent_roll=one.rolls.permanent.result if one.rolls.permanent else None,
-                permanent=career_over,
-                state=Injury.State.CAREER_OVER if career_over else Injury.State.OUT,
+        rows.append(
+            (
+                one.player.pk,
+                season.pk,
+                fixture.pk,
+                one.rolls.duration.die,
+                one.rolls.duration.result,
+                one.rolls.duration.result // 2,
+                0,
+                one.rolls.permanent.result if one.rolls.permanent else None,
+                career_over,
+                Injury.State.CAREER_OVER if career_over else Injury.State.OUT,
+                now,
+                None,
             )
         )
         if career_over:
             one.player.roster_state = Player.RosterState.RETIRED
-            one.player.left_at = timezone.now()
+            one.player.left_at = now
             retired.append(one.player)
-    Injury.objects.bulk_create(injuries)
+    # One statement returning the keys (rows_insert; bulk_create's instances cost more than
+    # the insert), each injury then given the player, season and fixture it was made with.
+    injuries = rows_insert(Injury, _INJURY_FIELDS, rows)
+    for injury, one in zip(injuries, incapacitated, strict=True):
+        injury.player, injury.season, injury.fixture = one.player, season, fixture
     for source in dict.fromkeys(one.source for one in incapacitated):
         batch = [one for one in incapacitated if one.source == source]
         ledger_record(
@@ -87,6 +95,23 @@ def injuries_record(
     rows_update(Player, retired, ["roster_state", "left_at"])
     injuries_publish(fixture=fixture, injuries=injuries)
     return injuries
+
+
+#: An injury's columns as injuries_record writes them: every one but the key (rows_insert).
+_INJURY_FIELDS = (
+    "player_id",
+    "season_id",
+    "fixture_id",
+    "duration_die",
+    "duration_roll",
+    "games_out",
+    "games_missed",
+    "permanent_roll",
+    "permanent",
+    "state",
+    "created_at",
+    "resolved_at",
+)
 
 
 def injuries_forget(*, fixture: Fixture, keep_player_ids: Collection[int] = ()) -> None:
