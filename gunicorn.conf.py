@@ -29,3 +29,11 @@ threads = _whole("GUNICORN_THREADS", 4)
 workers = _whole("WEB_CONCURRENCY", 2)
 #: Seconds an idle keep-alive connection is kept (behind a proxy that pools them).
 keepalive = 5
+
+
+def post_worker_init(worker: object) -> None:
+    """The worker has loaded the application: its start-up heap is frozen
+    (league/startup_heap.py)."""
+    from league.startup_heap import freeze_startup_heap
+
+    freeze_startup_heap()

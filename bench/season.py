@@ -124,10 +124,13 @@ class InProcess:
 def play_in_process(season: Any) -> InProcess:
     from games.matchday import fixture_team_sheets
     from games.results import result_record_simulation
+    from league.startup_heap import freeze_startup_heap
     from rules.magnoball.simulator import simulate_match
 
     fixtures = ready_fixtures(season)
     recording_ms, recording_queries = [], []
+    # As a worker process before its first job (league/celery.py, gunicorn.conf.py).
+    freeze_startup_heap()
     with counting_queries() as queries:
         start = time.perf_counter()
         for fixture in fixtures:

@@ -60,9 +60,12 @@ def main() -> int:
     try:
         from games.matchday import fixture_team_sheets
         from games.results import result_record_simulation
+        from league.startup_heap import freeze_startup_heap
         from rules.magnoball.simulator import simulate_match
 
         season = build_season("Profile", options.teams)
+        # As a worker process before its first job (league/celery.py, gunicorn.conf.py).
+        freeze_startup_heap()
         if options.jobs:
             return _jobs(season, options.results, None if options.no_profile else options.top)
         fixtures = ready_fixtures(season)[: options.results]

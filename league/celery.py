@@ -6,6 +6,9 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import worker_process_init, worker_ready
+
+from league.startup_heap import freeze_startup_heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
@@ -21,6 +24,12 @@ def ensure_broker_folders() -> None:
         folder = options.get(key)
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+@worker_process_init.connect  # each pool process, once it has loaded the project
+@worker_ready.connect  # the worker's own process (where a solo pool runs the tasks)
+def _freeze_startup_heap(**_: object) -> None:
+    freeze_startup_heap()
 
 
 if str(app.conf.broker_url).startswith("filesystem"):
