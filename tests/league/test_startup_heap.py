@@ -27,7 +27,7 @@ def unfrozen() -> Iterator[None]:
 
 
 def test_freezing_moves_the_live_objects_out_of_the_collectors_generations(unfrozen):
-    kept = [[] for _ in range(1000)]  # tracked by the collector, and alive
+    kept: list[list[int]] = [[] for _ in range(1000)]  # tracked by the collector, alive
     freeze_startup_heap()
     assert gc.get_freeze_count() > len(kept)
     walked = {id(item) for item in gc.get_objects()}  # what a collection walks, frozen aside
