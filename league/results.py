@@ -302,6 +302,12 @@ def _round_status(round_: Round) -> None:
     with connection.cursor() as cursor:
         cursor.execute(_ROUND_STATUS_SQL, _round_status_params(round_))
         changed = cursor.rowcount
+        if changed < 0:
+            # Python 3.11's sqlite3 counts no rows of a statement opening with WITH (-1):
+            # the status as written, read back.
+            cursor.execute(f"SELECT status FROM {_ROUNDS} WHERE id = %s", [round_.pk])
+            (round_.status,) = cursor.fetchone()
+            return
     _round_status_changed(round_, changed)
 
 
