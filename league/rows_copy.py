@@ -7,17 +7,24 @@ one statement's text: most of a result's recording time (docs/performance.md, "R
 results"). COPY streams the values as they are. It is an insert to the database: the tables'
 statement-level triggers (the page versions, league/page_versions.py) and row triggers (the
 dice ledger's append-only guard) fire as for an INSERT. No ids come back; callers that need
-the instances use ``bulk_create``."""
+the instances use ``bulk_create``.
+
+The rows go in COPY's binary format where psycopg knows every column's type: the server
+then parses no text (a match's rolls were a sixth quicker to copy); a column of a type it
+does not know sends the whole copy as text."""
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db import connection, models
 from django.utils import timezone
+from psycopg.types.json import Jsonb
+
+from league.rows_update import column_base_type
 
 
 def rows_copy(
@@ -54,10 +61,28 @@ def rows_copy(
         ]
         model._default_manager.bulk_create(objs, batch_size=500)
         return len(objs)
+    return _copy(meta.db_table, concrete, stamped, stamp, _checked(rows, concrete))
+
+
+def _copy(
+    table: str,
+    concrete: Sequence[models.Field[Any, Any]],
+    stamped: Sequence[models.Field[Any, Any]],
+    stamp: tuple[Any, ...],
+    rows: Iterator[Sequence[Any]],
+) -> int:
+    """PostgreSQL's COPY of `rows` (values of `concrete`, then `stamp` for `stamped`)."""
     columns = ", ".join(connection.ops.quote_name(f.column) for f in (*concrete, *stamped))
-    # Only the JSON columns are turned into text here: a row's other values go as they are.
-    dumps = [(index, dump) for index, field in enumerate(concrete) if (dump := _json_dumps(field))]
-    sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
+    types = _binary_types(_adapters(), (*concrete, *stamped))
+    # Only the JSON columns are prepared here: a row's other values go as they are.
+    dumps = [
+        (index, dump)
+        for index, field in enumerate(concrete)
+        if (dump := _json_dumps(field, binary=types is not None))
+    ]
+    sql = f"COPY {connection.ops.quote_name(table)} ({columns}) FROM STDIN"
+    if types is not None:
+        sql += " (FORMAT BINARY)"
     written = 0
     with connection.cursor() as cursor:
         # Through Django's execute wrappers (a query counter sees one statement) and the
@@ -65,7 +90,9 @@ def rows_copy(
         def copy(sql: str, *_: Any) -> None:
             nonlocal written
             with cursor.cursor.copy(sql) as copying:
-                for row in _checked(rows, concrete):
+                if types is not None:
+                    copying.set_types(types)
+                for row in rows:
                     values = [*row, *stamp]
                     for index, dump in dumps:
                         if values[index] is not None:
@@ -91,14 +118,35 @@ def _checked(rows: Iterable[Sequence[Any]], fields: Sequence[Any]) -> Iterator[S
         yield row
 
 
-def _json_dumps(field: models.Field[Any, Any]) -> Any:
-    """How `field`'s values go into a COPY row: JSON text by its encoder (what Django's
-    ``Jsonb`` adapter sends for ``bulk_create``), or as they are."""
+def _json_dumps(field: models.Field[Any, Any], *, binary: bool) -> Callable[[Any], Any] | None:
+    """How `field`'s values go into a COPY row: JSON by its encoder (what Django's ``Jsonb``
+    adapter sends for ``bulk_create``), as text, or for a binary copy wrapped for psycopg's
+    jsonb dumper; None for a column that is not JSON (its values go as they are)."""
     if not isinstance(field, models.JSONField):
         return None
     encoder = field.encoder
 
-    def dump(value: Any) -> str:
+    def dumps(value: Any) -> str:
         return json.dumps(value, cls=encoder)
 
-    return dump
+    if binary:
+        return lambda value: Jsonb(value, dumps)
+    return dumps
+
+
+def _adapters() -> Any:
+    """The type registry of the connection's psycopg adapters."""
+    connection.ensure_connection()
+    return connection.connection.adapters.types
+
+
+def _binary_types(registry: Any, fields: Sequence[models.Field[Any, Any]]) -> list[int] | None:
+    """The type oids of `fields`' columns for a binary copy, or None when one's type is not
+    known to psycopg (the copy goes as text, which the server casts)."""
+    oids = []
+    for field in fields:
+        try:
+            oids.append(registry.get_oid(column_base_type(field)))
+        except KeyError:
+            return None
+    return oids

@@ -203,7 +203,7 @@ def _rows_source(
     if connection.vendor == "postgresql":
         # Typed without their length or precision (varchar[], not varchar(8)[]), as Django's
         # own bulk insert does: an array cast would truncate, the table's type checks.
-        arrays = ", ".join(f"%s::{_base_type(field)}[]" for field in fields)
+        arrays = ", ".join(f"%s::{column_base_type(field)}[]" for field in fields)
         return f"UNNEST({arrays}) AS v({aliases})", list(columns)
     row_sql = f"({param_list(len(fields))})"
     rows = list(zip(*columns, strict=True))
@@ -213,7 +213,11 @@ def _rows_source(
     ]
 
 
-def _base_type(field: models.Field[Any, Any]) -> str:
+@cache
+def column_base_type(field: models.Field[Any, Any]) -> str:
+    """`field`'s column type without its length or precision (``varchar``, not
+    ``varchar(8)``). Kept a process: a foreign key builds a field of its target's type on
+    every ``db_type`` call, and a result asks for a few dozen."""
     db_type = field.db_type(connection)
     if db_type is None:
         raise ValueError(f"{field} has no column type of its own.")

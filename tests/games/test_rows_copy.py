@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.matchday import fixture_team_sheets
 from games.models import MatchEvent, StatLine
 from games.results import report_from_match, result_record_simulation
+from league import rows_copy as rows_copy_module
 from league.rows_copy import rows_copy
 from rosters.models import DiceRoll
 from rules.magnoball.dice import ScriptedDice
@@ -144,6 +145,32 @@ def test_a_copy_is_one_statement_that_query_counters_see(world, match_day):
     assert list(
         MatchEvent.objects.filter(sequence__gte=OFFSET).order_by("sequence").values_list("data")
     ) == [({"n": n, "x": [None]},) for n in range(3)]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY is PostgreSQL's")
+def test_a_copy_goes_in_binary_unless_a_column_type_is_unknown(world, match_day, monkeypatch):
+    # Binary: the server parses no text. A column type psycopg does not know sends the
+    # copy as text, which the server casts: the same rows either way.
+    result, _, _ = _recorded(match_day)
+    fields = ("result_id", "sequence", "half", "kind", "text", "data")
+    rows = [(result.pk, OFFSET + n, 1, "note", "é", {"n": n}) for n in range(2)]
+    with CaptureQueriesContext(connection) as queries:
+        rows_copy(MatchEvent, fields, rows[:1])
+    assert queries[0]["sql"].endswith("(FORMAT BINARY)")
+
+    class Registry:
+        def get_oid(self, name):
+            raise KeyError(name)
+
+    monkeypatch.setattr(rows_copy_module, "_adapters", Registry)
+    with CaptureQueriesContext(connection) as queries:
+        rows_copy(MatchEvent, fields, rows[1:])
+    assert queries[0]["sql"].endswith("FROM STDIN")
+    assert list(
+        MatchEvent.objects.filter(sequence__gte=OFFSET)
+        .order_by("sequence")
+        .values_list("half", "kind", "text", "data")
+    ) == [(1, "note", "é", {"n": 0}), (1, "note", "é", {"n": 1})]
 
 
 def test_a_row_of_the_wrong_length_is_refused(world, match_day):
