@@ -80,9 +80,10 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         cursor.execute(_NEW_RESULT_LINES_SQL, [result.pk])
         rows = cursor.fetchall()
     for pid, before, scored, games, status, start, category, attempts, successes in rows:
-        players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
-        career[pid] = before + counted
-        points[pid] = scored
+        if pid not in players:  # a row a stat line: the player's own values once
+            players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
+            career[pid] = before + counted
+            points[pid] = scored
         if category is not None:
             stats[pid][category] = (attempts, successes)
     player_season_totals_add(
