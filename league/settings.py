@@ -193,8 +193,9 @@ if REDIS_URL:
             "OPTIONS": {
                 "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
                 "SOCKET_TIMEOUT": REDIS_TIMEOUT,
-                # The cache only holds throttle counters: with Redis away, reads miss and
-                # writes are dropped (logged), and pages and the API go on serving.
+                # The cache holds throttle counters, cached pages and the marks of queued
+                # ratings refreshes: with Redis away, reads miss and writes are dropped
+                # (logged), and pages and the API go on serving.
                 "IGNORE_EXCEPTIONS": True,
             },
         }
@@ -261,6 +262,9 @@ ODDS_SAMPLE_SIZE = env_int("ODDS_SAMPLE_SIZE", 10_000, minimum=100)
 ODDS_PAIRING_MATCHES = env_int("ODDS_PAIRING_MATCHES", 200, minimum=10)
 ODDS_CHUNK_PAIRINGS = env_int("ODDS_CHUNK_PAIRINGS", 6, minimum=1)
 ODDS_STALE_SECONDS = env_int("ODDS_STALE_SECONDS", 300, minimum=30)
+# Results queue one ratings refresh a season at a time, marked in the cache (league/odds/
+# runs.py): only where every process shares it (Redis), not a process's own memory.
+ODDS_RATINGS_COALESCE = bool(REDIS_URL)
 CELERY_BEAT_SCHEDULE = {
     "sweep-simulation-jobs": {
         "task": "games.tasks.sweep_simulation_jobs",

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -46,6 +47,8 @@ START_TASK = "league.odds.tasks.odds_start"
 CHUNK_TASK = "league.odds.tasks.odds_chunk"
 SIMULATE_TASK = "league.odds.tasks.odds_simulate"
 RATINGS_TASK = "league.odds.tasks.ratings_refresh_task"
+#: How long a season's mark of a queued ratings refresh lasts (_ratings_mark).
+RATINGS_MARK_SECONDS = 60
 #: A run that has failed this many times is given up.
 MAX_ATTEMPTS = 5
 
@@ -97,10 +100,42 @@ def _after_commit(callback: Callable[[], None]) -> None:
 
 
 def _send_ratings(season_id: int, kwargs: dict[str, object]) -> None:
+    """Queue the season's ratings refresh, unless a plain one is queued already and has not
+    started (`ratings_refresh_queued`): that one reads this result too. Results that come
+    faster than the workers rate them (an ingest, a rest-of-season simulation, workers
+    away) then queue one message, not one each; a refresh that also queues an odds run, or
+    replays the season, always goes."""
+    plain = not kwargs["replay"] and kwargs["odds_round"] is None
+    if plain and not _ratings_mark(season_id):
+        return
     try:
         app.send_task(RATINGS_TASK, args=[season_id], kwargs=kwargs)
     except Exception:  # the next result, and the sweep for the odds, make it good
+        if plain:
+            ratings_refresh_started(season_id)  # no refresh is queued after all
         logger.warning("could not send the ratings refresh of season %s", season_id)
+
+
+def _ratings_key(season_id: int) -> str:
+    return f"odds:ratings-queued:{season_id}"
+
+
+def _ratings_mark(season_id: int) -> bool:
+    """Mark the season's plain refresh queued; False when it was marked already. Only with
+    a cache every process shares (settings.ODDS_RATINGS_COALESCE): a process's own could
+    not see another's refresh start. A cache that fails answers None: the message goes. The
+    mark lapses after a minute, so a refresh whose message was lost holds back later
+    results no longer than that."""
+    if not settings.ODDS_RATINGS_COALESCE:
+        return True
+    return cache.add(_ratings_key(season_id), 1, timeout=RATINGS_MARK_SECONDS) is not False
+
+
+def ratings_refresh_started(season_id: int) -> None:
+    """A refresh of the season starts (league.odds.tasks), before it reads the results: a
+    result committed from now on queues a refresh of its own."""
+    if settings.ODDS_RATINGS_COALESCE:
+        cache.delete(_ratings_key(season_id))
 
 
 def odds_run_queue(

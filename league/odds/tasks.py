@@ -16,6 +16,7 @@ from league.odds.runs import (
     odds_run_simulate,
     odds_run_start,
     odds_sweep,
+    ratings_refresh_started,
 )
 
 logger = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ def ratings_refresh_task(
 ) -> None:
     """Rate season ``season_id``'s new results (all of them again with ``replay``), then
     queue the odds run after round ``odds_round`` that ``trigger`` names, once."""
+    ratings_refresh_started(season_id)
     ratings_refresh(season_id=season_id, replay=replay)
     odds_after_refresh(season_id=season_id, odds_round=odds_round, trigger=trigger)
 
