@@ -177,9 +177,16 @@ class TableInspection(models.Model):
 class Appearance(models.Model):
     """A player who took the field in a match, with the points he scored."""
 
-    # Indexed by the unique (result, player) constraint, which it leads.
+    # Indexed by the unique (result, player) constraint, which it leads. Written only with
+    # its result, in the transaction that records it (or corrects it), and deleted with it by
+    # Django's CASCADE: no constraint, whose check ran for each line at commit, as the match
+    # events' (docs/performance.md).
     result = models.ForeignKey(
-        Result, on_delete=models.CASCADE, related_name="appearances", db_index=False
+        Result,
+        on_delete=models.CASCADE,
+        related_name="appearances",
+        db_index=False,
+        db_constraint=False,
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="appearances")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
@@ -197,9 +204,15 @@ class Appearance(models.Model):
 class StatLine(models.Model):
     """A player's attempts and successes in one action category in one match (M-P7)."""
 
-    # Indexed by the unique (appearance, category) constraint, which it leads.
+    # Indexed by the unique (appearance, category) constraint, which it leads. Written only
+    # with its appearance and deleted with it (CASCADE, by Django): no constraint, as the
+    # appearance's result.
     appearance = models.ForeignKey(
-        Appearance, on_delete=models.CASCADE, related_name="stat_lines", db_index=False
+        Appearance,
+        on_delete=models.CASCADE,
+        related_name="stat_lines",
+        db_index=False,
+        db_constraint=False,
     )
     category = models.CharField(max_length=16, choices=enum_choices(StatCategory))
     attempts = models.PositiveSmallIntegerField(default=0)

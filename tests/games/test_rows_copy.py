@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.matchday import fixture_team_sheets
-from games.models import MatchEvent, StatLine
+from games.models import Appearance, MatchEvent, StatLine
 from games.results import report_from_match, result_record_simulation
 from league import rows_copy as rows_copy_module
 from league.rows_copy import rows_copy
@@ -188,6 +188,18 @@ def test_a_results_events_go_with_it_though_their_key_has_no_constraint(world, m
         result.appearances.all().delete()
         result.delete()
     assert not MatchEvent.objects.filter(result_id=result.pk).exists()
+
+
+def test_a_results_lines_go_with_it_though_their_keys_have_no_constraint(world, match_day):
+    # Appearance.result and StatLine.appearance carry no database constraint (games
+    # migration 0013): Django's CASCADE deletes them.
+    result, _, _ = _recorded(match_day)
+    appearances = list(Appearance.objects.filter(result=result).values_list("pk", flat=True))
+    assert StatLine.objects.filter(appearance_id__in=appearances).count() > 10
+    with transaction.atomic():
+        result.delete()
+    assert not Appearance.objects.filter(pk__in=appearances).exists()
+    assert not StatLine.objects.filter(appearance_id__in=appearances).exists()
 
 
 def test_a_simulations_stat_lines_are_written_as_its_report_gave_them(world, match_day):
