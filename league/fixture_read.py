@@ -92,6 +92,11 @@ def _kind(user: Actor) -> str:
 
 
 def _fetch(sql: str, fixture_id: int, user: Actor) -> tuple[Any, ...] | None:
+    # A key out of the column's range names no fixture, as the ORM's lookup says (SQLite
+    # would refuse to bind it: an address's id is any number of digits).
+    low, high = connection.ops.integer_field_range(Fixture._meta.pk.get_internal_type())
+    if not low <= fixture_id <= high:
+        return None
     with connection.cursor() as cursor:
         cursor.execute(sql, {"fixture": fixture_id, "user": user.pk if user else None})
         row: tuple[Any, ...] | None = cursor.fetchone()

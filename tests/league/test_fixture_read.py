@@ -99,6 +99,16 @@ def test_no_such_fixture(world, match_day):
     assert fixture_for_user(fixture_id=match_day.pk + 1000, user=world.commissioner) is None
 
 
+@pytest.mark.parametrize("fixture_id", [2**63, 196434968458967207903232, -(2**63) - 1])
+def test_a_key_beyond_the_column_is_no_fixture(world, match_day, fixture_id):
+    # An address's id is any number of digits: SQLite refused to bind one past 64 bits (a
+    # server error), where the ORM's lookup finds nothing.
+    assert not Fixture.objects.filter(pk=fixture_id).exists()
+    assert fixture_for_user(fixture_id=fixture_id, user=world.commissioner) is None
+    with pytest.raises(Fixture.DoesNotExist):
+        fixture_locked(fixture_id=fixture_id, related=(), actor=None)
+
+
 def test_its_relations_come_with_it(world, match_day, django_assert_num_queries):
     name = str(match_day)
     with django_assert_num_queries(1):
