@@ -34,6 +34,7 @@ from games.models import Inspection, LineupEntry, SimulationJob, TableInspection
 from league.audit import audit_record
 from league.celery import app
 from league.models import Fixture, Round, Season, Team
+from league.rows_read import param_list
 from league.rows_update import rows_update
 
 logger = logging.getLogger(__name__)
@@ -107,41 +108,31 @@ class SeasonQueue:
     season's."""
 
     def __init__(self, season_id: int, *, teams: Collection[int] = ()) -> None:
-        rows = Fixture.objects.filter(round__season_id=season_id).exclude(
-            status=Fixture.Status.PLAYED
-        )
-        if teams:
-            rows = rows.filter(Q(home_team_id__in=teams) | Q(away_team_id__in=teams))
         # Tuples, not model instances: early in a season these are all its fixtures, read
         # after every result and before every job. Named as Fixture.__str__ names them.
-        self.fixtures = {
-            pk: _Unplayed(pk, f"{home_name} v {away_name}", number, home, away, status)
-            for pk, number, home, away, status, home_name, away_name in rows.order_by(
-                "round__number", "id"
-            ).values_list(
-                "id",
-                "round__number",
-                "home_team_id",
-                "away_team_id",
-                "status",
-                "home_team__name",
-                "away_team__name",
+        # Both reads in SQL: the ORM's forms (three and two joins) cost more to compile than
+        # to run, and a worker makes them twice a job (docs/performance.md).
+        of_teams, team_params = _of_teams(teams)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _UNPLAYED_SQL.format(of_teams=of_teams),
+                [season_id, Fixture.Status.PLAYED, *team_params],
             )
-        }
+            self.fixtures = {
+                pk: _Unplayed(pk, f"{home_name} v {away_name}", number, home, away, status)
+                for pk, number, home, away, status, home_name, away_name in cursor.fetchall()
+            }
+            cursor.execute(
+                _LIVE_JOBS_SQL.format(of_teams=of_teams, live=param_list(len(_LIVE))),
+                [season_id, Fixture.Status.PLAYED, *_LIVE, *team_params],
+            )
+            self.live_jobs: dict[int, str] = dict(cursor.fetchall())
         # Each team's first unplayed fixture, in round order: the first that any later
         # fixture of the team waits for.
         self._first: dict[int, _Unplayed] = {}
         for fixture in self.fixtures.values():
             self._first.setdefault(fixture.home, fixture)
             self._first.setdefault(fixture.away, fixture)
-        # The fixtures as a subquery: a few hundred ids as parameters, three times, cost
-        # more than the reads themselves.
-        unplayed = rows.order_by().values("id")
-        self.live_jobs = dict(
-            SimulationJob.objects.filter(
-                fixture_id__in=unplayed, state__in=SimulationJob.LIVE_STATES
-            ).values_list("fixture_id", "state")
-        )
         # What a fixture awaiting inspections waits for: only such a fixture's words are
         # asked for (blocker), so with none unplayed, as in most of a season, neither
         # read is made (each, compiled with its joins, cost more than the job's claim).
@@ -210,6 +201,37 @@ class SeasonQueue:
         if state == SimulationJob.State.WAITING:
             return "which waits its own turn"
         return "which has no result yet (report it or simulate it)"
+
+
+_LIVE = [str(state) for state in SimulationJob.LIVE_STATES]
+#: SeasonQueue's fixtures: a season's unplayed ones (of some teams: ``{of_teams}``) in round
+#: order, each with its teams' names.
+_UNPLAYED_SQL = (
+    "SELECT f.id, r.number, f.home_team_id, f.away_team_id, f.status, h.name, a.name "
+    f"FROM {Fixture._meta.db_table} f JOIN {Round._meta.db_table} r ON r.id = f.round_id "
+    f"JOIN {Team._meta.db_table} h ON h.id = f.home_team_id "
+    f"JOIN {Team._meta.db_table} a ON a.id = f.away_team_id "
+    "WHERE r.season_id = %s AND f.status <> %s {of_teams} ORDER BY r.number, f.id"
+)
+#: ... and their live jobs' states, by fixture.
+_LIVE_JOBS_SQL = (
+    f"SELECT j.fixture_id, j.state FROM {SimulationJob._meta.db_table} j "
+    f"JOIN {Fixture._meta.db_table} f ON f.id = j.fixture_id "
+    f"JOIN {Round._meta.db_table} r ON r.id = f.round_id "
+    "WHERE r.season_id = %s AND f.status <> %s AND j.state IN ({live}) {of_teams}"
+)
+
+
+def _of_teams(teams: Collection[int]) -> tuple[str, list[int]]:
+    """The condition on a fixture ``f`` of having one of `teams`, and its parameters; none
+    for no teams (every fixture)."""
+    if not teams:
+        return "", []
+    listed = param_list(len(teams))
+    return f"AND (f.home_team_id IN ({listed}) OR f.away_team_id IN ({listed}))", [
+        *teams,
+        *teams,
+    ]
 
 
 def _decision_words(inspection: Inspection) -> str:
