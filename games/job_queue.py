@@ -308,13 +308,14 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
     cancelled. Returns the ids queued (and sent once committed)."""
     with connection.cursor() as cursor:
         cursor.execute(_WAITING_SQL, [SimulationJob.State.WAITING, season_id])
-        waiting = cursor.fetchall()
-    if not waiting:
+        rows = cursor.fetchall()
+    if not rows:
         return []
-    season = Season.objects.only("status").get(pk=season_id)
+    waiting = [(job_id, fixture_id, reason) for job_id, fixture_id, reason, _ in rows]
     queued: list[int] = []
     with transaction.atomic():
-        if season.status not in _PLAYING:
+        if rows[0][3] not in _PLAYING:  # the season's status
+            season = Season.objects.get(pk=season_id)
             _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
             return []
         queue = SeasonQueue(season_id)
@@ -341,12 +342,15 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
     return queued
 
 
-# A season's waiting jobs: every result asks once it commits, most often to find none. In
-# SQL: the ORM's form (two joins) cost more to compile than to run.
+# A season's waiting jobs, each with the season's status: every result asks once it commits,
+# most often to find none. In SQL: the ORM's form (two joins) cost more to compile than to
+# run.
 _WAITING_SQL = (
-    f"SELECT j.id, j.fixture_id, j.waiting_reason FROM {SimulationJob._meta.db_table} j "
+    f"SELECT j.id, j.fixture_id, j.waiting_reason, s.status "
+    f"FROM {SimulationJob._meta.db_table} j "
     f"JOIN {Fixture._meta.db_table} f ON f.id = j.fixture_id "
     f"JOIN {Round._meta.db_table} r ON r.id = f.round_id "
+    f"JOIN {Season._meta.db_table} s ON s.id = r.season_id "
     "WHERE j.state = %s AND r.season_id = %s ORDER BY j.created_at DESC"  # the model's order
 )
 
