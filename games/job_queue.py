@@ -319,17 +319,22 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
             _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
             return []
         queue = SeasonQueue(season_id)
-        restated = []
+        blocked = []
         for job_id, fixture_id, reason in waiting:
             if fixture_id not in queue.fixtures:
                 _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
-                continue
-            blocker = queue.blocker(fixture_id)
-            if blocker:
-                if blocker != reason:
-                    restated.append(SimulationJob(pk=job_id, waiting_reason=blocker[:300]))
+            elif queue.blocker(fixture_id):
+                blocked.append((job_id, fixture_id, reason))
             elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
                 queued.append(job_id)
+                queue.live_jobs[fixture_id] = SimulationJob.State.QUEUED
+        # Worded once every job that can run is queued: a wait naming one of those says it
+        # is being simulated, not that it waits its turn as it did when the queue was read.
+        restated = []
+        for job_id, fixture_id, reason in blocked:
+            blocker = queue.blocker(fixture_id)
+            if blocker != reason:
+                restated.append(SimulationJob(pk=job_id, waiting_reason=blocker[:300]))
         # One statement for every job whose wait is now for another fixture (a result moves
         # those of both its teams' later fixtures), each still waiting.
         rows_update(
