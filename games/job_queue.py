@@ -323,16 +323,17 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
         for job_id, fixture_id, reason in waiting:
             if fixture_id not in queue.fixtures:
                 _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
-            elif queue.blocker(fixture_id):
-                blocked.append((job_id, fixture_id, reason))
+            elif blocker := queue.blocker(fixture_id):
+                blocked.append((job_id, fixture_id, reason, blocker))
             elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
                 queued.append(job_id)
                 queue.live_jobs[fixture_id] = SimulationJob.State.QUEUED
         # Worded once every job that can run is queued: a wait naming one of those says it
         # is being simulated, not that it waits its turn as it did when the queue was read.
         restated = []
-        for job_id, fixture_id, reason in blocked:
-            blocker = queue.blocker(fixture_id)
+        for job_id, fixture_id, reason, blocker in blocked:
+            if queued:  # the words may name a job just queued
+                blocker = queue.blocker(fixture_id)
             if blocker != reason:
                 restated.append(SimulationJob(pk=job_id, waiting_reason=blocker[:300]))
         # One statement for every job whose wait is now for another fixture (a result moves

@@ -101,7 +101,7 @@ def _after_commit(callback: Callable[[], None]) -> None:
 
 def _send_ratings(season_id: int, kwargs: dict[str, object]) -> None:
     """Queue the season's ratings refresh, unless a plain one is queued already and has not
-    started (`ratings_refresh_queued`): that one reads this result too. Results that come
+    started (`_ratings_mark`): that one reads this result too. Results that come
     faster than the workers rate them (an ingest, a rest-of-season simulation, workers
     away) then queue one message, not one each; a refresh that also queues an odds run, or
     replays the season, always goes."""
