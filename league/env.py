@@ -6,6 +6,7 @@ falling back to a default, so a typo in a deployment never goes unnoticed.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -52,6 +53,22 @@ def env_int(
         raise ImproperlyConfigured(f"{name}={value} is below the minimum of {minimum}.")
     if maximum is not None and value > maximum:
         raise ImproperlyConfigured(f"{name}={value} is above the maximum of {maximum}.")
+    return value
+
+
+def env_float(
+    name: str, default: float, *, above: float, environ: Mapping[str, str] = os.environ
+) -> float:
+    """A decimal number greater than `above` (e.g. ``1.1``)."""
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number.") from None
+    if not (math.isfinite(value) and value > above):
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a finite number above {above:g}.")
     return value
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from league.env import (
     env_bool,
     env_email_url,
+    env_float,
     env_int,
     env_int_list,
     env_list,
@@ -134,6 +135,11 @@ TEMPLATES = [
 # outage costs a clear error and a retry, never a hung request or worker.
 DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 5, minimum=1)
 DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
+# What the planner takes a random page read to cost against a sequential one. PostgreSQL's
+# default, 4, is a spinning disk's; on SSDs, or with the data in memory, 1.1 is the usual
+# value. With 4, the reads of a result's lines and of the season's games scanned whole tables
+# that grow all season (docs/performance.md, "Eleventh round").
+DB_RANDOM_PAGE_COST = env_float("DB_RANDOM_PAGE_COST", 1.1, above=0)
 # Off behind a pooler in transaction mode, which cannot keep a session's prepared statements.
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 DATABASE_URL = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
@@ -150,7 +156,10 @@ if DATABASE_URL:
                 "connect_timeout": DB_CONNECT_TIMEOUT,
                 # The server ends a statement that runs too long; keepalives notice a
                 # server that went away without closing the socket.
-                "options": f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS}",
+                "options": (
+                    f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS} "
+                    f"-c random_page_cost={DB_RANDOM_PAGE_COST:g}"
+                ),
                 "keepalives": 1,
                 "keepalives_idle": 10,
                 "keepalives_interval": 5,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_bool, env_int, env_list, env_url
+from league.env import env_bool, env_float, env_int, env_list, env_url
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_KEY = "k3y-" + "x9Qz7LmP2vRt8sWn4bYc6dHf1jKg5" * 2
@@ -36,6 +36,16 @@ def test_env_int_checks_its_bounds():
         env_int("N", 3, environ={"N": "7s"})
     with pytest.raises(ImproperlyConfigured, match="below the minimum"):
         env_int("N", 3, minimum=1, environ={"N": "0"})
+
+
+def test_env_float_takes_a_finite_number_above_its_bound():
+    assert env_float("F", 1.1, above=0, environ={}) == 1.1
+    assert env_float("F", 1.1, above=0, environ={"F": " 4 "}) == 4.0
+    with pytest.raises(ImproperlyConfigured, match="not a number"):
+        env_float("F", 1.1, above=0, environ={"F": "fast"})
+    for raw in ("0", "-1", "nan", "inf"):
+        with pytest.raises(ImproperlyConfigured, match="finite number above 0"):
+            env_float("F", 1.1, above=0, environ={"F": raw})
 
 
 def test_env_list_splits_on_commas():

@@ -1,0 +1,41 @@
+"""PostgreSQL plans a result's reads for a season of any size: the service's connections take
+a random page read to cost 1.1 sequential ones (DB_RANDOM_PAGE_COST, docs/operations.md),
+not the spinning disk's 4 of PostgreSQL's default, with which a result's lines were read by
+scanning every stat line of the database (docs/performance.md, "Eleventh round")."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from games.aftermath import _NEW_RESULT_LINES_SQL
+from games.models import StatLine
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def postgres() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's planner: the embedded SQLite set-up has no such setting")
+
+
+def test_connections_carry_the_planner_setting(postgres: None) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        assert float(cursor.fetchone()[0]) == settings.DB_RANDOM_PAGE_COST
+
+
+def test_a_results_lines_are_read_by_the_index_in_a_long_season(postgres: None) -> None:
+    # Half a season's stat lines of other matches (about 190 results'), not yet analysed, as
+    # in a season played since the last autovacuum: the lines of one result are a few dozen.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {StatLine._meta.db_table} (appearance_id, category, attempts, successes)"
+            " SELECT 1000000 + n / 2, CASE WHEN n % 2 = 0 THEN 'attack' ELSE 'goal' END, 2, 1"
+            " FROM generate_series(1, 9000) AS n"
+        )
+        cursor.execute("EXPLAIN " + _NEW_RESULT_LINES_SQL, [42])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert f"Seq Scan on {StatLine._meta.db_table}" not in plan, plan
