@@ -10,8 +10,11 @@ in this process by ``games.job_runner.simulation_run``, as a worker runs them: t
 what the fixture waits for, the team sheets, the engine, the recording and the dispatch of
 the jobs it unblocks.
 
+With ``--statements`` it times each statement of the recording instead (no cProfile): its
+wall time a result and how much of it this process waited for the database.
+
 Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season_profile.py
-[--results 60] [--teams 20] [--whole] [--jobs] [--top 30]``. Builds its league in a
+[--results 60] [--teams 20] [--whole] [--jobs] [--statements] [--top 30]``. Builds its league in a
 throw-away ``<name>_bench`` database (dropped at the end), like bench/season.py, and with
 DEBUG off as it does (importing it sets that). The matches are simulated first with fixed
 seeds, outside the profile, so two runs of different code record the same matches.
@@ -27,6 +30,7 @@ import pstats
 import statistics
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +52,15 @@ def main() -> int:
         "--whole", action="store_true", help="profile the whole loop, not only the recording"
     )
     parser.add_argument("--jobs", action="store_true", help="a worker's jobs, run in-process")
+    parser.add_argument(
+        "--statements",
+        action="store_true",
+        help="each statement of the recording: its wall time a result and how much of it the "
+        "process waited for the database (no cProfile)",
+    )
     options = parser.parse_args()
+    if options.statements:
+        options.no_profile = True
 
     import django
 
@@ -69,6 +81,9 @@ def main() -> int:
         if options.jobs:
             return _jobs(season, options.results, None if options.no_profile else options.top)
         fixtures = ready_fixtures(season)[: options.results]
+        statements = StatementTimes()
+        if options.statements:
+            connection.execute_wrappers.append(statements)
         profile = cProfile.Profile()
         cpu = {"sheets": 0.0, "engine": 0.0, "recording": 0.0}
         recording_queries: list[int] = []
@@ -84,7 +99,9 @@ def main() -> int:
                 before = queries.count
                 if not options.whole and not options.no_profile:
                     profile.enable()
+                statements.on = options.statements
                 result_record_simulation(fixture=fixture, match=match, actor=None)
+                statements.on = False
                 profile.disable()
                 done = time.process_time()
                 recording_queries.append(queries.count - before)
@@ -100,6 +117,8 @@ def main() -> int:
         )
         for part, seconds in cpu.items():
             print(f"CPU {part:10}: {seconds / played * 1000:7.2f} ms a result")
+        if options.statements:
+            statements.report(played, options.top)
         if options.no_profile:
             return 0
         out = io.StringIO()
@@ -149,6 +168,41 @@ def _jobs(season: Any, count: int, top: int | None) -> int:
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(top)
         print(out.getvalue())
     return 0
+
+
+class StatementTimes:
+    """An execute wrapper timing each statement while `on`: wall time, and the CPU time of
+    this process meanwhile (the rest is the wait for the server: its work and the round
+    trip), by the statement's first words. A COPY counts its rows' formatting as CPU."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.wall: dict[str, float] = defaultdict(float)
+        self.cpu: dict[str, float] = defaultdict(float)
+        self.count: dict[str, int] = defaultdict(int)
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if not self.on:
+            return execute(sql, params, many, context)
+        began, began_cpu = time.perf_counter(), time.process_time()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            key = " ".join(sql.split())[:72]
+            self.wall[key] += time.perf_counter() - began
+            self.cpu[key] += time.process_time() - began_cpu
+            self.count[key] += 1
+
+    def report(self, results: int, top: int) -> None:
+        def ms(seconds: float) -> str:
+            return f"{seconds / results * 1000:6.2f}"
+
+        wall, cpu = sum(self.wall.values()), sum(self.cpu.values())
+        print(f"statements a result: {ms(wall)} ms, of which waiting {ms(wall - cpu)} ms")
+        print("    ms  waiting  a result  statement")
+        for key in sorted(self.wall, key=self.wall.__getitem__, reverse=True)[:top]:
+            waited = self.wall[key] - self.cpu[key]
+            print(f"{ms(self.wall[key])}  {ms(waited)}  {self.count[key] / results:8.2f}  {key}")
 
 
 def _queue_drop(app: Any, queue: str) -> None:
