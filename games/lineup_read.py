@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from django.db import connection
 
 from games.models import LineupChoice, LineupEntry
-from injuries.models import Injury
+from injuries.models import INJURY_OUT, Injury
 from league.rows_read import model_columns, param_list
 from rosters.models import Player
 
@@ -50,7 +50,7 @@ def lineup_rows(*, team_ids: Collection[int], fixture_ids: Collection[int]) -> L
         for row in cursor.fetchall():
             loaded = player.load(row)
             rows.players[loaded.team_id].append(loaded)
-        cursor.execute(injuries_sql, [*teams, *PICKABLE, Injury.State.OUT])
+        cursor.execute(injuries_sql, [*teams, *PICKABLE])
         for row in cursor.fetchall():
             out = injury.load(row)
             rows.injuries[out.player_id] = out
@@ -90,7 +90,7 @@ def _team_statements(teams: int) -> tuple[str, str]:
     return (
         f"SELECT {model_columns(Player, 'p').select} FROM {_PLAYERS} p WHERE {where}",
         f"SELECT {model_columns(Injury, 'i').select} FROM {Injury._meta.db_table} i "
-        f"JOIN {_PLAYERS} p ON p.id = i.player_id WHERE {where} AND i.state = %s",
+        f"JOIN {_PLAYERS} p ON p.id = i.player_id WHERE {where} AND i.state = {INJURY_OUT}",
     )
 
 

@@ -61,6 +61,13 @@ class Injury(models.Model):
         return max(self.games_out - self.games_missed, 0)
 
 
+#: An open injury's state as an SQL literal, for the hand-written reads of open injuries. A
+#: literal, not a parameter: a prepared statement's generic plan (psycopg prepares what is
+#: sent twice) can then use the partial index of one_open_injury_per_player; with a
+#: parameter, which could be any state, it scanned every injury of that state a player.
+INJURY_OUT = f"'{Injury.State.OUT.value}'"
+
+
 class ForceHealingAttempt(models.Model):
     """The one force-healing attempt an injury allows (M-I3): the player's die against a d10."""
 

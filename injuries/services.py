@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from injuries.errors import InjuryError
 from injuries.events import injuries_publish
-from injuries.models import ForceHealingAttempt, Injury
+from injuries.models import INJURY_OUT, ForceHealingAttempt, Injury
 from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
@@ -186,7 +186,6 @@ def injuries_count_new_game(*, fixture: Fixture) -> None:
                 *order,
                 fixture.home_team_id,
                 fixture.away_team_id,
-                Injury.State.OUT,
             ],
         )
 
@@ -215,7 +214,7 @@ _COUNT_NEW_GAME_SQL = (
     f"LEFT JOIN {_FIXTURES} f ON f.id = i.fixture_id "
     f"LEFT JOIN {_ROUNDS} r ON r.id = f.round_id "
     f"LEFT JOIN {_SEASONS} s ON s.id = r.season_id "
-    "WHERE p.team_id IN (%s, %s) AND i.state = %s) AS c "
+    f"WHERE p.team_id IN (%s, %s) AND i.state = {INJURY_OUT}) AS c "
     f"WHERE {_INJURIES}.id = c.id "
     f"AND (c.counts = 1 OR {_INJURIES}.games_missed >= {_INJURIES}.games_out)"
 )

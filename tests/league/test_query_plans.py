@@ -5,11 +5,14 @@ scanning every stat line of the database (docs/performance.md, "Eleventh round")
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 from django.db import connection
 
 from games.aftermath import _NEW_RESULT_LINES_SQL
+from games.lineup_read import PICKABLE, _team_statements
 from games.models import StatLine
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +42,34 @@ def test_a_results_lines_are_read_by_the_index_in_a_long_season(postgres: None) 
         cursor.execute("EXPLAIN " + _NEW_RESULT_LINES_SQL, [42])
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert f"Seq Scan on {StatLine._meta.db_table}" not in plan, plan
+
+
+def _generic_plan(sql: str, params: list[object], types: list[str]) -> str:
+    """The plan PostgreSQL keeps for `sql` once psycopg has prepared it (a statement sent
+    twice): the generic one, made without the values (of `types`)."""
+    numbered = sql
+    for number in range(1, len(params) + 1):
+        numbered = numbered.replace("%s", f"${number}", 1)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        cursor.execute(f"PREPARE generic_plan_probe ({', '.join(types)}) AS {numbered}")
+        try:
+            # EXPLAIN takes no parameters: the values go as literals.
+            arguments = ", ".join(
+                str(value) if isinstance(value, int) else "'" + str(value).replace("'", "''") + "'"
+                for value in params
+            )
+            cursor.execute(f"EXPLAIN EXECUTE generic_plan_probe ({arguments})")
+            return "\n".join(row[0] for row in cursor.fetchall())
+        finally:
+            cursor.execute("DEALLOCATE generic_plan_probe")
+
+
+def test_open_injuries_are_read_by_their_partial_index(postgres: None, world: Any) -> None:
+    """A line-up's read of the open injuries (M-I1) and the countdown after a game name the
+    open state as a literal: the plan kept for the prepared statement can use the partial
+    unique index of open injuries; with the state a parameter it read every injury of it."""
+    teams = [world.home.pk, world.away.pk]
+    _, injuries_sql = _team_statements(len(teams))
+    plan = _generic_plan(injuries_sql, [*teams, *PICKABLE], ["bigint"] * 2 + ["varchar"] * 2)
+    assert "one_open_injury_per_player" in plan, plan
