@@ -10,8 +10,9 @@ in this process by ``games.job_runner.simulation_run``, as a worker runs them: t
 what the fixture waits for, the team sheets, the engine, the recording and the dispatch of
 the jobs it unblocks.
 
-With ``--statements`` it times each statement of the recording instead (no cProfile): its
-wall time a result and how much of it this process waited for the database.
+With ``--statements`` it times each statement of the team sheets and of the recording
+instead (no cProfile): its wall time a result and how much of it this process waited for the
+database.
 
 Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season_profile.py
 [--results 60] [--teams 20] [--whole] [--jobs] [--statements] [--top 30]``. Builds its league in a
@@ -55,8 +56,8 @@ def main() -> int:
     parser.add_argument(
         "--statements",
         action="store_true",
-        help="each statement of the recording: its wall time a result and how much of it the "
-        "process waited for the database (no cProfile)",
+        help="each statement of the team sheets and of the recording: its wall time a result "
+        "and how much of it the process waited for the database (no cProfile)",
     )
     options = parser.parse_args()
     if options.statements:
@@ -81,9 +82,9 @@ def main() -> int:
         if options.jobs:
             return _jobs(season, options.results, None if options.no_profile else options.top)
         fixtures = ready_fixtures(season)[: options.results]
-        statements = StatementTimes()
+        statements, sheet_statements = StatementTimes(), StatementTimes()
         if options.statements:
-            connection.execute_wrappers.append(statements)
+            connection.execute_wrappers += [statements, sheet_statements]
         profile = cProfile.Profile()
         cpu = {"sheets": 0.0, "engine": 0.0, "recording": 0.0}
         recording_queries: list[int] = []
@@ -92,7 +93,9 @@ def main() -> int:
                 if options.whole and not options.no_profile:
                     profile.enable()
                 began = time.process_time()
+                sheet_statements.on = options.statements
                 home, away, settings = fixture_team_sheets(fixture=fixture)
+                sheet_statements.on = False
                 sheets = time.process_time()
                 match = simulate_match(home=home, away=away, settings=settings, seed=seed)
                 engine = time.process_time()
@@ -118,6 +121,9 @@ def main() -> int:
         for part, seconds in cpu.items():
             print(f"CPU {part:10}: {seconds / played * 1000:7.2f} ms a result")
         if options.statements:
+            print("the team sheets' statements (kick-off):")
+            sheet_statements.report(played, options.top)
+            print("the recording's statements:")
             statements.report(played, options.top)
         if options.no_profile:
             return 0
