@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db import connection, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from league.rows_read import param_list
+from league.rows_read import database, param_list
 
 M = TypeVar("M", bound=models.Model)
 
@@ -46,7 +46,7 @@ def rows_update(
         f"{quote(field.column)} = v.{name}"
         for field, name in zip(concrete[1:], names[1:], strict=True)
     )
-    db = _database()
+    db = database()
     values = [
         _column(field, [getattr(obj, field.attname) for obj in objs], db) for field in concrete
     ]
@@ -87,7 +87,7 @@ def rows_add(
         raise ValueError("rows_add writes concrete fields only.")
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
-    db = _database()
+    db = database()
     columns = [
         _column(field, [row[name] for row in rows], db)
         for name, field in zip(names, concrete, strict=True)
@@ -123,7 +123,7 @@ def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[A
     wanted = sorted(field.attname for field in meta.concrete_fields if field is not meta.pk)
     if len(written) != len(named) or sorted(field.attname for field in written) != wanted:
         raise ValueError("rows_insert writes every concrete field but the primary key.")
-    db = _database()
+    db = database()
     columns = [
         _column(field, [row[index] for row in rows], db) for index, field in enumerate(written)
     ]
@@ -182,13 +182,6 @@ def _plain_type(field: models.Field[Any, Any]) -> type | None:
     if internal in ("CharField", "TextField"):
         return str
     return None
-
-
-def _database() -> BaseDatabaseWrapper:
-    """The connection itself, not ``django.db.connection``: that proxy looks it up again on
-    every attribute, and a field prepares a value through several (a result's ~900 values
-    spent a millisecond there)."""
-    return connections[DEFAULT_DB_ALIAS]
 
 
 def _rows_source(
