@@ -5,6 +5,7 @@ scanning every stat line of the database (docs/performance.md, "Eleventh round")
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from django.db import connection
 from games.aftermath import _NEW_RESULT_LINES_SQL
 from games.lineup_read import PICKABLE, _team_statements
 from games.models import StatLine
+from injuries.services import _COUNT_NEW_GAME_SQL
 
 pytestmark = pytest.mark.django_db
 
@@ -72,4 +74,16 @@ def test_open_injuries_are_read_by_their_partial_index(postgres: None, world: An
     teams = [world.home.pk, world.away.pk]
     _, injuries_sql = _team_statements(len(teams))
     plan = _generic_plan(injuries_sql, [*teams, *PICKABLE], ["bigint"] * 2 + ["varchar"] * 2)
+    assert "one_open_injury_per_player" in plan, plan
+
+
+def test_the_countdown_after_a_game_reads_open_injuries_by_their_partial_index(
+    postgres: None, world: Any
+) -> None:
+    """The injured-list countdown after a game (M-I1) finds the two teams' open injuries the
+    same way, in the plan kept for its prepared statement."""
+    now = datetime(2026, 12, 5, tzinfo=UTC)
+    params: list[object] = ["served", now, now, 1, 1, 1, world.home.pk, world.away.pk]
+    types = ["varchar", "timestamptz", "timestamptz", "bigint", "integer", "bigint"]
+    plan = _generic_plan(_COUNT_NEW_GAME_SQL, params, [*types, "bigint", "bigint"])
     assert "one_open_injury_per_player" in plan, plan
