@@ -197,13 +197,36 @@ def _rows_source(
         # Typed without their length or precision (varchar[], not varchar(8)[]), as Django's
         # own bulk insert does: an array cast would truncate, the table's type checks.
         arrays = ", ".join(f"%s::{column_base_type(field)}[]" for field in fields)
-        return f"UNNEST({arrays}) AS v({aliases})", list(columns)
+        return f"UNNEST({arrays}) AS v({aliases})", [
+            _array_text(field, column) for field, column in zip(fields, columns, strict=True)
+        ]
     row_sql = f"({param_list(len(fields))})"
     rows = list(zip(*columns, strict=True))
     values = ", ".join([row_sql] * len(rows))
     return f"(WITH v({aliases}) AS (VALUES {values}) SELECT * FROM v) AS v", [
         value for row in rows for value in row
     ]
+
+
+def _array_text(field: models.Field[Any, Any], values: list[Any]) -> str | list[Any]:
+    """An integer or text column's values as a PostgreSQL array's text (``{1,NULL,3}``,
+    ``{"a","b \\"c\\""}``), which the statement's cast reads; any other column's as the list,
+    for psycopg to adapt. psycopg adapts a list in Python, value by value, after scanning it
+    for the values' type and the integers' size, and a result's recording sends about forty
+    (docs/performance.md, "Twelfth round")."""
+    plain = _plain_type(field)
+    if plain is int and all(type(value) is int or value is None for value in values):
+        if None not in values:
+            return "{" + ",".join(map(str, values)) + "}"
+        return "{" + ",".join("NULL" if v is None else str(v) for v in values) + "}"
+    if plain is str and all(isinstance(value, str) or value is None for value in values):
+        # Quoted, a backslash before a quote or a backslash: any other character stands.
+        return "{" + ",".join("NULL" if v is None else _quoted(v) for v in values) + "}"
+    return values
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @cache

@@ -55,6 +55,28 @@ def test_rows_update_leaves_a_row_that_no_longer_holds_its_condition(world):
     assert stored == {players[0].pk: 5, players[1].pk: 0}
 
 
+def test_text_and_numbers_are_read_back_as_written_whatever_their_characters(world):
+    # On PostgreSQL an integer or text column goes as an array's text (_array_text): quotes,
+    # backslashes, commas, braces, blanks, the word NULL and non-ASCII letters stay as typed.
+    names = ['Kai "The Wall" O\'Neil', "back\\slash\\", "a,b}{c", "  NULL  ", "NULL", "Åsa Ødegård"]
+    names += ["", '\\"', "tab\there"]
+    players = list(world.home.players.order_by("pk")[: len(names)])
+    for number, (player, name) in enumerate(zip(players, names, strict=True)):
+        player.name, player.games_played = name, 2**31 - 1 - number
+        player.shirt_number = None if number % 3 == 0 else number
+    assert rows_update(Player, players, ["name", "games_played", "shirt_number"]) == len(names)
+    stored = {
+        pk: values
+        for pk, *values in Player.objects.filter(pk__in=[p.pk for p in players]).values_list(
+            "pk", "name", "games_played", "shirt_number"
+        )
+    }
+    assert [stored[p.pk] for p in players] == [
+        [p.name, p.games_played, p.shirt_number] for p in players
+    ]
+    assert [stored[p.pk][0] for p in players] == names
+
+
 def test_rows_add_inserts_new_rows_and_adds_to_existing_ones(world):
     season, (first, second) = world.season, list(world.home.players.order_by("pk")[:2])
 
