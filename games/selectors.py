@@ -71,7 +71,9 @@ def team_sheet(
     players = starting + bench
     ids = [player.pk for player in players]
     enhancements: dict[int, set[EnhancementKind]] = defaultdict(set)
-    if settings.enhancements:
+    # None passed inspection, as at most kick-offs: nothing to read (the ORM would still
+    # build the query before finding it empty, a few milliseconds a result).
+    if settings.enhancements and (allowed_enhancements is None or allowed_enhancements):
         fitted = Enhancement.objects.filter(player_id__in=ids, removed_at__isnull=True)
         if allowed_enhancements is not None:
             fitted = fitted.filter(pk__in=list(allowed_enhancements))

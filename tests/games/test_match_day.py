@@ -119,6 +119,21 @@ def test_m_e2_the_opposing_coach_bans_a_detection_and_the_enhancement_is_dropped
     assert all(not p.enhancements for p in home.players if p.key == str(coil.player_id))
 
 
+def test_m_e2_when_every_enhancement_is_banned_no_player_takes_one_onto_the_field(scheduled):
+    first, fixture, coil, field = scheduled
+    # Both detected (3 < 8) and both banned: no enhancement passed this fixture's inspection,
+    # so the sheets carry none, though both were fitted when the round opened.
+    round_open(round_=first, actor=None, dice=ScriptedDice([3, 8, 3, 8]))
+    for inspection in Inspection.objects.filter(fixture=fixture):
+        inspection_decide(inspection=inspection, allow=False, actor=None)
+    banned = Enhancement.objects.filter(removal=Enhancement.Removal.BANNED)
+    assert sorted(banned.values_list("pk", flat=True)) == sorted([coil.pk, field.pk])
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.READY
+    home, away, _ = fixture_team_sheets(fixture=fixture)
+    assert not [p.key for p in (*home.players, *away.players) if p.enhancements]
+
+
 def test_m_e2_an_allowed_enhancement_is_used_in_this_match(scheduled):
     fixture, inspection = _detected(scheduled)
     inspection_decide(inspection=inspection, allow=True, actor=None)
