@@ -173,6 +173,19 @@ def test_a_copy_goes_in_binary_unless_a_column_type_is_unknown(world, match_day,
     ) == [(1, "note", "é", {"n": 0}), (1, "note", "é", {"n": 1})]
 
 
+@pytest.mark.parametrize(
+    "data",
+    [{"n": 1, "x": [None, True, 2.5, "é"]}, [3, 4], "a bare string", 7, 2**70, {}, []],
+)
+def test_any_json_value_is_read_back_as_it_was_written(world, match_day, data):
+    # A JSON column's value, whatever its type, as bulk_create would have stored it.
+    result, _, _ = _recorded(match_day)
+    fields = ("result_id", "sequence", "half", "kind", "text", "data")
+    rows_copy(MatchEvent, fields, [(result.pk, OFFSET, 1, "note", "json", data)])
+    stored = MatchEvent.objects.filter(sequence=OFFSET)
+    assert stored.values_list("data", flat=True).get() == data
+
+
 def test_a_row_of_the_wrong_length_is_refused(world, match_day):
     result, _, _ = _recorded(match_day)
     with pytest.raises(ValueError, match="A row of 1 values for 2 fields"), transaction.atomic():
