@@ -35,7 +35,7 @@ from league.audit import audit_record
 from league.celery import app
 from league.models import Fixture, Round, Season, Team
 from league.rows_read import param_list
-from league.rows_update import rows_update
+from league.rows_update import rows_update_values
 
 logger = logging.getLogger(__name__)
 
@@ -320,6 +320,7 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
             return []
         queue = SeasonQueue(season_id)
         blocked = []
+        queued_teams: set[int] = set()
         for job_id, fixture_id, reason in waiting:
             if fixture_id not in queue.fixtures:
                 _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
@@ -328,17 +329,22 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
             elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
                 queued.append(job_id)
                 queue.live_jobs[fixture_id] = SimulationJob.State.QUEUED
+                playing = queue.fixtures[fixture_id]
+                queued_teams.update((playing.home, playing.away))
         # Worded once every job that can run is queued: a wait naming one of those says it
         # is being simulated, not that it waits its turn as it did when the queue was read.
+        # Only a fixture waiting for one just queued (so sharing one of its teams) can have
+        # new words: the others' were worded against the same queue.
         restated = []
         for job_id, fixture_id, reason, blocker in blocked:
-            if queued:  # the words may name a job just queued
+            fixture = queue.fixtures[fixture_id]
+            if fixture.home in queued_teams or fixture.away in queued_teams:
                 blocker = queue.blocker(fixture_id)
             if blocker != reason:
-                restated.append(SimulationJob(pk=job_id, waiting_reason=blocker[:300]))
+                restated.append((job_id, blocker[:300]))
         # One statement for every job whose wait is now for another fixture (a result moves
         # those of both its teams' later fixtures), each still waiting.
-        rows_update(
+        rows_update_values(
             SimulationJob,
             restated,
             ["waiting_reason"],

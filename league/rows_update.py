@@ -1,5 +1,6 @@
 """Rows written in one set-based statement each: changed rows by ``UPDATE t SET … FROM v
-WHERE t.pk = v.pk`` (`rows_update`; SQLite 3.33+ has UPDATE … FROM), counts added by
+WHERE t.pk = v.pk`` (`rows_update` from instances, `rows_update_values` from tuples; SQLite
+3.33+ has UPDATE … FROM), counts added by
 ``INSERT … SELECT … FROM v ON CONFLICT DO UPDATE`` (`rows_add`), new rows whose instances
 the caller keeps by ``INSERT … SELECT … FROM v RETURNING pk`` (`rows_insert`), where ``v`` is
 the rows as one array a column on PostgreSQL, a VALUES list on SQLite (`_rows_source`).
@@ -32,7 +33,24 @@ def rows_update(
     of rows updated. `where` names fields and the values a row must still hold to be written
     (a row that changed meanwhile is left alone). Like ``bulk_update``, it sets ``auto_now``
     fields only if they are named and set on the objects, and it sends no signals."""
-    if not objs:
+    meta = model._meta
+    # A name that is no concrete field is refused by rows_update_values.
+    attnames = [meta.pk.attname, *(getattr(meta.get_field(n), "attname", n) for n in fields)]
+    rows = [tuple(getattr(obj, name) for name in attnames) for obj in objs]
+    return rows_update_values(model, rows, fields, where=where)
+
+
+def rows_update_values(
+    model: type[models.Model],
+    rows: Sequence[Sequence[Any]],
+    fields: Sequence[str],
+    *,
+    where: Mapping[str, Any] | None = None,
+) -> int:
+    """rows_update from tuples: each row's primary key, then its values of `fields`, in that
+    order. For a caller that has the values and no instances: building a model instance
+    costs more than writing its row (docs/performance.md, "Twelfth round")."""
+    if not rows:
         return 0
     meta = model._meta
     columns = [meta.pk, *(meta.get_field(name) for name in fields)]
@@ -48,7 +66,7 @@ def rows_update(
     )
     db = database()
     values = [
-        _column(field, [getattr(obj, field.attname) for obj in objs], db) for field in concrete
+        _column(field, [row[index] for row in rows], db) for index, field in enumerate(concrete)
     ]
     source, params = _rows_source(concrete, values, names)
     sql = (
