@@ -81,7 +81,10 @@ def _new_result(fixture: Fixture, result: Result) -> None:
         rows = cursor.fetchall()
     for pid, before, scored, games, status, start, category, attempts, successes in rows:
         if pid not in players:  # a row a stat line: the player's own values once
-            players[pid] = Player(pk=pid, games_played=games, status=status, start_status=start)
+            # As loaded (the rest deferred): a third of an instance built from keywords.
+            players[pid] = Player.from_db(
+                connection.alias, _PLAYER_FIELDS, (pid, games, status, start)
+            )
             career[pid] = before + counted
             points[pid] = scored
         if category is not None:
@@ -112,6 +115,8 @@ def _played_in_order(team_ids: list[int]) -> dict[int, list[int]]:
                 played[team].append(pk)
     return played
 
+
+_PLAYER_FIELDS = ["id", "games_played", "status", "start_status"]
 
 # A new result's lines, a row a stat line (none: one row with no category), each with its
 # player's games, status and start status and his career games before this result. In SQL:
