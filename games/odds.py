@@ -14,10 +14,10 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from games.selectors import team_sheet
+from games.selectors import team_sheet, team_sheets
 from league.models import Fixture, Season, Team
 from league.odds.model import MatchOutcomeModel, RatingModel, rating_model_for
 from league.odds.models import PairingOdds
@@ -28,11 +28,22 @@ from rules.magnoball.snapshot import Side
 from rules.magnoball.version import ENGINE_VERSION
 from rules.odds import MatchOdds, Outcome
 
+#: A dataclass's field names, by its type: dataclasses.fields costs more than the rest of a
+#: field's writing, and a season's sheets hold some 700 dataclasses of a few types.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, bool, type(None))
+
 
 def _plain(value: Any) -> Any:
     """A JSON-able value whose text never depends on set order or hash seeds."""
+    kind = type(value)
+    if kind in _SCALARS:  # exact types: an enum member derived from str is not one
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, enum.Enum):
         return _plain(value.value)
     if isinstance(value, Mapping):
@@ -75,6 +86,11 @@ class _Sheets:
             self.teams[team_id] = Team.objects.get(pk=team_id)
         return self.teams[team_id]
 
+    def load(self, team_ids: Collection[int]) -> None:
+        """Every side's sheet of each of `team_ids`, in three queries for them all."""
+        teams = [self.team(team_id) for team_id in sorted(team_ids)]
+        self._sheets.update(team_sheets(teams=teams, settings=self.settings))
+
     def sheet(self, team_id: int, side: Side) -> TeamSheet:
         key = (team_id, side)
         if key not in self._sheets:
@@ -98,6 +114,7 @@ def odds_pairings(*, season: Season, fixtures: Sequence[Fixture]) -> dict[tuple[
     """Every remaining (home, away) pairing with its version now."""
     sheets = _Sheets(season)
     pairs = {(f.home_team_id, f.away_team_id) for f in fixtures}
+    sheets.load({team for pair in pairs for team in pair})
     return {pair: sheets.version(*pair) for pair in sorted(pairs)}
 
 

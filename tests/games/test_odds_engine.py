@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from games.odds import _plain, odds_pairings, pairing_version
 from games.results import PlayerLine, ResultReport, result_record
-from games.selectors import team_sheet
+from games.selectors import team_sheet, team_sheets
+from injuries.models import Injury
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
 from league.odds.runs import (
@@ -25,7 +26,7 @@ from league.odds.runs import (
     odds_sweep,
 )
 from league.standings import standings_games
-from rosters.models import Player
+from rosters.models import Enhancement, Player, PlayerSeasonStat
 from rules.magnoball.snapshot import Side
 from rules.magnoball.version import ENGINE_VERSION
 from rules.standings import TableGame, compute_table
@@ -157,6 +158,54 @@ def test_a_chunk_whose_worker_died_is_taken_back_and_a_live_one_is_not(world, ma
     taken = odds_chunk_run(chunk_id=chunk.pk)
     assert (taken.state, taken.attempts) == ("done", 2)
     assert PairingOdds.objects.count() == 1
+
+
+def test_the_seasons_sheets_read_at_once_are_the_sheets_read_one_by_one(world):
+    """The odds read every team's sheets in three queries (team_sheets); each is exactly
+    the sheet of team_sheet: fit players only (M-P3), fitted enhancements (M-E1), stat
+    levels from career successes (M-P7)."""
+    rules = world.season.rules
+    rules.progression_mode = "stats"
+    rules.save()
+    settings = rules.to_engine()
+    star = world.home.players.get(shirt_number=3)
+    Enhancement.objects.create(player=star, kind="pulse_magnet")
+    PlayerSeasonStat.objects.create(
+        player=star, season=world.season, category="scoring", attempts=30, successes=25
+    )
+    hurt = world.away.players.get(shirt_number=1)
+    Injury.objects.create(
+        player=hurt, season=world.season, duration_die="d20", duration_roll=9, games_out=4
+    )
+
+    sheets = team_sheets(teams=[world.home, world.away], settings=settings)
+
+    assert len(sheets) == 4
+    for team in (world.home, world.away):
+        for side in Side:
+            assert sheets[team.pk, side] == team_sheet(team=team, settings=settings, side=side)
+    (starred,) = [p for p in sheets[world.home.pk, Side.HOME].players if p.key == str(star.pk)]
+    assert starred.enhancements
+    assert starred.stat_levels
+    assert str(hurt.pk) not in {p.key for p in sheets[world.away.pk, Side.AWAY].players}
+
+
+def test_a_superseded_run_s_waiting_chunks_are_done_at_once(world, match_day):
+    """The first chunk to find its run superseded marks the run's other waiting chunks
+    done: their messages then claim nothing and play no engine match."""
+    run = _first_round_played(world, match_day)
+    odds_run_start(run_id=run.pk)
+    (first,) = OddsChunk.objects.filter(run=run)
+    second = OddsChunk.objects.create(run=run, pairings=first.pairings)
+    odds_run_queue(season=world.season, after_round=1, trigger="change:test")
+
+    odds_chunk_run(chunk_id=first.pk)
+    second.refresh_from_db()
+    assert (second.state, second.attempts) == ("done", 0)
+    again = odds_chunk_run(chunk_id=second.pk)
+
+    assert (again.state, again.attempts) == ("done", 0)
+    assert not PairingOdds.objects.filter(season=world.season).exists()
 
 
 def test_a_chunk_of_a_superseded_run_plays_no_engine_match(world, match_day):
