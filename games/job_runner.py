@@ -37,6 +37,7 @@ from games.job_queue import (
     job_try_lock,
     job_unlock,
     job_wait,
+    queued_job_maybe_blocked,
 )
 from games.matchday import fixture_team_sheets
 from games.models import SimulationJob
@@ -91,17 +92,13 @@ def simulation_run(*, job_id: int, worker: str) -> SimulationJob:
 
 def _still_runnable(job_id: int) -> bool:
     """A queued job whose fixture has an unplayed earlier fixture again goes back to
-    waiting; anything else may go on to the claim."""
-    job = (
-        SimulationJob.objects.filter(pk=job_id, state=SimulationJob.State.QUEUED)
-        .select_related("fixture__round")
-        .first()
-    )
-    if job is None:
+    waiting; anything else may go on to the claim. One query for a job that can run, as
+    nearly every job can: the queue that words a wait is read only for one that cannot."""
+    found = queued_job_maybe_blocked(job_id)
+    if found is None:
         return True
-    fixture = job.fixture
-    teams = (fixture.home_team_id, fixture.away_team_id)
-    blocker = SeasonQueue(fixture.round.season_id, teams=teams).blocker(fixture.pk)
+    fixture_id, season_id, teams = found
+    blocker = SeasonQueue(season_id, teams=teams).blocker(fixture_id)
     return not blocker or not job_wait(job_id=job_id, reason=blocker)
 
 

@@ -13,7 +13,13 @@ from django.utils import timezone
 
 from games import job_runner
 from games.errors import GamesError
-from games.job_queue import LOCK_NAMESPACE, MAX_ATTEMPTS, jobs_dispatch_waiting
+from games.job_queue import (
+    LOCK_NAMESPACE,
+    MAX_ATTEMPTS,
+    SeasonQueue,
+    jobs_dispatch_waiting,
+    queued_job_maybe_blocked,
+)
 from games.job_runner import simulation_run
 from games.jobs import (
     job_requested_message,
@@ -534,3 +540,28 @@ def test_concurrent_deliveries_play_the_fixture_once(world):
     job.refresh_from_db()
     assert (job.state, job.attempts) == ("succeeded", 1)
     assert Result.objects.filter(fixture=fixture).count() == 1
+
+
+def test_the_workers_one_query_check_agrees_with_the_queues_words(ready, world, sent):
+    """Before each job a worker asks in one query whether the fixture may be blocked
+    (queued_job_maybe_blocked); it names a job exactly when SeasonQueue.blocker has words
+    for it: an unplayed earlier fixture of a team (M-P3), its own inspections or round."""
+    first, second = simulation_request_rest_of_season(season=world.season, actor=None).jobs
+    SimulationJob.objects.filter(pk=second.pk).update(state=SimulationJob.State.QUEUED)
+    season = world.season.pk
+
+    def agree() -> list[bool]:
+        answers = []
+        for job in (first, second):
+            blocker = SeasonQueue(season).blocker(job.fixture_id)
+            answers.append(queued_job_maybe_blocked(job.pk) is not None)
+            assert answers[-1] == bool(blocker), (job, blocker)
+        return answers
+
+    assert agree() == [False, True]  # the second waits for the first (round 1)
+    Fixture.objects.filter(pk=first.fixture_id).update(status=Fixture.Status.INSPECTIONS)
+    assert agree() == [True, True]
+    Fixture.objects.filter(pk=first.fixture_id).update(status=Fixture.Status.PLAYED)
+    assert agree() == [False, False]
+    SimulationJob.objects.filter(pk=second.pk).update(state=SimulationJob.State.RUNNING)
+    assert queued_job_maybe_blocked(second.pk) is None  # not queued: the claim decides
