@@ -9,12 +9,13 @@ and neither is lost or counted twice, while the rest of their recording runs sid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
+from league.rows_read import param_list
 from league.rows_update import rows_update
 from league.rulesets import GameCounts, ruleset_for
 from rules.standings import TableGame, TableRow, compute_table, table_after_game
@@ -131,11 +132,12 @@ def standings_add_result(
         if result.home_score == result.away_score:
             level_winner = ruleset.table_level_winners(season=season).get(fixture.pk)
 
-        def table_games() -> list[TableGame]:
+        def table_games(teams: frozenset[str], among: bool) -> list[TableGame]:
             games = _regular_season_games(
                 season,
                 counts=ruleset.table_counts(season=season),
                 level_winners=ruleset.table_level_winners(season=season),
+                teams=(teams & keys, among),
             )
             return [game for game in games if game.home in keys and game.away in keys]
 
@@ -192,13 +194,26 @@ def _regular_season_games(
     *,
     counts: Mapping[int, GameCounts],
     level_winners: Mapping[int, int] | None = None,
+    teams: tuple[Collection[str], bool] | None = None,
 ) -> list[TableGame]:
     """The results of the season's played regular-season fixtures, in one query, with the
     game's own counts for its tie-breakers (Arenaball's kills) and the winners of level games
-    it settled otherwise (Magic Number Eleven's shootouts), by fixture id."""
+    it settled otherwise (Magic Number Eleven's shootouts), by fixture id. Given `teams`
+    (keys, and whether only games between two of them), only those games (a tie-breaker's:
+    rules.standings.GamesLoader)."""
     level_winners = level_winners or {}
+    sql = _GAMES_SQL
+    params: list[int | str] = [season.pk, Round.Stage.REGULAR, Fixture.Status.PLAYED]
+    if teams is not None:
+        ids, among = [int(key) for key in teams[0]], teams[1]
+        if not ids:
+            return []
+        listed = param_list(len(ids))
+        joined = "AND" if among else "OR"
+        sql += f" AND (f.home_team_id IN ({listed}) {joined} f.away_team_id IN ({listed}))"
+        params += [*ids, *ids]
     with connection.cursor() as cursor:
-        cursor.execute(_GAMES_SQL, [season.pk, Round.Stage.REGULAR, Fixture.Status.PLAYED])
+        cursor.execute(sql, params)
         results = cursor.fetchall()
     games = []
     for fixture_id, home, away, home_score, away_score, overtime in results:

@@ -283,7 +283,7 @@ def _table(
         teams=teams,
         rows=base,
         new_games=new_games,
-        games=lambda: [*played, *new_games],
+        games=lambda _teams, _among: [*played, *new_games],
         settings=settings,
         explain=False,
         checked=True,

@@ -15,6 +15,7 @@ from itertools import groupby, pairwise
 __all__ = [
     "Breaker",
     "CountBreaker",
+    "GamesLoader",
     "TableGame",
     "TableRow",
     "TableSettings",
@@ -126,6 +127,15 @@ class TableRow:
         return self.won + self.won_overtime
 
 
+#: The games of a table, asked for only when a tie-breaker needs them (head-to-head, or a
+#: game's own count), and then once: called with the teams that may need them (each level
+#: with another team on every tie-breaker before the first such one) and whether only the
+#: games between two of those teams are needed (head-to-head alone) rather than every game
+#: of each (a game's own count). More games than that may come back; every game of the
+#: table always does.
+GamesLoader = Callable[[frozenset[str], bool], Sequence[TableGame]]
+
+
 def compute_table(
     *, teams: Mapping[str, str], games: Sequence[TableGame], settings: TableSettings
 ) -> list[TableRow]:
@@ -154,7 +164,7 @@ def compute_table(
     """
     _check_games(teams, games)
     tallies = _tally(teams, games, settings)
-    return _ranked(teams, tallies, _Games(lambda: games, counted=True), settings)
+    return _ranked(teams, tallies, _Games(lambda _teams, _among: games, counted=True), settings)
 
 
 def table_after_game(
@@ -162,7 +172,7 @@ def table_after_game(
     teams: Mapping[str, str],
     rows: Iterable[TableRow],
     game: TableGame,
-    games: Callable[[], Sequence[TableGame]],
+    games: GamesLoader,
     settings: TableSettings,
 ) -> list[TableRow]:
     """The table of `teams` after one more `game`, from the table before it (`rows`: every
@@ -170,9 +180,9 @@ def table_after_game(
     for the games before and this one (tests/rules/test_standings_incremental.py).
 
     M-L1: the game's points and counts are added to its two teams' lines. M-L2: the order is
-    worked out again from the lines; `games` (every game of the table, `game` included) is
-    called only if a tie-breaker needs the games themselves, head-to-head or a game's own
-    count, for teams level on everything before it, and then once.
+    worked out again from the lines; `games` (the table's games, `game` included:
+    GamesLoader) is called only if a tie-breaker needs the games themselves, head-to-head or
+    a game's own count, for teams level on everything before it, and then once.
     """
     _check_games(teams, [game])
     tallies = {row.team: _tally_of(row) for row in rows}
@@ -190,7 +200,7 @@ def table_after_games(
     teams: Mapping[str, str],
     rows: Iterable[TableRow],
     new_games: Sequence[TableGame],
-    games: Callable[[], Sequence[TableGame]],
+    games: GamesLoader,
     settings: TableSettings,
     explain: bool = True,
     checked: bool = False,
@@ -222,6 +232,7 @@ def _ranked(
     explain: bool = True,
 ) -> list[TableRow]:
     breakers = _effective_breakers(settings.tie_breakers)
+    games.scope(teams, tallies, breakers)
     ranking = _Ranking(
         teams=teams, games=games, tallies=tallies, breakers=breakers, settings=settings
     )
@@ -281,16 +292,58 @@ class _Games:
     """The table's games, fetched at most once and only when a tie-breaker asks, with each
     team's counts for the game's own tie-breakers (`counted`: the tallies have them)."""
 
-    def __init__(self, load: Callable[[], Sequence[TableGame]], *, counted: bool) -> None:
+    def __init__(self, load: GamesLoader, *, counted: bool) -> None:
         self._load = load
         self._games: Sequence[TableGame] | None = None
         self._counts: dict[str, dict[str, int]] | None = None
         self.counted = counted
+        self._table: tuple[Mapping[str, str], Mapping[str, _Tally], Sequence[Breaker]] = (
+            {},
+            {},
+            (),
+        )
+
+    def scope(
+        self, teams: Mapping[str, str], tallies: Mapping[str, _Tally], breakers: Sequence[Breaker]
+    ) -> None:
+        """The table the games are for: which of its teams need them is worked out only if
+        a tie-breaker asks (the playoff odds rank thousands of tables that never do)."""
+        self._table = (teams, tallies, breakers)
 
     def all(self) -> Sequence[TableGame]:
         if self._games is None:
-            self._games = self._load()
+            self._games = self._load(*self._needed())
         return self._games
+
+    def _needed(self) -> tuple[frozenset[str], bool]:
+        """The teams that can reach a tie-breaker needing the games, those level with
+        another on every tie-breaker before the first such one (the order only ever splits
+        a group by its next tie-breaker's values), and whether their games among themselves
+        will do (head-to-head alone). At the end of a season: a handful of level teams, not
+        every game of it."""
+        teams, tallies, breakers = self._table
+        needs = [
+            step
+            for step, breaker in enumerate(breakers)
+            if breaker is TieBreaker.HEAD_TO_HEAD
+            or (isinstance(breaker, CountBreaker) and not self.counted)
+        ]
+        if not needs:  # not scoped: every team
+            return frozenset(teams), False
+
+        def value(key: str, breaker: Breaker) -> object:
+            if breaker is TieBreaker.NAME:  # equal names share a place (_name_places)
+                return teams[key].casefold()
+            if isinstance(breaker, CountBreaker):  # counted: the tallies have them
+                return tallies[key].counts.get(breaker.key, 0)
+            return _tally_value(tallies[key], breaker)
+
+        level: dict[tuple[object, ...], list[str]] = {}
+        for key in teams:
+            before = tuple(value(key, breaker) for breaker in breakers[: needs[0]])
+            level.setdefault(before, []).append(key)
+        contested = frozenset(key for keys in level.values() if len(keys) > 1 for key in keys)
+        return contested, not any(isinstance(breakers[step], CountBreaker) for step in needs)
 
     def counts(self, key: str) -> Mapping[str, int]:
         if self._counts is None:

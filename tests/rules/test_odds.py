@@ -163,7 +163,11 @@ def test_many_games_added_at_once_give_the_table_compute_table_gives(before, aft
     old, new = table_games(before), table_games(after)
     rows = compute_table(teams=teams, games=old, settings=settings_)
     assert table_after_games(
-        teams=teams, rows=rows, new_games=new, games=lambda: old + new, settings=settings_
+        teams=teams,
+        rows=rows,
+        new_games=new,
+        games=lambda _teams, _among: old + new,
+        settings=settings_,
     ) == compute_table(teams=teams, games=old + new, settings=settings_)
 
 

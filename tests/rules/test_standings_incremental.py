@@ -4,12 +4,15 @@ what it does for a correction or a void), whatever the games, points and tie-bre
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.standings import (
     CountBreaker,
+    GamesLoader,
     TableGame,
     TableRow,
     TableSettings,
@@ -68,9 +71,43 @@ def test_a_table_kept_game_by_game_is_the_table_of_all_games(
     for count, game in enumerate(played, start=1):
         so_far = played[:count]
         rows = table_after_game(
-            teams=TEAMS, rows=rows, game=game, games=so_far.copy, settings=table_settings
+            teams=TEAMS, rows=rows, game=game, games=_only_asked(so_far), settings=table_settings
         )
         assert rows == compute_table(teams=TEAMS, games=so_far, settings=table_settings)
+
+
+def _only_asked(games: list[TableGame]) -> GamesLoader:
+    """A loader giving exactly the games asked for, no more (the stored standings read only
+    those): the table still equals the table of all games."""
+
+    def load(teams: frozenset[str], among: bool) -> list[TableGame]:
+        if among:
+            return [game for game in games if game.home in teams and game.away in teams]
+        return [game for game in games if game.home in teams or game.away in teams]
+
+    return load
+
+
+def test_the_games_asked_for_are_those_of_the_level_teams() -> None:
+    """M-L2 with head-to-head second: only teams level on points need the games, and only
+    those among themselves; a game's own count needs every game of each level team."""
+    teams = {"a": "Alpha", "b": "Beta", "c": "Gamma", "d": "Delta", "e": "Epsilon"}
+    played = [TableGame("a", "b", 1, 0, False), TableGame("c", "d", 1, 0, False)]
+    asked: list[tuple[frozenset[str], bool]] = []
+
+    def loader(teams: frozenset[str], among: bool) -> Sequence[TableGame]:
+        asked.append((teams, among))
+        return _only_asked([*played, game])(teams, among)
+
+    game = TableGame("b", "d", 2, 2, False)  # a and c level on 3 points, b and d on 1; e alone
+    for breakers in (tuple(TieBreaker), (TieBreaker.POINTS, KILLS, TieBreaker.NAME)):
+        table_settings = TableSettings(tie_breakers=breakers)
+        before = compute_table(teams=teams, games=played, settings=table_settings)
+        after = table_after_game(
+            teams=teams, rows=before, game=game, games=loader, settings=table_settings
+        )
+        assert after == compute_table(teams=teams, games=[*played, game], settings=table_settings)
+    assert asked == [(frozenset("abcd"), True), (frozenset("abcd"), False)]
 
 
 def test_the_games_are_fetched_only_when_a_tie_breaker_needs_them() -> None:
@@ -79,7 +116,7 @@ def test_the_games_are_fetched_only_when_a_tie_breaker_needs_them() -> None:
     teams = {"a": "Alpha", "b": "Beta"}
     before = compute_table(teams=teams, games=[], settings=table_settings)
 
-    def no_games() -> list[TableGame]:
+    def no_games(teams: frozenset[str], among: bool) -> list[TableGame]:
         raise AssertionError("the games were fetched")
 
     after = table_after_game(
@@ -99,7 +136,7 @@ def test_a_level_table_asks_for_the_games_once() -> None:
     played = [TableGame("a", "b", 1, 1, False)]
     asked = []
 
-    def loader() -> list[TableGame]:
+    def loader(teams: frozenset[str], among: bool) -> list[TableGame]:
         asked.append(1)
         return played
 
@@ -123,7 +160,7 @@ def test_a_game_naming_a_team_outside_the_table_is_refused() -> None:
             teams=teams,
             rows=rows,
             game=TableGame("a", "z", 1, 0, False),
-            games=list,
+            games=lambda teams, among: [],
             settings=table_settings,
         )
     with pytest.raises(ValueError, match="every team"):
@@ -131,6 +168,6 @@ def test_a_game_naming_a_team_outside_the_table_is_refused() -> None:
             teams=teams,
             rows=rows[:1],
             game=TableGame("a", "b", 1, 0, False),
-            games=list,
+            games=lambda teams, among: [],
             settings=table_settings,
         )
