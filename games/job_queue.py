@@ -24,6 +24,7 @@ import logging
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -88,9 +89,10 @@ def job_unlock(job_id: int) -> None:
 # --- why a fixture cannot be played yet ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Unplayed:
-    """An unplayed fixture of a season, as the waiting rules need it."""
+class _Unplayed(NamedTuple):
+    """An unplayed fixture of a season, as the waiting rules need it (a tuple: a queue
+    builds one for each of a season's unplayed fixtures, twice a job early in a season,
+    and a frozen dataclass costs several times as much to build)."""
 
     id: int
     name: str
