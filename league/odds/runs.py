@@ -195,7 +195,7 @@ def _superseded(run: OddsRun) -> bool:
     ):
         # Its chunks not started yet are done with no engine match, all at once: each one's
         # message then finds nothing to claim. One by one, the ~30 chunks of each round's
-        # run took a third of the workers' time in a rest-of-season simulation.
+        # run took a fifth of the workers' time in a rest-of-season simulation.
         OddsChunk.objects.filter(run_id=run.pk, state=OddsChunk.State.QUEUED).update(
             state=OddsChunk.State.DONE
         )
