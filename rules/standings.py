@@ -164,7 +164,7 @@ def compute_table(
     """
     _check_games(teams, games)
     tallies = _tally(teams, games, settings)
-    return _ranked(teams, tallies, _Games(lambda _teams, _among: games, counted=True), settings)
+    return _ranked(teams, tallies, lambda _teams, _among: games, settings, counted=True)
 
 
 def table_after_game(
@@ -192,7 +192,7 @@ def table_after_game(
         tally = tallies[key]
         for name in _COUNTED:
             setattr(tally, name, getattr(tally, name) + getattr(delta, name))
-    return _ranked(teams, tallies, _Games(games, counted=False), settings)
+    return _ranked(teams, tallies, games, settings, counted=False)
 
 
 def table_after_games(
@@ -220,19 +220,22 @@ def table_after_games(
         tally = tallies[key]
         for name in _COUNTED:
             setattr(tally, name, getattr(tally, name) + getattr(delta, name))
-    return _ranked(teams, tallies, _Games(games, counted=False), settings, explain=explain)
+    return _ranked(teams, tallies, games, settings, counted=False, explain=explain)
 
 
 def _ranked(
     teams: Mapping[str, str],
     tallies: Mapping[str, _Tally],
-    games: _Games,
+    load: GamesLoader,
     settings: TableSettings,
     *,
+    counted: bool,
     explain: bool = True,
 ) -> list[TableRow]:
+    """The table of `teams` from their `tallies` (with each game's own counts when
+    `counted`); `load` gives the games if a tie-breaker needs them."""
     breakers = _effective_breakers(settings.tie_breakers)
-    games.scope(teams, tallies, breakers)
+    games = _Games(load, counted=counted, teams=teams, tallies=tallies, breakers=breakers)
     ranking = _Ranking(
         teams=teams, games=games, tallies=tallies, breakers=breakers, settings=settings
     )
@@ -289,26 +292,25 @@ def _tally_of(row: TableRow) -> _Tally:
 
 
 class _Games:
-    """The table's games, fetched at most once and only when a tie-breaker asks, with each
-    team's counts for the game's own tie-breakers (`counted`: the tallies have them)."""
+    """The games of a table (its `teams`, their `tallies`, its `breakers`), fetched at most
+    once and only when a tie-breaker asks, with each team's counts for the game's own
+    tie-breakers (`counted`: the tallies have them). Which teams need them is worked out only
+    then: the playoff odds rank thousands of tables that never ask."""
 
-    def __init__(self, load: GamesLoader, *, counted: bool) -> None:
+    def __init__(
+        self,
+        load: GamesLoader,
+        *,
+        counted: bool,
+        teams: Mapping[str, str],
+        tallies: Mapping[str, _Tally],
+        breakers: Sequence[Breaker],
+    ) -> None:
         self._load = load
         self._games: Sequence[TableGame] | None = None
         self._counts: dict[str, dict[str, int]] | None = None
         self.counted = counted
-        self._table: tuple[Mapping[str, str], Mapping[str, _Tally], Sequence[Breaker]] = (
-            {},
-            {},
-            (),
-        )
-
-    def scope(
-        self, teams: Mapping[str, str], tallies: Mapping[str, _Tally], breakers: Sequence[Breaker]
-    ) -> None:
-        """The table the games are for: which of its teams need them is worked out only if
-        a tie-breaker asks (the playoff odds rank thousands of tables that never do)."""
-        self._table = (teams, tallies, breakers)
+        self._teams, self._tallies, self._breakers = teams, tallies, breakers
 
     def all(self) -> Sequence[TableGame]:
         if self._games is None:
@@ -321,14 +323,14 @@ class _Games:
         a group by its next tie-breaker's values), and whether their games among themselves
         will do (head-to-head alone). At the end of a season: a handful of level teams, not
         every game of it."""
-        teams, tallies, breakers = self._table
+        teams, tallies, breakers = self._teams, self._tallies, self._breakers
         needs = [
             step
             for step, breaker in enumerate(breakers)
             if breaker is TieBreaker.HEAD_TO_HEAD
             or (isinstance(breaker, CountBreaker) and not self.counted)
         ]
-        if not needs:  # not scoped: every team
+        if not needs:  # no tie-breaker asks for them: every team's, should anything ask
             return frozenset(teams), False
 
         def value(key: str, breaker: Breaker) -> object:
