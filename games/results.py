@@ -36,6 +36,7 @@ from league.results import (
     fixture_lock,
     result_aftermath,
     result_change_refusal,
+    result_insert,
     result_refusal,
     result_score_errors,
 )
@@ -172,13 +173,13 @@ def _record(
             raise GamesError(refusal.message, code=refusal.code)
         lineup = _kick_off(locked, source=source)
         settings = _validate(report, fixture=locked, lineup=lineup, source=source)
-        result = Result.objects.create(
+        result = result_insert(
             fixture=locked,
             home_score=report.home_score,
             away_score=report.away_score,
             overtime=report.overtime,
             source=source,
-            reported_by=actor if actor is not None and actor.is_authenticated else None,
+            actor=actor,
             seed=match.seed if match else None,
             engine_version=match.engine_version if match else "",
         )

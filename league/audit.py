@@ -10,8 +10,10 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.utils import timezone
 
 from league.models import ApiToken, AuditEntry, League
+from league.rows_update import rows_insert
 
 JSONDict = dict[str, Any]
 
@@ -43,16 +45,43 @@ def audit_record(
     before: JSONDict | None = None,
     after: JSONDict | None = None,
 ) -> AuditEntry:
+    """One entry of the log, written as a row (rows_insert): nearly every change writes one,
+    a result's recording included, and the ORM's ``create`` cost it twice the database's
+    time (docs/performance.md, "Fourteenth round")."""
     user = actor if actor is not None and actor.is_authenticated else None
-    return AuditEntry.objects.create(
-        actor=user,
-        league=league,
-        action=action,
-        content_type=ContentType.objects.get_for_model(obj),
-        object_id=str(obj.pk),
-        object_repr=str(obj)[:200],
-        message=message[:500],
-        before=before,
-        after=after,
-        api_token=acting_token(user),
+    token = acting_token(user)
+    (entry,) = rows_insert(
+        AuditEntry,
+        _FIELDS,
+        [
+            (
+                timezone.now(),
+                None if user is None else user.pk,
+                None if league is None else league.pk,
+                action,
+                ContentType.objects.get_for_model(obj).pk,
+                str(obj.pk),
+                str(obj)[:200],
+                message[:500],
+                before,
+                after,
+                None if token is None else token.pk,
+            )
+        ],
     )
+    return entry
+
+
+_FIELDS = (
+    "created_at",
+    "actor_id",
+    "league_id",
+    "action",
+    "content_type_id",
+    "object_id",
+    "object_repr",
+    "message",
+    "before",
+    "after",
+    "api_token_id",
+)

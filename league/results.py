@@ -24,6 +24,7 @@ from league.errors import LeagueError
 from league.fixture_read import fixture_locked
 from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
+from league.rows_update import rows_insert
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_lock, standings_recompute
 from league.webhooks.events import result_event_publish
@@ -215,13 +216,13 @@ def result_store(
         require_result_reporter(user=actor, fixture=locked)
         if (refusal := result_refusal(fixture=locked)) is not None:
             raise refusal
-        result = Result.objects.create(
+        result = result_insert(
             fixture=locked,
             home_score=home_score,
             away_score=away_score,
             overtime=overtime,
             source=source,
-            reported_by=actor if actor is not None and actor.is_authenticated else None,
+            actor=actor,
         )
         result_aftermath(fixture=locked, result=result)  # marks it played
         change = "corrected" if source == Result.Source.CORRECTED else "recorded"
@@ -240,6 +241,59 @@ def result_store(
             },
         )
     return result
+
+
+def result_insert(
+    *,
+    fixture: Fixture,
+    home_score: int,
+    away_score: int,
+    overtime: bool,
+    source: str,
+    actor: Actor,
+    seed: int | None = None,
+    engine_version: str = "",
+) -> Result:
+    """A new result of `fixture` (locked by the caller) written as a row (rows_insert: the
+    ORM's ``create`` cost twice the database's time, on every result), reported by `actor`
+    if signed in. It knows its fixture and reporter without a query, as ``create``'s did."""
+    reporter = actor if actor is not None and actor.is_authenticated else None
+    now = timezone.now()
+    (result,) = rows_insert(
+        Result,
+        _RESULT_FIELDS,
+        [
+            (
+                fixture.pk,
+                home_score,
+                away_score,
+                overtime,
+                source,
+                None if reporter is None else reporter.pk,
+                seed,
+                engine_version,
+                now,
+                now,
+            )
+        ],
+    )
+    result.fixture = fixture
+    result.reported_by = reporter
+    return result
+
+
+_RESULT_FIELDS = (
+    "fixture_id",
+    "home_score",
+    "away_score",
+    "overtime",
+    "source",
+    "reported_by_id",
+    "seed",
+    "engine_version",
+    "created_at",
+    "updated_at",
+)
 
 
 def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:

@@ -208,9 +208,16 @@ def _rows_source(
     """The rows to write as a table ``v(names…)`` in a FROM clause, and its parameters, from
     their values column by column. PostgreSQL takes each column as one array parameter
     (``UNNEST(%s::bigint[], …)``): a statement's text and parameters stay the same size for
-    any number of rows, which psycopg and the planner then handle in constant time. SQLite
-    has no arrays: a VALUES list, uncast (a cast would read a datetime's text as a number)."""
+    any number of rows, which psycopg and the planner then handle in constant time; one row
+    goes as one VALUES row, each value cast. SQLite has no arrays: a VALUES list, uncast (a
+    cast would read a datetime's text as a number)."""
     aliases = ", ".join(names)
+    if connection.vendor == "postgresql" and len(columns[0]) == 1:
+        # One row (a result, its audit entry): its values as they are, each cast. Arrays
+        # of a date or JSON column are built by psycopg in Python, and cost a single row's
+        # statement more than its execution did.
+        casts = ", ".join(f"%s::{column_base_type(field)}" for field in fields)
+        return f"(VALUES ({casts})) AS v({aliases})", [column[0] for column in columns]
     if connection.vendor == "postgresql":
         # Typed without their length or precision (varchar[], not varchar(8)[]), as Django's
         # own bulk insert does: an array cast would truncate, the table's type checks.

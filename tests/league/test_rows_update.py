@@ -1,7 +1,7 @@
 """The set-based writes of league/rows_update.py: rows changed by one UPDATE, counts added
 by one upsert and new rows inserted by one INSERT, each value read back as written (None,
-text, datetimes), on PostgreSQL as one array a column, so the statement is the same
-whatever the number of rows."""
+text, datetimes, JSON), on PostgreSQL as one array a column, so the statement is the same
+whatever the number of rows, and a single row as one VALUES row."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from league.models import StandingRow
+from league.audit import audit_record
+from league.models import AuditEntry, StandingRow
 from league.rows_update import _column, rows_add, rows_insert, rows_update
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 
@@ -77,6 +78,50 @@ def test_text_and_numbers_are_read_back_as_written_whatever_their_characters(wor
     assert [stored[p.pk][0] for p in players] == names
 
 
+def test_one_row_at_a_time_reads_back_as_written(world):
+    # On PostgreSQL a single row goes as one VALUES row, each value cast (_rows_source), not
+    # as arrays: the same values must come back, text, numbers, None, choices and datetimes.
+    names = ['Kai "The Wall" O\'Neil', "back\\slash\\", "a,b}{c", "  NULL  ", "NULL", "Åsa Ødegård"]
+    players = list(world.home.players.order_by("pk")[: len(names)])
+    left = datetime(2026, 12, 5, 9, 45, 1, 654321, tzinfo=UTC)
+    for number, (player, name) in enumerate(zip(players, names, strict=True)):
+        player.name, player.games_played = name, 2**31 - 1 - number
+        player.shirt_number = None if number % 2 else number
+        player.roster_state = Player.RosterState.RETIRED if number % 2 else player.roster_state
+        player.left_at = left if number % 2 else None
+        fields = ["name", "games_played", "shirt_number", "roster_state", "left_at"]
+        assert rows_update(Player, [player], fields) == 1
+    stored = {
+        pk: values
+        for pk, *values in Player.objects.filter(pk__in=[p.pk for p in players]).values_list(
+            "pk", "name", "games_played", "shirt_number", "roster_state", "left_at"
+        )
+    }
+    assert [stored[p.pk] for p in players] == [
+        [p.name, p.games_played, p.shirt_number, p.roster_state, p.left_at] for p in players
+    ]
+
+
+def test_one_row_inserted_keeps_its_json_and_its_nulls(world):
+    entry = audit_record(
+        actor=None,
+        action="test.one_row",
+        obj=world.season,
+        league=world.league,
+        message="one row",
+        before={"a": [1, None], "é": 'x "y"', "n": 2**40},
+        after=None,
+    )
+    stored = AuditEntry.objects.get(pk=entry.pk)
+    assert stored.before == entry.before == {"a": [1, None], "é": 'x "y"', "n": 2**40}
+    assert AuditEntry.objects.filter(pk=entry.pk, after__isnull=True, actor=None).exists()
+    assert (stored.action, stored.league_id, stored.object_id) == (
+        "test.one_row",
+        world.league.pk,
+        str(world.season.pk),
+    )
+
+
 def test_rows_add_inserts_new_rows_and_adds_to_existing_ones(world):
     season, (first, second) = world.season, list(world.home.players.order_by("pk")[:2])
 
@@ -114,6 +159,10 @@ def test_on_postgresql_the_statement_does_not_grow_with_the_rows(world):
         statements.append(queries[-1]["sql"].split(" FROM UNNEST(")[0])
     assert statements[0] == statements[1]
     assert "VALUES" not in queries[-1]["sql"]
+    with CaptureQueriesContext(connection) as queries:
+        rows_update(Player, players[:1], ["games_played"])
+    assert "UNNEST" not in queries[-1]["sql"]
+    assert "VALUES" in queries[-1]["sql"]
 
 
 def test_rows_insert_returns_saved_instances_in_order(world, django_assert_num_queries):
