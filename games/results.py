@@ -41,7 +41,7 @@ from league.results import (
     result_score_errors,
 )
 from league.rows_copy import rows_copy
-from league.rows_update import rows_insert
+from league.rows_update import rows_append, rows_insert
 from league.webhooks.events import result_event_publish, subscriptions_read_once
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_batch, ledger_record, server_dice
@@ -393,7 +393,7 @@ def _store_lines(
     """The report's lines and their stat lines, two inserts (rows_insert: bulk_create's
     instances cost more than the database did); returns the appearances by player id. With
     `answer`, each has its stat lines (by category) known (``_known_related``), for the API's
-    answer; without, they are only written (rows_copy: no instances, no keys back)."""
+    answer; without, they are only written (rows_append: no instances, no keys back)."""
     appearances = rows_insert(
         Appearance,
         ("result_id", "player_id", "team_id", "points"),
@@ -409,7 +409,7 @@ def _store_lines(
     ]
     fields = ("appearance_id", "category", "attempts", "successes")
     if not answer:
-        rows_copy(StatLine, fields, rows)
+        rows_append(StatLine, fields, rows)
         return sorted(appearances, key=lambda appearance: appearance.player_id)
     stat_lines = rows_insert(StatLine, fields, rows)
     by_appearance: dict[int, list[StatLine]] = {}

@@ -216,7 +216,7 @@ def test_a_results_lines_go_with_it_though_their_keys_have_no_constraint(world, 
 
 
 def test_a_simulations_stat_lines_are_written_as_its_report_gave_them(world, match_day):
-    # A simulation's stat lines go by COPY without instances (games.results._store_lines).
+    # A simulation's stat lines go without instances (games.results._store_lines).
     result, match, _ = _recorded(match_day)
     stored = {
         (line.appearance.player_id, line.category): (line.attempts, line.successes)

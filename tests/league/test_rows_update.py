@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from league.audit import audit_record
 from league.models import AuditEntry, StandingRow
-from league.rows_update import _column, rows_add, rows_insert, rows_update
+from league.rows_update import _column, rows_add, rows_append, rows_insert, rows_update
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 
 pytestmark = pytest.mark.django_db
@@ -184,6 +184,25 @@ def test_rows_insert_returns_saved_instances_in_order(world, django_assert_num_q
             instance.points,
         )
     assert rows_insert(PlayerSeason, ("player_id", "season_id", "games_played", "points"), []) == []
+
+
+def test_rows_append_writes_the_rows_in_one_statement_and_returns_their_number(
+    world, django_assert_num_queries
+):
+    players = list(world.home.players.order_by("pk")[:3])
+    fields = ("player_id", "season_id", "category", "attempts", "successes")
+    rows = [
+        (p.pk, world.season.pk, f"cat-{index}", index, index // 2)
+        for index, p in enumerate(players)
+    ]
+
+    with django_assert_num_queries(1) as queries:
+        assert rows_append(PlayerSeasonStat, fields, rows) == 3
+    assert "RETURNING" not in queries[0]["sql"]
+    stored = PlayerSeasonStat.objects.values_list(*[f.removesuffix("_id") for f in fields])
+    assert sorted(stored) == sorted(rows)
+    with django_assert_num_queries(0):
+        assert rows_append(PlayerSeasonStat, fields, []) == 0
 
 
 def test_rows_insert_wants_every_field_so_nothing_is_left_to_read(world):
