@@ -17,7 +17,10 @@ class Injury(models.Model):
         HEALED = "healed", "Force-healed"
         CAREER_OVER = "career_over", "Career over"
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="injuries")
+    # Indexed by the (player, fixture) constraint, which it leads.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="injuries", db_index=False
+    )
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="injuries")
     fixture = models.ForeignKey(
         Fixture,

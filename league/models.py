@@ -243,7 +243,10 @@ class StandingRow(models.Model):
     reading a table is one query whatever the season's size.
     """
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    # Indexed by the (season, team) constraint, which it leads.
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="standings", db_index=False
+    )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="standings")
     # A tournament's entry: its seed (pots of the draw, or the bracket without groups), its
     # group (the position is then within the group) and its seed in the knockout bracket.
@@ -451,11 +454,22 @@ class AuditEntry(AppendOnlyModel):
         blank=True,
         related_name="audit_entries",
     )
+    # The league and the content type are indexed by the (league, time) and (content type,
+    # object) indexes below, which they lead; the action by one index (Meta), not db_index,
+    # which on PostgreSQL adds a second for LIKE 'x%' that no query makes. Every change
+    # writes an entry: each index is a write more.
     league = models.ForeignKey(
-        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+        League,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+        db_index=False,
     )
-    action = models.CharField(max_length=60, db_index=True)
-    content_type = models.ForeignKey(ContentType, on_delete=models.SET_NULL, null=True, blank=True)
+    action = models.CharField(max_length=60)
+    content_type = models.ForeignKey(
+        ContentType, on_delete=models.SET_NULL, null=True, blank=True, db_index=False
+    )
     object_id = models.CharField(max_length=40, blank=True)
     object_repr = models.CharField(max_length=200, blank=True)
     message = models.CharField(max_length=500, blank=True)
@@ -474,6 +488,7 @@ class AuditEntry(AppendOnlyModel):
         indexes = [
             models.Index(fields=["content_type", "object_id"]),
             models.Index(fields=["league", "-created_at"]),
+            models.Index(fields=["action"], name="auditentry_action"),
         ]
 
     def __str__(self) -> str:
