@@ -342,12 +342,10 @@ def publish_on_commit(job_ids: list[int]) -> None:
 # --- waiting jobs -------------------------------------------------------------------------------
 
 
-def jobs_dispatch_waiting(*, season_id: int, teams: Collection[int] = ()) -> list[int]:
+def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
     """Queue the season's waiting jobs that can run now and restate what the others wait
     for; jobs of a season that is over, or whose fixture was played meanwhile, are
-    cancelled. Given `teams` (a result's two), only the waits of their fixtures are worked
-    out again: a result frees no other fixture, and the others' words change only where
-    they name a fixture just queued. Returns the ids queued (and sent once committed)."""
+    cancelled. Returns the ids queued (and sent once committed)."""
     with connection.cursor() as cursor:
         cursor.execute(_WAITING_SQL, [SimulationJob.State.WAITING, season_id])
         rows = cursor.fetchall()
@@ -361,45 +359,39 @@ def jobs_dispatch_waiting(*, season_id: int, teams: Collection[int] = ()) -> lis
             _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
             return []
         queue = SeasonQueue(season_id)
-        blocked: list[tuple[int, int, str, str]] = []
+        blocked = []
         queued_teams: set[int] = set()
         for job_id, fixture_id, reason in waiting:
-            fixture = queue.fixtures.get(fixture_id)
-            if fixture is None:
+            if fixture_id not in queue.fixtures:
                 _cancel_waiting([job_id], reason="A result was recorded meanwhile.")
-            elif teams and fixture.home not in teams and fixture.away not in teams:
-                blocked.append((job_id, fixture_id, reason, reason))  # as it was
             elif blocker := queue.blocker(fixture_id):
                 blocked.append((job_id, fixture_id, reason, blocker))
             elif job_make_ready(job_id=job_id, fixture_id=fixture_id):
                 queued.append(job_id)
                 queue.live_jobs[fixture_id] = SimulationJob.State.QUEUED
-                queued_teams.update((fixture.home, fixture.away))
-        _restate(queue, blocked, queued_teams)
+                playing = queue.fixtures[fixture_id]
+                queued_teams.update((playing.home, playing.away))
+        # Worded once every job that can run is queued: a wait naming one of those says it
+        # is being simulated, not that it waits its turn as it did when the queue was read.
+        # Only a fixture waiting for one just queued (so sharing one of its teams) can have
+        # new words: the others' were worded against the same queue.
+        restated = []
+        for job_id, fixture_id, reason, blocker in blocked:
+            fixture = queue.fixtures[fixture_id]
+            if fixture.home in queued_teams or fixture.away in queued_teams:
+                blocker = queue.blocker(fixture_id)
+            if blocker != reason:
+                restated.append((job_id, blocker[:300]))
+        # One statement for every job whose wait is now for another fixture (a result moves
+        # those of both its teams' later fixtures), each still waiting.
+        rows_update_values(
+            SimulationJob,
+            restated,
+            ["waiting_reason"],
+            where={"state": SimulationJob.State.WAITING},
+        )
         publish_on_commit(queued)
     return queued
-
-
-def _restate(
-    queue: SeasonQueue, blocked: list[tuple[int, int, str, str]], queued_teams: set[int]
-) -> None:
-    """Write the waits of `blocked` jobs (id, fixture, stored words, words now) that
-    changed. Worded once every job that can run is queued: a wait naming one of those says
-    it is being simulated, not that it waits its turn as it did when the queue was read.
-    Only a fixture sharing a team with one just queued (`queued_teams`) can have new words
-    for that: the others' were worded against the same queue."""
-    restated = []
-    for job_id, fixture_id, reason, blocker in blocked:
-        fixture = queue.fixtures[fixture_id]
-        if fixture.home in queued_teams or fixture.away in queued_teams:
-            blocker = queue.blocker(fixture_id)
-        if blocker != reason:
-            restated.append((job_id, blocker[:300]))
-    # One statement for every job whose wait is now for another fixture (a result moves
-    # those of both its teams' later fixtures), each still waiting.
-    rows_update_values(
-        SimulationJob, restated, ["waiting_reason"], where={"state": SimulationJob.State.WAITING}
-    )
 
 
 # A season's waiting jobs, each with the season's status: every result asks once it commits,
@@ -415,14 +407,13 @@ _WAITING_SQL = (
 )
 
 
-def dispatch_after_commit(*, season_id: int, teams: Collection[int] = ()) -> None:
+def dispatch_after_commit(*, season_id: int) -> None:
     """For the services that can unblock a job: look at the season's waiting jobs once this
-    transaction commits (a result: those of its `teams`' fixtures, jobs_dispatch_waiting). A
-    failure here only delays them until the next sweep."""
+    transaction commits. A failure here only delays them until the next sweep."""
 
     def dispatch() -> None:
         try:
-            jobs_dispatch_waiting(season_id=season_id, teams=teams)
+            jobs_dispatch_waiting(season_id=season_id)
         except Exception:
             logger.exception("dispatching the waiting jobs of season %s failed", season_id)
 

@@ -214,8 +214,7 @@ def _record(
         )
         result_aftermath(fixture=locked, result=result)  # marks it played
         result_event_publish(fixture=locked, result=result, change="recorded")
-        # Later fixtures of these two teams may run now; no other fixture can.
-        dispatch_after_commit(season_id=season.pk, teams=(locked.home_team_id, locked.away_team_id))
+        dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
     return result
 
 
