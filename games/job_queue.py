@@ -57,6 +57,8 @@ RESEND_AFTER = timedelta(seconds=settings.SIMULATION_RESEND_SECONDS)
 MAX_ATTEMPTS = 5
 #: The first key of a job's PostgreSQL advisory lock ("MB"); the second is the job's id.
 LOCK_NAMESPACE = 0x4D42
+#: The first key of a season's dispatch lock ("MD"); the second is the season's id.
+DISPATCH_LOCK_NAMESPACE = 0x4D44
 
 _PLAYING = (Season.Status.ACTIVE, Season.Status.PLAYOFFS)
 
@@ -354,6 +356,7 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
     waiting = [(job_id, fixture_id, reason) for job_id, fixture_id, reason, _ in rows]
     queued: list[int] = []
     with transaction.atomic():
+        _dispatch_lock(season_id)
         if rows[0][3] not in _PLAYING:  # the season's status
             season = Season.objects.get(pk=season_id)
             _cancel_waiting([pk for pk, _, _ in waiting], reason=f"{season} is over.")
@@ -392,6 +395,21 @@ def jobs_dispatch_waiting(*, season_id: int) -> list[int]:
         )
         publish_on_commit(queued)
     return queued
+
+
+def _dispatch_lock(season_id: int) -> None:
+    """PostgreSQL: the season's dispatches take turns, each until it commits. Two results
+    committing together each dispatch at once, and each restates the waits of many of the
+    same jobs: their updates, in no set order, deadlocked, and the dispatch the database
+    chose to end left its jobs waiting until the next result or the sweep. Taken after the
+    read of the waiting jobs, so a result that finds none pays nothing; the conditional
+    updates make the read's jobs safe to act on late. SQLite serialises its writers anyway."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [DISPATCH_LOCK_NAMESPACE, season_id % 2**31]
+        )
 
 
 # A season's waiting jobs, each with the season's status: every result asks once it commits,

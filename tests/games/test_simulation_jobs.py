@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import job_runner
 from games.errors import GamesError
 from games.job_queue import (
+    DISPATCH_LOCK_NAMESPACE,
     LOCK_NAMESPACE,
     MAX_ATTEMPTS,
     SeasonQueue,
@@ -540,6 +541,65 @@ def test_concurrent_deliveries_play_the_fixture_once(world):
     job.refresh_from_db()
     assert (job.state, job.attempts) == ("succeeded", 1)
     assert Result.objects.filter(fixture=fixture).count() == 1
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_seasons_dispatches_take_turns(ready, world):
+    """Two results committing together each dispatch the season's waiting jobs and restate
+    the waits of many of the same jobs: in no set order, their updates deadlocked and one
+    dispatch died. A dispatch holds the season's lock until it commits, so the second waits
+    for the first, then does its work."""
+    with mock.patch("games.job_queue.app.send_task"):
+        first, second = simulation_request_rest_of_season(season=world.season, actor=None).jobs
+    Result.objects.create(fixture=first.fixture, home_score=1, away_score=0, source="reported")
+    Fixture.objects.filter(pk=first.fixture_id).update(status=Fixture.Status.PLAYED)
+    assert SimulationJob.objects.get(pk=second.pk).state == SimulationJob.State.WAITING
+    season = world.season.pk
+    other = connections.create_connection("default")
+    errors: list[BaseException] = []
+    queued: list[list[int]] = []
+
+    def dispatch() -> None:
+        try:
+            with mock.patch("games.job_queue.app.send_task"):
+                queued.append(jobs_dispatch_waiting(season_id=season))
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    try:
+        other.set_autocommit(False)
+        with other.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)", [DISPATCH_LOCK_NAMESPACE, season]
+            )
+        thread = threading.Thread(target=dispatch)
+        thread.start()
+        waiting = 0
+        for _ in range(500):  # until the dispatch waits for the lock (at most ten seconds)
+            with other.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                    "AND classid = %s AND objid = %s",
+                    [DISPATCH_LOCK_NAMESPACE, season],
+                )
+                (waiting,) = cursor.fetchone()
+            if waiting:
+                break
+            threading.Event().wait(0.02)
+        assert waiting == 1
+        assert thread.is_alive()
+        assert queued == []
+        other.rollback()  # the first dispatch commits: the second goes on
+        thread.join(timeout=30)
+    finally:
+        other.close()
+    assert errors == []
+    assert queued == [[second.pk]]
+    second.refresh_from_db()
+    assert second.state == SimulationJob.State.QUEUED
 
 
 def test_the_workers_one_query_check_agrees_with_the_queues_words(ready, world, sent):
