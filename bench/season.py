@@ -159,6 +159,10 @@ def season_workers(count: int, database_url: str, query_log: Path) -> Workers:
     )
 
 
+#: Seconds without a job finishing after which part (b) gives up and names the jobs left.
+STALLED_AFTER = 60
+
+
 def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int, float, int, int]:
     from games.jobs import simulation_request_rest_of_season
     from games.models import SimulationJob
@@ -170,8 +174,17 @@ def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int,
     request_queries = queries.count
     ids = [job.pk for job in batch.jobs]
     live = SimulationJob.objects.filter(pk__in=ids, state__in=SimulationJob.LIVE_STATES)
-    while live.exists():
+    left, moved = live.count(), time.perf_counter()
+    while left:
         time.sleep(0.05)
+        if (now_left := live.count()) < left:
+            left, moved = now_left, time.perf_counter()
+        elif time.perf_counter() - moved > STALLED_AFTER:
+            # The bench runs no beat, so no sweep: a stranded job would wait here forever.
+            print(f"  no job finished for {STALLED_AFTER} s; {left} still live:", file=sys.stderr)
+            for pk, state, reason in live.values_list("pk", "state", "waiting_reason")[:5]:
+                print(f"  job {pk}: {state} {reason}", file=sys.stderr)
+            break
     elapsed = time.perf_counter() - start
     succeeded = SimulationJob.objects.filter(pk__in=ids, state="succeeded").count()
     failed = SimulationJob.objects.filter(pk__in=ids, state="failed")
