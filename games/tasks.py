@@ -11,6 +11,8 @@ from celery.signals import worker_ready
 
 from games.job_queue import jobs_sweep
 from games.job_runner import TRANSIENT_DB_ERRORS, simulation_run
+from games.models import SimulationJob
+from league.task_rows import gone_means_done
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +30,8 @@ def simulate_fixture(self: Task[[int], None], job_id: int) -> None:
     """Play the fixture of simulation job ``job_id``; safe to run twice or at once. Out of
     retries (the database away for minutes), the job stays running until the sweep takes
     it back: nothing is failed for an outage."""
-    simulation_run(job_id=job_id, worker=f"{self.request.hostname}:{os.getpid()}")
+    with gone_means_done(SimulationJob, job_id, "simulation job"):
+        simulation_run(job_id=job_id, worker=f"{self.request.hostname}:{os.getpid()}")
 
 
 @shared_task(ignore_result=True)

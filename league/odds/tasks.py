@@ -9,6 +9,8 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import InterfaceError, OperationalError
 
+from league.models import Season
+from league.odds.models import OddsChunk, OddsRun
 from league.odds.ratings import ratings_refresh
 from league.odds.runs import (
     odds_after_refresh,
@@ -18,6 +20,7 @@ from league.odds.runs import (
     odds_sweep,
     ratings_refresh_started,
 )
+from league.task_rows import gone_means_done
 
 logger = logging.getLogger(__name__)
 _TRANSIENT = (OperationalError, InterfaceError)
@@ -26,19 +29,22 @@ _TRANSIENT = (OperationalError, InterfaceError)
 @shared_task(acks_late=True, autoretry_for=_TRANSIENT, retry_backoff=2, max_retries=10)
 def odds_start(run_id: int) -> None:
     """Split odds run ``run_id``'s engine pairings into chunks for the workers."""
-    odds_run_start(run_id=run_id)
+    with gone_means_done(OddsRun, run_id, "odds run"):
+        odds_run_start(run_id=run_id)
 
 
 @shared_task(acks_late=True, autoretry_for=_TRANSIENT, retry_backoff=2, max_retries=10)
 def odds_chunk(chunk_id: int) -> None:
     """Simulate and cache the engine pairings of chunk ``chunk_id``."""
-    odds_chunk_run(chunk_id=chunk_id)
+    with gone_means_done(OddsChunk, chunk_id, "odds chunk"):
+        odds_chunk_run(chunk_id=chunk_id)
 
 
 @shared_task(acks_late=True, autoretry_for=_TRANSIENT, retry_backoff=2, max_retries=10)
 def odds_simulate(run_id: int) -> None:
     """Play odds run ``run_id``'s season out and store its figures."""
-    odds_run_simulate(run_id=run_id)
+    with gone_means_done(OddsRun, run_id, "odds run"):
+        odds_run_simulate(run_id=run_id)
 
 
 @shared_task(acks_late=True, autoretry_for=_TRANSIENT, retry_backoff=2, max_retries=10)
@@ -48,8 +54,9 @@ def ratings_refresh_task(
     """Rate season ``season_id``'s new results (all of them again with ``replay``), then
     queue the odds run after round ``odds_round`` that ``trigger`` names, once."""
     ratings_refresh_started(season_id)
-    ratings_refresh(season_id=season_id, replay=replay)
-    odds_after_refresh(season_id=season_id, odds_round=odds_round, trigger=trigger)
+    with gone_means_done(Season, season_id, "season"):
+        ratings_refresh(season_id=season_id, replay=replay)
+        odds_after_refresh(season_id=season_id, odds_round=odds_round, trigger=trigger)
 
 
 @shared_task(ignore_result=True)
