@@ -173,7 +173,7 @@ def _insert_fields(
     named = [model._meta.get_field(name) for name in fields]
     written = [field for field in named if isinstance(field, models.Field)]
     if len(written) != len(named) or any(field.many_to_many for field in written):
-        raise ValueError("rows_insert writes concrete fields only.")
+        raise ValueError("rows_insert and rows_append write concrete fields only.")
     return written
 
 
