@@ -31,6 +31,7 @@ from league.access import (
 )
 from league.audit import audit_record
 from league.models import Fixture, Result, Season
+from league.pipelined import pipelined
 from league.results import (
     MAX_SCORE,
     fixture_lock,
@@ -203,17 +204,21 @@ def _record(
         _known_related(result, "appearances", appearances)
         _known_related(locked, "injuries", injured)
         # Audited before the aftermath, which takes the season's table lock: what runs
-        # under that lock, results of one season take turns for (league/results.py).
-        audit_record(
-            actor=actor,
-            action=f"result.{source}",
-            obj=result,
-            league=season.league,
-            message=f"{locked}: {result.home_score}–{result.away_score}",
-            after=_recorded_state(result, report, injured),
-        )
-        result_aftermath(fixture=locked, result=result)  # marks it played
-        result_event_publish(fixture=locked, result=result, change="recorded")
+        # under that lock, results of one season take turns for (league/results.py). From
+        # here on most writes are ones whose answer nobody reads: in a pipeline the server
+        # writes one while this process builds the next (league/pipelined.py). The COPYs
+        # above stay outside: a pipeline takes none.
+        with pipelined():
+            audit_record(
+                actor=actor,
+                action=f"result.{source}",
+                obj=result,
+                league=season.league,
+                message=f"{locked}: {result.home_score}–{result.away_score}",
+                after=_recorded_state(result, report, injured),
+            )
+            result_aftermath(fixture=locked, result=result)  # marks it played
+            result_event_publish(fixture=locked, result=result, change="recorded")
         dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
     return result
 

@@ -16,6 +16,7 @@ from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Round, Season, Team
+from league.pipelined import unanswered
 from league.rows_update import rows_insert, rows_update
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
@@ -177,7 +178,7 @@ def injuries_count_new_game(*, fixture: Fixture) -> None:
         fixture.round.number,
         fixture.pk,
     ]
-    with connection.cursor() as cursor:
+    with unanswered(), connection.cursor() as cursor:
         cursor.execute(
             _COUNT_NEW_GAME_SQL,
             [

@@ -1,5 +1,6 @@
 """Many new rows of one table written from plain tuples, without model instances: on
-PostgreSQL by ``COPY … FROM STDIN`` (psycopg 3), elsewhere by ``bulk_create``.
+PostgreSQL by ``COPY … FROM STDIN`` (psycopg 3), or by one INSERT in a pipeline, which takes
+no COPY (league/pipelined.py); elsewhere by ``bulk_create``.
 
 A simulated result writes a few hundred match events and dice rolls. ``bulk_create`` built a
 model instance a row, prepared every value through its field and had psycopg quote them into
@@ -25,7 +26,8 @@ from django.db import connection, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from league.rows_update import column_base_type
+from league.pipelined import in_pipeline
+from league.rows_update import column_base_type, rows_append
 
 
 def rows_copy(
@@ -53,6 +55,9 @@ def rows_copy(
         return 0
     rows = itertools.chain([first], rows)
     stamp = (timezone.now(),) * len(stamped)
+    if in_pipeline():  # a pipeline takes no COPY (league/pipelined.py): one INSERT instead
+        attnames = [field.attname for field in (*concrete, *stamped)]
+        return rows_append(model, attnames, [(*row, *stamp) for row in _checked(rows, concrete)])
     if connection.vendor != "postgresql":
         attnames = [field.attname for field in (*concrete, *stamped)]
         objs = [

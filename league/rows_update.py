@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from django.db import connection, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from league.pipelined import unanswered
 from league.rows_read import database, param_list
 
 M = TypeVar("M", bound=models.Model)
@@ -31,9 +32,10 @@ def rows_update(
     where: Mapping[str, Any] | None = None,
 ) -> int:
     """Write `fields` of `objs` (saved instances of `model`) in one UPDATE; returns the number
-    of rows updated. `where` names fields and the values a row must still hold to be written
-    (a row that changed meanwhile is left alone). Like ``bulk_update``, it sets ``auto_now``
-    fields only if they are named and set on the objects, and it sends no signals."""
+    of rows updated (-1 inside league.pipelined's pipeline, where it is not waited for).
+    `where` names fields and the values a row must still hold to be written (a row that
+    changed meanwhile is left alone). Like ``bulk_update``, it sets ``auto_now`` fields only
+    if they are named and set on the objects, and it sends no signals."""
     meta = model._meta
     # A name that is no concrete field is refused by rows_update_values.
     attnames = [meta.pk.attname, *(getattr(meta.get_field(n), "attname", n) for n in fields)]
@@ -80,7 +82,7 @@ def rows_update_values(
             raise ValueError("rows_update conditions are on concrete fields only.")
         sql += f" AND {table}.{quote(field.column)} = %s"
         params.append(field.get_db_prep_save(value, connection=db))
-    with connection.cursor() as cursor:
+    with unanswered(), connection.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
 
@@ -124,7 +126,7 @@ def rows_add(
         # "WHERE true" tells SQLite's parser that ON CONFLICT is the upsert's, not the join's.
         f"WHERE true ON CONFLICT ({conflict}) DO UPDATE SET {sums}"
     )
-    with connection.cursor() as cursor:
+    with unanswered(), connection.cursor() as cursor:
         cursor.execute(sql, params)
 
 
@@ -162,7 +164,7 @@ def rows_append(
     if not rows:
         return 0
     sql, params = _insert_sql(model, _insert_fields(model, fields), rows)
-    with connection.cursor() as cursor:
+    with unanswered(), connection.cursor() as cursor:
         cursor.execute(sql, params)
     return len(rows)
 

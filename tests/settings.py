@@ -14,5 +14,8 @@ import tempfile
 _VAR = tempfile.mkdtemp(prefix="magnoball-tests-")
 atexit.register(shutil.rmtree, _VAR, ignore_errors=True)
 os.environ["MAGNOBALL_VAR_DIR"] = _VAR
+# Django has read this already. A process a test starts (manage.py, a worker) runs the
+# service's own settings, in the suite's folder unless the test names one of its own.
+os.environ["DJANGO_SETTINGS_MODULE"] = "league.settings"
 
 from league.settings import *  # noqa: E402, F403
