@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 import random
 
@@ -144,6 +145,36 @@ def test_progress_is_reported() -> None:
     result = simulate_match(home=HOME, away=AWAY, settings=FAST, seed=2, progress=seen.append)
     assert seen[-1] == sum(result.activations)
     assert seen == sorted(seen)
+
+
+def test_the_cyclic_collector_is_paused_for_a_match_and_left_as_it_was() -> None:
+    # A match's short-lived containers set off collections that find nothing (docs/
+    # performance.md, "Engine"): paused while it plays, running again after, even when the
+    # match ends by an error, and still off after when its caller had turned it off.
+    during: list[bool] = []
+    simulate_match(
+        home=HOME,
+        away=AWAY,
+        settings=FAST,
+        seed=3,
+        progress=lambda _: during.append(gc.isenabled()),
+    )
+    assert during
+    assert not any(during)
+    assert gc.isenabled()
+
+    def fail(_: int) -> None:
+        raise RuntimeError("the job was cancelled")
+
+    with pytest.raises(RuntimeError):
+        simulate_match(home=HOME, away=AWAY, settings=FAST, seed=3, progress=fail)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        simulate_match(home=HOME, away=AWAY, settings=FAST, seed=3)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_batch_series_counts_add_up() -> None:
