@@ -35,6 +35,30 @@ def _enhancement_ids(value: Any, remap: Remap) -> list[int | None]:
     return [remap(Enhancement, pk) for pk in value]
 
 
+def _event_players_export(value: Any, remap: Remap) -> Any:
+    """A match event's board data with its players by their ids in the document (numbers).
+    Stored, they are the engine's player keys: this installation's player ids, as text
+    (games/results.py), which name nothing in another installation."""
+    if not value.get("players"):
+        return value
+    return {**value, "players": [remap(Player, key) for key in value["players"]]}
+
+
+def _event_players_import(value: Any, remap: Remap) -> Any:
+    """A match event's board data with its players' document ids (numbers) back to the
+    engine's keys of the new rows. A key written as text is what files exported before
+    5 December 2026 hold (the exporting installation's own player ids), which the file
+    cannot translate: it is kept as it was, as those files' imports always did."""
+    if not value.get("players"):
+        return value
+    return {
+        **value,
+        "players": [
+            key if isinstance(key, str) else str(remap(Player, key)) for key in value["players"]
+        ],
+    }
+
+
 MAGNOBALL_TABLES: tuple[Table, ...] = (
     Table("season_rules", SeasonRules, lambda lg: SeasonRules.objects.filter(season__league=lg)),
     Table("players", Player, lambda lg: Player.objects.filter(team__league=lg)),
@@ -90,6 +114,8 @@ MAGNOBALL_TABLES: tuple[Table, ...] = (
         "match_events",
         MatchEvent,
         lambda lg: MatchEvent.objects.filter(result__fixture__round__season__league=lg),
+        id_json={"data": _event_players_export},
+        id_json_import={"data": _event_players_import},
     ),
     Table("dice_rolls", DiceRoll, lambda lg: DiceRoll.objects.filter(league=lg)),
 )

@@ -49,7 +49,9 @@ class Table:
     `rows` gives the league's rows of it (any order; they are written in the order they
     were made). `id_json` names JSON fields that hold other rows' ids, each with a function
     rewriting the value's ids by a :data:`Remap` (the same function serves export and
-    import). `skip` names fields left out: they take their default on import.
+    import, unless `id_json_import` has one of its own for the field: where the stored
+    form and the document's differ). `skip` names fields left out: they take their
+    default on import.
     `generic` names a (content type, object id) pair whose object id is remapped like a
     reference to whatever table holds that model.
     """
@@ -58,6 +60,7 @@ class Table:
     model: type[models.Model]
     rows: Callable[[League], QuerySet[Any]]
     id_json: Mapping[str, Callable[[Any, Remap], Any]] = field(default_factory=dict)
+    id_json_import: Mapping[str, Callable[[Any, Remap], Any]] = field(default_factory=dict)
     skip: frozenset[str] = frozenset()
     generic: tuple[str, str] | None = None
 
@@ -436,7 +439,8 @@ def _may_be_left_out(f: models.Field[Any, Any]) -> bool:
 
 def _id_json_value(table: Table, f: models.Field[Any, Any], raw: Any, loader: Loader) -> Any:
     try:
-        return table.id_json[f.name](raw, loader.id_map.remap)
+        rewrite = table.id_json_import.get(f.name, table.id_json[f.name])
+        return rewrite(raw, loader.id_map.remap)
     except LookupError as error:
         raise _Bad(f"{str(error.args[0]).rstrip('.')} in the file.") from None
     except (TypeError, KeyError, ValueError, AttributeError):

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.exchange.document_import import league_document_import
 from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
 from league.models import League, Round, Season, Team
 from league.rulesets import ruleset_get
@@ -94,6 +95,43 @@ def test_a_league_with_every_kind_of_row_round_trips(superuser: Any) -> None:
         assert game.get(key, document.get(key)), key
 
     _assert_round_trip(played.league)
+
+
+@pytest.mark.django_db
+def test_an_imported_league_replays_its_matches_with_its_own_players(superuser: Any) -> None:
+    """A match event's board data names its players, the replay's tokens: in the document
+    by their ids there, in the copy by the copy's players, not the original's (which named
+    nobody in another installation, and the original's players beside it). A file from
+    before keeps the keys it holds (text), as its import always did (docs/data.md)."""
+    from games.models import MatchEvent
+    from games.selectors import match_report, replay_data
+
+    played = played_league_build(name="Replayed", teams=4, actor=superuser)
+    document = export(played.league.pk)
+    section = document["game"]["magnoball"]
+    named = [key for row in section["match_events"] for key in row["data"].get("players", [])]
+    assert named
+    assert set(named) <= {row["id"] for row in section["players"]}
+
+    copied = import_copy(document).league_id
+    event = MatchEvent.objects.filter(result__fixture__round__season__league=copied)[0]
+    fixture = event.result.fixture
+    report = match_report(fixture=fixture)
+    assert report is not None
+    replay = replay_data(fixture=fixture, report=report)
+    tokens = {key for event in replay["events"] for key in event["players"]}
+    assert tokens
+    assert tokens <= set(replay["players"])
+
+    for row in section["match_events"]:
+        if row["data"].get("players"):
+            row["data"]["players"] = [f"9{key}" for key in row["data"]["players"]]
+    document["league"]["name"], document["league"]["slug"] = "Old File", "old-file"
+    outcome = league_document_import(document=document, actor=None, dry_run=False)
+    kept = MatchEvent.objects.filter(result__fixture__round__season__league=outcome.league_id)
+    assert sorted(key for event in kept for key in event.data.get("players", [])) == sorted(
+        f"9{key}" for key in named
+    )
 
 
 @pytest.mark.django_db
