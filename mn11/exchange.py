@@ -18,6 +18,51 @@ def _draft_order(value: Any, remap: Remap) -> list[str]:
     return [str(remap(Team, pk)) for pk in value]
 
 
+# A draw (rules/mn11/draws.py) names teams by their keys, their ids as text: the draft
+# order's draws among tied teams (options and result) and an automatic pick's team (actor).
+# In the document they are the teams' document ids, as numbers; a file exported before
+# 5 December 2026 holds the exporting installation's own ids, as text, which it cannot
+# translate: the import keeps those as they were, as it always did (docs/data.md).
+
+
+def _order_draws_export(value: Any, remap: Remap) -> list[dict[str, Any]]:
+    return [
+        {
+            **draw,
+            "options": [remap(Team, key) for key in draw["options"]],
+            "result": remap(Team, draw["result"]),
+        }
+        for draw in value
+    ]
+
+
+def _order_draws_import(value: Any, remap: Remap) -> list[dict[str, Any]]:
+    return [
+        {
+            **draw,
+            "options": [_team_key(key, remap) for key in draw["options"]],
+            "result": _team_key(draw["result"], remap),
+        }
+        for draw in value
+    ]
+
+
+def _pick_draw_export(value: Any, remap: Remap) -> Any:
+    if value is None or value.get("actor") is None:
+        return value
+    return {**value, "actor": remap(Team, value["actor"])}
+
+
+def _pick_draw_import(value: Any, remap: Remap) -> Any:
+    if value is None or value.get("actor") is None:
+        return value
+    return {**value, "actor": _team_key(value["actor"], remap)}
+
+
+def _team_key(key: Any, remap: Remap) -> str:
+    return key if isinstance(key, str) else str(remap(Team, key))
+
+
 MN11_TABLES: tuple[Table, ...] = (
     Table(
         "season_settings",
@@ -29,9 +74,16 @@ MN11_TABLES: tuple[Table, ...] = (
         "drafts",
         Draft,
         lambda lg: Draft.objects.filter(season__league=lg),
-        id_json={"order": _draft_order},
+        id_json={"order": _draft_order, "draws": _order_draws_export},
+        id_json_import={"draws": _order_draws_import},
     ),
-    Table("draft_picks", DraftPick, lambda lg: DraftPick.objects.filter(draft__season__league=lg)),
+    Table(
+        "draft_picks",
+        DraftPick,
+        lambda lg: DraftPick.objects.filter(draft__season__league=lg),
+        id_json={"draw": _pick_draw_export},
+        id_json_import={"draw": _pick_draw_import},
+    ),
     Table(
         "match_days",
         MatchDay,

@@ -135,6 +135,53 @@ def test_an_imported_league_replays_its_matches_with_its_own_players(superuser: 
 
 
 @pytest.mark.django_db
+def test_an_imported_draft_shows_its_draws_by_the_copys_team_names() -> None:
+    """E-S2's draws name teams by their keys: in the document by their ids there, in the
+    copy by the copy's teams, so its draft board names the same teams as the original's."""
+    from mn11.draft import draft_board
+    from mn11.models.draft import Draft
+
+    league = ruleset_get("mn11").demo_build(seed=7).league
+    document = export(league.pk)
+    section = document["game"]["mn11"]
+    teams = {row["id"] for row in document["teams"]}
+    drawn = [draw for row in section["drafts"] for draw in row["draws"]]
+    assert drawn
+    assert {key for draw in drawn for key in (*draw["options"], draw["result"])} <= teams
+
+    copied = import_copy(document).league_id
+    boards = [
+        draft_board(season=draft.season, user=None)
+        for draft in Draft.objects.filter(season__league__in=[league.pk, copied])
+        .select_related("season")
+        .order_by("season__league_id")
+    ]
+    original, copy = (board.draws if board else None for board in boards)
+    assert copy == original
+    names = set(Team.objects.filter(league=league).values_list("name", flat=True))
+    assert {draw.result for draw in original or ()} <= names
+
+
+@pytest.mark.django_db
+def test_an_imported_automatic_pick_names_the_copys_team() -> None:
+    """An automatic pick's draw names the team on the clock (its key): the copy's team."""
+    from datetime import timedelta
+
+    from mn11.draft import draft_catch_up, draft_start
+    from mn11.models.draft import DraftPick
+    from tests.mn11.draft_world import draft_world
+
+    world = draft_world(draft_auto_pick=True)
+    draft = draft_start(season=world.season, actor=world.commissioner, pick_hours=2)
+    pick = draft_catch_up(season=world.season, now=draft.clock_started_at + timedelta(hours=3))[0]
+    assert pick.draw["actor"] == str(pick.team_id)
+
+    copied = import_copy(export(world.league.pk)).league_id
+    copy = DraftPick.objects.get(draft__season__league=copied, automatic=True)
+    assert copy.draw["actor"] == str(copy.team_id)
+
+
+@pytest.mark.django_db
 def test_import_counts_every_row_it_wrote() -> None:
     summary = ruleset_get("magnoball").demo_build(seed=7)
     assert summary is not None
