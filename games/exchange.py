@@ -20,7 +20,7 @@ from games.models import (
 )
 from injuries.models import ForceHealingAttempt, Injury
 from league.exchange.problems import Problem
-from league.exchange.tables import Remap, Table
+from league.exchange.tables import Remap, Table, key_imported
 from rosters.models import (
     DiceRoll,
     Enhancement,
@@ -45,18 +45,11 @@ def _event_players_export(value: Any, remap: Remap) -> Any:
 
 
 def _event_players_import(value: Any, remap: Remap) -> Any:
-    """A match event's board data with its players' document ids (numbers) back to the
-    engine's keys of the new rows. A key written as text is what files exported before
-    5 December 2026 hold (the exporting installation's own player ids), which the file
-    cannot translate: it is kept as it was, as those files' imports always did."""
+    """A match event's board data with its players' document ids back to the engine's keys
+    of the new rows."""
     if not value.get("players"):
         return value
-    return {
-        **value,
-        "players": [
-            key if isinstance(key, str) else str(remap(Player, key)) for key in value["players"]
-        ],
-    }
+    return {**value, "players": [key_imported(Player, key, remap) for key in value["players"]]}
 
 
 MAGNOBALL_TABLES: tuple[Table, ...] = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from league.exchange.tables import Remap, Table
+from league.exchange.tables import Remap, Table, key_imported
 from league.models import Team
 from mn11.models.catalogue import SeasonSettings, StarName
 from mn11.models.draft import Draft, DraftPick
@@ -20,9 +20,8 @@ def _draft_order(value: Any, remap: Remap) -> list[str]:
 
 # A draw (rules/mn11/draws.py) names teams by their keys, their ids as text: the draft
 # order's draws among tied teams (options and result) and an automatic pick's team (actor).
-# In the document they are the teams' document ids, as numbers; a file exported before
-# 5 December 2026 holds the exporting installation's own ids, as text, which it cannot
-# translate: the import keeps those as they were, as it always did (docs/data.md).
+# In the document they are the teams' document ids, as numbers (league.exchange.tables.
+# key_imported reads them back, and says what a file from before holds).
 
 
 def _order_draws_export(value: Any, remap: Remap) -> list[dict[str, Any]]:
@@ -40,8 +39,8 @@ def _order_draws_import(value: Any, remap: Remap) -> list[dict[str, Any]]:
     return [
         {
             **draw,
-            "options": [_team_key(key, remap) for key in draw["options"]],
-            "result": _team_key(draw["result"], remap),
+            "options": [key_imported(Team, key, remap) for key in draw["options"]],
+            "result": key_imported(Team, draw["result"], remap),
         }
         for draw in value
     ]
@@ -56,11 +55,7 @@ def _pick_draw_export(value: Any, remap: Remap) -> Any:
 def _pick_draw_import(value: Any, remap: Remap) -> Any:
     if value is None or value.get("actor") is None:
         return value
-    return {**value, "actor": _team_key(value["actor"], remap)}
-
-
-def _team_key(key: Any, remap: Remap) -> str:
-    return key if isinstance(key, str) else str(remap(Team, key))
+    return {**value, "actor": key_imported(Team, value["actor"], remap)}
 
 
 MN11_TABLES: tuple[Table, ...] = (

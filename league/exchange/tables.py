@@ -78,6 +78,14 @@ class Table:
         return not self.model._meta.pk.is_relation
 
 
+def key_imported(model: type[models.Model], key: Any, remap: Remap) -> Any:
+    """The key a game's engine names a row by (its id as text) for the document's id of it
+    (a number), in an `id_json_import` function. A key in text is kept as it is: files
+    exported before 5 December 2026 hold the exporting installation's own keys there, which
+    they give no way to translate (docs/data.md)."""
+    return key if isinstance(key, str) else str(remap(model, key))
+
+
 def _is_league(f: models.Field[Any, Any]) -> bool:
     return f.is_relation and model_label(f.related_model) == "league.League"  # type: ignore[arg-type]
 
