@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
@@ -270,13 +271,39 @@ class HallOfFame:
 def league_records(*, league: League) -> list[Record]:
     """The league's records: the most scored by a team in a match and in a season, the
     longest winning streak, then the game's own (``Ruleset.league_records``: a player's
-    most in a match, career leaders). Every holder level at the top is listed."""
-    return [
-        *_team_match_records(league),
-        *_team_season_records(league),
-        *_streak_records(league),
-        *ruleset_for(league).league_records(league=league),
-    ]
+    most in a match, career leaders). Every holder level at the top is listed, in the order
+    `_in_order` gives."""
+    return _in_order(
+        [
+            *_team_match_records(league),
+            *_team_season_records(league),
+            *_streak_records(league),
+            *ruleset_for(league).league_records(league=league),
+        ]
+    )
+
+
+def _in_order(records: list[Record]) -> list[Record]:
+    """Each record's holders, records in the order given, in the order they set it (season,
+    round, match), then by name: the same on every visit, and in a league imported as a
+    copy, whatever order a game's aggregates returned them in."""
+    titles: dict[str, int] = {}
+    for record in records:
+        titles.setdefault(record.title, len(titles))
+
+    def key(record: Record) -> tuple[Any, ...]:
+        season, fixture = record.season, record.fixture
+        return (
+            titles[record.title],
+            season is not None,
+            season.created_at if season is not None else None,
+            fixture.round.number if fixture is not None else 0,
+            fixture.pk if fixture is not None else 0,
+            record.name,
+            record.url,
+        )
+
+    return sorted(records, key=key)
 
 
 def hall_of_fame(*, league: League) -> HallOfFame:

@@ -1,6 +1,7 @@
 """Export → import as a new league → export gives the same document (docs/data.md), for
-each game's demo league and a 20-team league of five seasons; the copy's standings, team
-and player pages read the same as the original's."""
+each game's demo league and a 20-team league of five seasons; the copy's pages (the
+league's, its seasons', teams', match centres and players') read the same as the
+original's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.urls import reverse
 
 from league.exchange.document_import import league_document_import
 from league.exchange.document_schema import SCHEMA_PATH, document_schema, document_schema_text
-from league.models import League, Round, Season, Team
+from league.models import Fixture, League, Round, Season, Team
 from league.rulesets import ruleset_get
 from tests.league.exchange_helpers import (
     COPY_NAME,
@@ -35,14 +36,25 @@ def _schema_errors(document: dict[str, Any]) -> list[str]:
 
 
 def _pages(league: League) -> list[str]:
-    """The addresses of the league's standings pages, its team pages and (MagnoBall) its
-    first players' pages, in the order their rows were made."""
+    """The addresses of the league's pages (its own, its hall of fame and stories), each
+    season's (home, standings, fixtures, and its game's: MagnoBall's leaders, a Magic
+    Number Eleven draft), each team's page and history, the first played match centres
+    and (MagnoBall) the first players' pages, in the order their rows were made."""
     urls = [
-        reverse("standings", kwargs={"league": league.slug, "season": season.slug})
-        for season in Season.objects.filter(league=league).order_by("pk")
+        reverse(name, kwargs={"slug": league.slug})
+        for name in ("league", "hall-of-fame", "graveyard", "head-to-head")
     ]
-    teams = Team.objects.filter(league=league).order_by("pk")
-    urls += [reverse("team", kwargs={"pk": team.pk}) for team in teams]
+    for season in Season.objects.filter(league=league).order_by("pk"):
+        names = {"league": league.slug, "season": season.slug}
+        urls += [reverse(name, kwargs=names) for name in ("season", "standings", "fixtures")]
+        if league.ruleset == "magnoball":
+            urls.append(reverse("leaders", kwargs=names))
+        if league.ruleset == "mn11":
+            urls.append(reverse("mn11-draft", kwargs={"pk": season.pk}))
+    for team in Team.objects.filter(league=league).order_by("pk"):
+        urls += [reverse(name, kwargs={"pk": team.pk}) for name in ("team", "team-history")]
+    played = Fixture.objects.filter(round__season__league=league, status=Fixture.Status.PLAYED)
+    urls += [reverse("fixture", kwargs={"pk": f.pk}) for f in played.order_by("pk")[:12]]
     if league.ruleset == "magnoball":
         from rosters.models import Player
 
