@@ -20,7 +20,7 @@ from games.models import (
 )
 from injuries.models import ForceHealingAttempt, Injury
 from league.exchange.problems import Problem
-from league.exchange.tables import Remap, Table, key_imported
+from league.exchange.tables import Remap, Table, key_exported, key_imported
 from rosters.models import (
     DiceRoll,
     Enhancement,
@@ -41,7 +41,7 @@ def _event_players_export(value: Any, remap: Remap) -> Any:
     (games/results.py), which name nothing in another installation."""
     if not value.get("players"):
         return value
-    return {**value, "players": [remap(Player, key) for key in value["players"]]}
+    return {**value, "players": [key_exported(Player, key, remap) for key in value["players"]]}
 
 
 def _event_players_import(value: Any, remap: Remap) -> Any:

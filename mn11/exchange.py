@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from league.exchange.tables import Remap, Table, key_imported
+from league.exchange.tables import Remap, Table, key_exported, key_imported
 from league.models import Team
 from mn11.models.catalogue import SeasonSettings, StarName
 from mn11.models.draft import Draft, DraftPick
@@ -20,16 +20,17 @@ def _draft_order(value: Any, remap: Remap) -> list[str]:
 
 # A draw (rules/mn11/draws.py) names teams by their keys, their ids as text: the draft
 # order's draws among tied teams (options and result) and an automatic pick's team (actor).
-# In the document they are the teams' document ids, as numbers (league.exchange.tables.
-# key_imported reads them back, and says what a file from before holds).
+# In the document they are the teams' document ids, as numbers (league.exchange.tables:
+# key_exported writes them, key_imported reads them back and says what a file from before
+# holds).
 
 
 def _order_draws_export(value: Any, remap: Remap) -> list[dict[str, Any]]:
     return [
         {
             **draw,
-            "options": [remap(Team, key) for key in draw["options"]],
-            "result": remap(Team, draw["result"]),
+            "options": [key_exported(Team, key, remap) for key in draw["options"]],
+            "result": key_exported(Team, draw["result"], remap),
         }
         for draw in value
     ]
@@ -49,7 +50,7 @@ def _order_draws_import(value: Any, remap: Remap) -> list[dict[str, Any]]:
 def _pick_draw_export(value: Any, remap: Remap) -> Any:
     if value is None or value.get("actor") is None:
         return value
-    return {**value, "actor": remap(Team, value["actor"])}
+    return {**value, "actor": key_exported(Team, value["actor"], remap)}
 
 
 def _pick_draw_import(value: Any, remap: Remap) -> Any:

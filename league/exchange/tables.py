@@ -78,6 +78,16 @@ class Table:
         return not self.model._meta.pk.is_relation
 
 
+def key_exported(model: type[models.Model], key: Any, remap: Remap) -> Any:
+    """The document's id (a number) of the row a game's engine names by its key (its id as
+    text), in an `id_json` function. A key that names no row of the league stays as it is:
+    one a file from before kept (`key_imported`), which the next export passes on."""
+    try:
+        return remap(model, key)
+    except LookupError:
+        return key
+
+
 def key_imported(model: type[models.Model], key: Any, remap: Remap) -> Any:
     """The key a game's engine names a row by (its id as text) for the document's id of it
     (a number), in an `id_json_import` function. A key in text is kept as it is: files

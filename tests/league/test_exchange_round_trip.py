@@ -137,12 +137,18 @@ def test_an_imported_league_replays_its_matches_with_its_own_players(superuser: 
 
     for row in section["match_events"]:
         if row["data"].get("players"):
-            row["data"]["players"] = [f"9{key}" for key in row["data"]["players"]]
+            row["data"]["players"] = [f"99999{key}" for key in row["data"]["players"]]
     document["league"]["name"], document["league"]["slug"] = "Old File", "old-file"
     outcome = league_document_import(document=document, actor=None, dry_run=False)
+    assert outcome.league_id is not None
     kept = MatchEvent.objects.filter(result__fixture__round__season__league=outcome.league_id)
     assert sorted(key for event in kept for key in event.data.get("players", [])) == sorted(
-        f"9{key}" for key in named
+        f"99999{key}" for key in named
+    )
+    # That league exports again, passing on the keys it could not translate.
+    again = export(outcome.league_id)["game"]["magnoball"]["match_events"]
+    assert sorted(key for row in again for key in row["data"].get("players", [])) == sorted(
+        f"99999{key}" for key in named
     )
 
 
