@@ -284,9 +284,9 @@ def league_records(*, league: League) -> list[Record]:
 
 
 def _in_order(records: list[Record]) -> list[Record]:
-    """Each record's holders, records in the order given, in the order they set it (season,
-    round, match), then by name: the same on every visit, and in a league imported as a
-    copy, whatever order a game's aggregates returned them in."""
+    """The records in the order given, each one's holders in the order they set it
+    (season, round, match), then by name: the same on every visit and in a league imported
+    as a copy, whatever order a game's aggregates returned them in."""
     titles: dict[str, int] = {}
     for record in records:
         titles.setdefault(record.title, len(titles))
