@@ -6,7 +6,7 @@ installation's work queue, not the league's record."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.models import (
@@ -20,7 +20,7 @@ from games.models import (
 )
 from injuries.models import ForceHealingAttempt, Injury
 from league.exchange.problems import Problem
-from league.exchange.tables import Remap, Table, key_exported, key_imported
+from league.exchange.tables import Remap, Table, engine_keys
 from rosters.models import (
     DiceRoll,
     Enhancement,
@@ -35,21 +35,16 @@ def _enhancement_ids(value: Any, remap: Remap) -> list[int | None]:
     return [remap(Enhancement, pk) for pk in value]
 
 
-def _event_players_export(value: Any, remap: Remap) -> Any:
-    """A match event's board data with its players by their ids in the document (numbers).
-    Stored, they are the engine's player keys: this installation's player ids, as text
-    (games/results.py), which name nothing in another installation."""
+def _event_players(value: Any, key: Callable[[Any], Any]) -> Any:
+    """A match event's board data with its players' keys rewritten. Stored, they are the
+    engine's player keys: this installation's player ids, as text (games/results.py), which
+    name nothing in another installation; in the document, the players' document ids."""
     if not value.get("players"):
         return value
-    return {**value, "players": [key_exported(Player, key, remap) for key in value["players"]]}
+    return {**value, "players": [key(k) for k in value["players"]]}
 
 
-def _event_players_import(value: Any, remap: Remap) -> Any:
-    """A match event's board data with its players' document ids back to the engine's keys
-    of the new rows."""
-    if not value.get("players"):
-        return value
-    return {**value, "players": [key_imported(Player, key, remap) for key in value["players"]]}
+_EVENT_PLAYERS_EXPORT, _EVENT_PLAYERS_IMPORT = engine_keys(Player, _event_players)
 
 
 MAGNOBALL_TABLES: tuple[Table, ...] = (
@@ -107,8 +102,8 @@ MAGNOBALL_TABLES: tuple[Table, ...] = (
         "match_events",
         MatchEvent,
         lambda lg: MatchEvent.objects.filter(result__fixture__round__season__league=lg),
-        id_json={"data": _event_players_export},
-        id_json_import={"data": _event_players_import},
+        id_json={"data": _EVENT_PLAYERS_EXPORT},
+        id_json_import={"data": _EVENT_PLAYERS_IMPORT},
     ),
     Table("dice_rolls", DiceRoll, lambda lg: DiceRoll.objects.filter(league=lg)),
 )

@@ -4,9 +4,10 @@ line-ups, and each result's report (events and shootout kicks)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from league.exchange.tables import Remap, Table, key_exported, key_imported
+from league.exchange.tables import Remap, Table, engine_keys
 from league.models import Team
 from mn11.models.catalogue import SeasonSettings, StarName
 from mn11.models.draft import Draft, DraftPick
@@ -21,42 +22,25 @@ def _draft_order(value: Any, remap: Remap) -> list[str]:
 # A draw (rules/mn11/draws.py) names teams by their keys, their ids as text: the draft
 # order's draws among tied teams (options and result) and an automatic pick's team (actor).
 # In the document they are the teams' document ids, as numbers (league.exchange.tables:
-# key_exported writes them, key_imported reads them back and says what a file from before
-# holds).
+# engine_keys writes them with key_exported, reads them back with key_imported, which says
+# what a file from before holds).
 
 
-def _order_draws_export(value: Any, remap: Remap) -> list[dict[str, Any]]:
+def _order_draws(value: Any, key: Callable[[Any], Any]) -> list[dict[str, Any]]:
     return [
-        {
-            **draw,
-            "options": [key_exported(Team, key, remap) for key in draw["options"]],
-            "result": key_exported(Team, draw["result"], remap),
-        }
+        {**draw, "options": [key(k) for k in draw["options"]], "result": key(draw["result"])}
         for draw in value
     ]
 
 
-def _order_draws_import(value: Any, remap: Remap) -> list[dict[str, Any]]:
-    return [
-        {
-            **draw,
-            "options": [key_imported(Team, key, remap) for key in draw["options"]],
-            "result": key_imported(Team, draw["result"], remap),
-        }
-        for draw in value
-    ]
-
-
-def _pick_draw_export(value: Any, remap: Remap) -> Any:
+def _pick_draw(value: Any, key: Callable[[Any], Any]) -> Any:
     if value is None or value.get("actor") is None:
         return value
-    return {**value, "actor": key_exported(Team, value["actor"], remap)}
+    return {**value, "actor": key(value["actor"])}
 
 
-def _pick_draw_import(value: Any, remap: Remap) -> Any:
-    if value is None or value.get("actor") is None:
-        return value
-    return {**value, "actor": key_imported(Team, value["actor"], remap)}
+_ORDER_DRAWS_EXPORT, _ORDER_DRAWS_IMPORT = engine_keys(Team, _order_draws)
+_PICK_DRAW_EXPORT, _PICK_DRAW_IMPORT = engine_keys(Team, _pick_draw)
 
 
 MN11_TABLES: tuple[Table, ...] = (
@@ -70,15 +54,15 @@ MN11_TABLES: tuple[Table, ...] = (
         "drafts",
         Draft,
         lambda lg: Draft.objects.filter(season__league=lg),
-        id_json={"order": _draft_order, "draws": _order_draws_export},
-        id_json_import={"draws": _order_draws_import},
+        id_json={"order": _draft_order, "draws": _ORDER_DRAWS_EXPORT},
+        id_json_import={"draws": _ORDER_DRAWS_IMPORT},
     ),
     Table(
         "draft_picks",
         DraftPick,
         lambda lg: DraftPick.objects.filter(draft__season__league=lg),
-        id_json={"draw": _pick_draw_export},
-        id_json_import={"draw": _pick_draw_import},
+        id_json={"draw": _PICK_DRAW_EXPORT},
+        id_json_import={"draw": _PICK_DRAW_IMPORT},
     ),
     Table(
         "match_days",

@@ -96,6 +96,26 @@ def key_imported(model: type[models.Model], key: Any, remap: Remap) -> Any:
     return key if isinstance(key, str) else str(remap(model, key))
 
 
+#: A function rewriting an engine's keys in a JSON value: `key` turns one key (key_exported
+#: on export, key_imported on import).
+KeysRewrite = Callable[[Any, Callable[[Any], Any]], Any]
+
+
+def engine_keys(
+    model: type[models.Model], rewrite: KeysRewrite
+) -> tuple[Callable[[Any, Remap], Any], Callable[[Any, Remap], Any]]:
+    """The `id_json` and `id_json_import` functions of a JSON field whose engine keys name
+    rows of `model`: `rewrite` says where the keys are, once for both directions."""
+
+    def exported(value: Any, remap: Remap) -> Any:
+        return rewrite(value, lambda key: key_exported(model, key, remap))
+
+    def imported(value: Any, remap: Remap) -> Any:
+        return rewrite(value, lambda key: key_imported(model, key, remap))
+
+    return exported, imported
+
+
 def _is_league(f: models.Field[Any, Any]) -> bool:
     return f.is_relation and model_label(f.related_model) == "league.League"  # type: ignore[arg-type]
 
