@@ -235,6 +235,8 @@ def main() -> int:
         met = [
             goal("1, recording a result in-process", statistics.median(a.recording_ms), 15, "ms"),
             goal("1, queries a result recorded", statistics.median(a.recording_queries), 20, ""),
+            # The process's first result also reads the audit's content type, once a process.
+            goal("1, queries of the costliest result", max(a.recording_queries[1:]), 20, ""),
             goal(f"3, {played} results in-process", a_time, 10, "s"),
         ]
         if on_celery is None:

@@ -17,7 +17,7 @@ from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Round, Season, Team
 from league.pipelined import unanswered
-from league.rows_update import rows_insert, rows_update
+from league.rows_update import rows_insert, rows_update, rows_update_statement
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve
@@ -79,8 +79,18 @@ def injuries_record(
             one.player.left_at = now
             retired.append(one.player)
     # One statement returning the keys (rows_insert; bulk_create's instances cost more than
-    # the insert), each injury then given the player, season and fixture it was made with.
-    injuries = rows_insert(Injury, _INJURY_FIELDS, rows)
+    # the insert), the careers it ends closed in it too; each injury then given the player,
+    # season and fixture it was made with.
+    retire = (
+        rows_update_statement(
+            Player,
+            [(player.pk, player.roster_state, player.left_at) for player in retired],
+            ["roster_state", "left_at"],
+        )
+        if retired
+        else None
+    )
+    injuries = rows_insert(Injury, _INJURY_FIELDS, rows, along=retire)
     for injury, one in zip(injuries, incapacitated, strict=True):
         injury.player, injury.season, injury.fixture = one.player, season, fixture
     for source in dict.fromkeys(one.source for one in incapacitated):
@@ -93,7 +103,6 @@ def injuries_record(
             players={str(one.player.pk): one.player for one in batch},
             source=source,
         )
-    rows_update(Player, retired, ["roster_state", "left_at"])
     injuries_publish(fixture=fixture, injuries=injuries)
     return injuries
 

@@ -55,6 +55,25 @@ def rows_update_values(
     costs more than writing its row (docs/performance.md, "Twelfth round")."""
     if not rows:
         return 0
+    sql, params = rows_update_statement(model, rows, fields, where=where)
+    with unanswered(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+#: A statement and its parameters, not yet run.
+Statement = tuple[str, list[Any]]
+
+
+def rows_update_statement(
+    model: type[models.Model],
+    rows: Sequence[Sequence[Any]],
+    fields: Sequence[str],
+    *,
+    where: Mapping[str, Any] | None = None,
+) -> Statement:
+    """rows_update_values' statement (`rows` not empty), for a caller that runs it along
+    with another (rows_insert's `along`)."""
     meta = model._meta
     columns = [meta.pk, *(meta.get_field(name) for name in fields)]
     concrete = [field for field in columns if isinstance(field, models.Field)]
@@ -82,9 +101,7 @@ def rows_update_values(
             raise ValueError("rows_update conditions are on concrete fields only.")
         sql += f" AND {table}.{quote(field.column)} = %s"
         params.append(field.get_db_prep_save(value, connection=db))
-    with unanswered(), connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.rowcount)
+    return sql, params
 
 
 def rows_add(
@@ -130,12 +147,20 @@ def rows_add(
         cursor.execute(sql, params)
 
 
-def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[M]:
+def rows_insert(
+    model: type[M],
+    fields: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    *,
+    along: Statement | None = None,
+) -> list[M]:
     """Insert `rows` (tuples of values for `fields`, in that order, a foreign key by its
     ``…_id`` attname) into `model`'s table in one statement, and return them as saved
     instances, in the same order, with their primary keys. `fields` are every concrete
     field but the primary key, so an instance has no field left to read from the database.
-    No signals are sent and no ``save()`` runs, as with ``bulk_create``."""
+    No signals are sent and no ``save()`` runs, as with ``bulk_create``.
+    `along` is a write of another table (rows_update_statement) made with the insert: in
+    the same statement on PostgreSQL (a data-modifying WITH), just before it elsewhere."""
     if not rows:
         return []
     meta = model._meta
@@ -145,6 +170,10 @@ def rows_insert(model: type[M], fields: Sequence[str], rows: Sequence[Sequence[A
         raise ValueError("rows_insert writes every concrete field but the primary key.")
     sql, params = _insert_sql(model, written, rows)
     with connection.cursor() as cursor:
+        if along is not None and connection.vendor == "postgresql":
+            sql, params = f"WITH along AS ({along[0]}) {sql}", [*along[1], *params]
+        elif along is not None:
+            cursor.execute(*along)
         cursor.execute(f"{sql} RETURNING {connection.ops.quote_name(meta.pk.column)}", params)
         keys = [key for (key,) in cursor.fetchall()]
     names = [meta.pk.attname, *(field.attname for field in written)]

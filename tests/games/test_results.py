@@ -366,12 +366,12 @@ def _table(sql: str) -> str:
 
 
 @pytest.mark.parametrize("webhook", [False, True], ids=["no webhook", "a webhook"])
-def test_recording_a_simulated_result_costs_at_most_twenty_three_queries(world, match_day, webhook):
-    """Issue #16 goal 1 for a simulated result: its events and every roll (M-D8) in one
-    statement each however many (COPY on PostgreSQL), the match's and the injuries' rolls in
-    one batch, the league's webhook subscriptions read once for the injuries and the result
-    (the goal of 20 is not met yet: docs/performance.md, "Recording results"); a league
-    without webhooks reads no subscriptions at all (the fixture's lock says so)."""
+def test_recording_a_simulated_result_costs_at_most_twenty_queries(world, match_day, webhook):
+    """Issue #16 goal 1 for a simulated result: at most 20 statements. Its events and every
+    roll (M-D8) in one statement each however many (COPY on PostgreSQL), the match's and the
+    injuries' rolls in one batch, a career the injuries end (M-I2) closed by their own
+    insert, the league's webhook subscriptions read once for the injuries and the result; a
+    league without webhooks reads no subscriptions at all (the fixture's lock says so)."""
     if webhook:
         Subscription.objects.create(
             league=world.league,
@@ -394,16 +394,24 @@ def test_recording_a_simulated_result_costs_at_most_twenty_three_queries(world, 
             for key in took_field
         ),
     )
+    # The first one's permanent-injury roll is a 1: his career is over (M-I2).
+    dice = ScriptedDice([4, 1] + [4, 3] * 30)
     with CaptureQueriesContext(connection) as queries:
-        result_record_simulation(fixture=match_day, match=match, dice=ScriptedDice([4, 3] * 30))
+        result_record_simulation(fixture=match_day, match=match, dice=dice)
     assert Injury.objects.count() == 3
+    retired = Player.objects.get(roster_state=Player.RosterState.RETIRED)
+    assert retired.left_at is not None
+    assert Injury.objects.get(player=retired).state == Injury.State.CAREER_OVER
     statements: list[str] = []
     for sql in (q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]):
         # SQLite splits one bulk insert by its limit on a statement's variables: one write.
         if not (sql.startswith("INSERT") and statements and _table(statements[-1]) == _table(sql)):
             statements.append(sql)
     if not webhook:  # a league with webhooks also pays for its deliveries
-        assert len(statements) <= 23, "\n".join(s[:120] for s in statements)
+        assert len(statements) <= 20, "\n".join(s[:120] for s in statements)
+    if connection.vendor == "postgresql":
+        players = [s for s in statements if s.startswith('UPDATE "rosters_player"')]
+        assert len(players) == 1, "the retirement written with the injuries, not on its own"
     ledger = [s for s in statements if _table(s) == '"rosters_diceroll"']
     assert len(ledger) == 1, "the match's rolls and the injuries' in one write"
     # The read of the league's subscriptions (a delivery then locks its own, by id).

@@ -14,7 +14,14 @@ from django.test.utils import CaptureQueriesContext
 
 from league.audit import audit_record
 from league.models import AuditEntry, StandingRow
-from league.rows_update import _column, rows_add, rows_append, rows_insert, rows_update
+from league.rows_update import (
+    _column,
+    rows_add,
+    rows_append,
+    rows_insert,
+    rows_update,
+    rows_update_statement,
+)
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 
 pytestmark = pytest.mark.django_db
@@ -184,6 +191,32 @@ def test_rows_insert_returns_saved_instances_in_order(world, django_assert_num_q
             instance.points,
         )
     assert rows_insert(PlayerSeason, ("player_id", "season_id", "games_played", "points"), []) == []
+
+
+@pytest.mark.parametrize("players_changed", [1, 3])
+def test_rows_insert_makes_another_tables_write_along_with_it(world, players_changed):
+    # An injury's insert closes the careers it ends (injuries.services.injuries_record): on
+    # PostgreSQL one statement (a data-modifying WITH), elsewhere the write just before it.
+    players = list(world.home.players.order_by("pk")[:players_changed])
+    left = datetime(2026, 12, 5, 22, 40, 1, 250000, tzinfo=UTC)
+    along = rows_update_statement(
+        Player,
+        [(p.pk, Player.RosterState.RETIRED, left) for p in players],
+        ["roster_state", "left_at"],
+    )
+    rows = [(p.pk, world.season.pk, 1, 0) for p in players]
+    with CaptureQueriesContext(connection) as queries:
+        made = rows_insert(
+            PlayerSeason, ("player_id", "season_id", "games_played", "points"), rows, along=along
+        )
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 2)
+    assert [(m.player_id, m.games_played) for m in made] == [(p.pk, 1) for p in players]
+    assert sorted(PlayerSeason.objects.values_list("pk", flat=True)) == sorted(m.pk for m in made)
+    stored = set(world.home.players.filter(left_at=left).values_list("pk", "roster_state"))
+    assert stored == {(p.pk, Player.RosterState.RETIRED) for p in players}
+    assert world.home.players.filter(roster_state=Player.RosterState.ACTIVE).count() == (
+        world.home.players.count() - players_changed
+    )
 
 
 def test_rows_append_writes_the_rows_in_one_statement_and_returns_their_number(
