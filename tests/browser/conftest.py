@@ -60,7 +60,21 @@ def screenshot(page, name: str) -> Path:
     width_at_phone(page)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-375.png"), full_page=True)
     page.set_viewport_size(size)
+    # Laid out at desktop width again before the caller goes on: a phone width set while the
+    # page still answers this resize left a chart drawn at desktop width (one CI run).
+    page.wait_for_function("(width) => window.innerWidth === width", arg=size["width"])
+    _frames(page)
     return path
+
+
+def _frames(page, count: int = 2) -> None:
+    """Wait for `count` frames: a resize observer's work (Chart.js redraws on one) is done."""
+    page.evaluate(
+        "(n) => new Promise((done) => {"
+        " const tick = () => (--n > 0 ? requestAnimationFrame(tick) : done());"
+        " requestAnimationFrame(tick); })",
+        count,
+    )
 
 
 def width_at_phone(page) -> int:
@@ -76,6 +90,22 @@ def width_at_phone(page) -> int:
     # Functions, not expressions: Playwright evaluates an expression with eval, which the
     # pages' Content Security Policy (script-src 'self') refuses.
     page.wait_for_function("() => window.innerWidth === 375")
+    _frames(page)
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function("() => document.documentElement.scrollWidth <= 375", timeout=3000)
-    return page.evaluate("document.documentElement.scrollWidth")
+        page.wait_for_function("() => document.documentElement.scrollWidth <= 375", timeout=5000)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > 375:
+        # Printed with the failing test's output: which elements reach past the phone's edge.
+        past = page.evaluate(_PAST_THE_EDGE)
+        print(f"{page.url} at 375 px reaches {width} px:", *past, sep="\n  ")
+    return int(width)
+
+
+# The first elements whose right edge lies past a 375 px phone's, with their widths.
+_PAST_THE_EDGE = """() => [...document.querySelectorAll("body *")]
+  .filter((e) => e.getBoundingClientRect().right > 376)
+  .slice(0, 8)
+  .map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
+    + (typeof e.className === "string" && e.className.trim()
+      ? "." + e.className.trim().split(/\\s+/).join(".") : "")
+    + " " + Math.round(e.getBoundingClientRect().width) + " px")"""
