@@ -190,16 +190,15 @@ def report_check(
     away = rules_lineup(snapshots["away"], cast)
     problems: list[rules.Problem] = []
     for side, lineup in (("home", home), ("away", away)):
-        unavailable = _unavailable(cast, snapshots[side]["team"]) if fresh else ()
+        team_id = snapshots[side]["team"]
+        roster, former = _roster(cast, team_id)
         for problem in rules.lineup_errors(
             lineup=lineup,
             designs=_snapshot_designs(snapshots[side]),
-            roster={
-                cast.character_key(pk) or ""
-                for pk, c in cast.characters.items()
-                if c.team_id == snapshots[side]["team"]
-            },
-            unavailable=unavailable,
+            roster=roster,
+            # A stored line-up is the game as played: who has left since still sat in it.
+            former=() if fresh else former,
+            unavailable=_unavailable(cast, team_id) if fresh else (),
             settings=settings,
         ):
             problems.append(_prefixed(problem, side))
@@ -213,6 +212,17 @@ def report_check(
         ]
         raise problems_refused(problems, code="invalid_report")
     return Checked(report, home, away, cast, snapshots)
+
+
+def _roster(cast: Cast, team_id: int) -> tuple[set[str], set[str]]:
+    """A-T2: the keys of the team's characters on its roster (living, not released), which
+    count towards its 12, and of those who have left it (the dead, the released)."""
+    roster: set[str] = set()
+    former: set[str] = set()
+    for pk, character in cast.characters.items():
+        if character.team_id == team_id and (key := cast.character_key(pk)):
+            (roster if character.state == Character.State.ACTIVE else former).add(key)
+    return roster, former
 
 
 def _unavailable(cast: Cast, team_id: int) -> list[str]:

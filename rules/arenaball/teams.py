@@ -57,12 +57,15 @@ def team_errors(
     designs: Mapping[str, Design],
     roster: Collection[str],
     settings: ArenaballSettings | None = None,
+    former: Collection[str] = (),
 ) -> list[Problem]:
-    """A-T1, A-T2: every problem of a team's cars (`designs` by key, `roster` the team's
-    character keys): five track cars and a goalkeeper, designs of the right role (one shared
-    track design when ``one_track_design``), a driver in every car, a gunner only in a seat
-    the design has, crews from the roster and nobody in two seats, at most 12 characters.
-    **Decided**: a design's gunner seat may stay empty."""
+    """A-T1, A-T2: every problem of a team's cars (`designs` by key, `roster` the keys of
+    the team's living, unreleased characters): five track cars and a goalkeeper, designs of
+    the right role (one shared track design when ``one_track_design``), a driver in every
+    car, a gunner only in a seat the design has, crews from the roster and nobody in two
+    seats, at most 12 characters on the roster. **Decided**: a design's gunner seat may stay
+    empty; the dead and the released are not on the roster and do not count, but a game's
+    line-up as it was played may seat them (`former`: those who have left since)."""
     settings = settings or ArenaballSettings()
     problems: list[Problem] = []
     if len(roster) > ROSTER_SIZE:
@@ -76,7 +79,7 @@ def team_errors(
         )
     problems += _slot_problems(cars)
     problems += _design_problems(cars, designs, settings)
-    problems += _crew_problems(cars, designs, roster)
+    problems += _crew_problems(cars, designs, {*roster, *former})
     return problems
 
 
@@ -87,11 +90,15 @@ def lineup_errors(
     roster: Collection[str],
     unavailable: Collection[str] = (),
     settings: ArenaballSettings | None = None,
+    former: Collection[str] = (),
 ) -> list[Problem]:
-    """A-T1, A-T2, A-G4, A-P3: the team's problems, plus the match's own: exactly two track
-    cars in the pits (decided: also when substitutes are off; they then never come on) and
-    no character who may not play (`unavailable`: dead, or injured and missing games)."""
-    problems = team_errors(cars=lineup.cars, designs=designs, roster=roster, settings=settings)
+    """A-T1, A-T2, A-G4, A-P3: the team's problems (`roster` and `former` as for
+    :func:`team_errors`), plus the match's own: exactly two track cars in the pits (decided:
+    also when substitutes are off; they then never come on) and no character who may not
+    play (`unavailable`: dead, or injured and missing games)."""
+    problems = team_errors(
+        cars=lineup.cars, designs=designs, roster=roster, settings=settings, former=former
+    )
     track = set(TRACK_SLOTS)
     for slot in sorted(lineup.pits):
         if slot not in track:
