@@ -11,6 +11,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from league.admin.tie_breakers import TieBreakersField
+from league.game_settings_form import GameSettingsForm
 from league.models import Season
 from mn11.models import SeasonSettings
 from rules.mn11 import Mn11Settings, Mn11TieBreaker
@@ -64,7 +65,8 @@ class Mn11TieBreakersField(TieBreakersField):
             raise forms.ValidationError(error)
 
 
-class SeasonSettingsForm(forms.ModelForm[SeasonSettings]):
+class SeasonSettingsForm(GameSettingsForm):
+    settings_class = Mn11Settings
     tie_breakers = Mn11TieBreakersField(
         help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 70})
     )
@@ -73,17 +75,6 @@ class SeasonSettingsForm(forms.ModelForm[SeasonSettings]):
         model = SeasonSettings
         fields = SETTING_NAMES
         help_texts = SETTING_HELP_TEXTS
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        values = {name: cleaned[name] for name in SETTING_NAMES if name in cleaned}
-        try:
-            errors = Mn11Settings.from_mapping(values).errors()
-        except (TypeError, ValueError) as invalid:
-            raise forms.ValidationError(str(invalid)) from None
-        for name, message in errors.items():
-            self.add_error(name if name in self.fields else None, message)
-        return cleaned
 
 
 class SeasonSettingsInline(admin.StackedInline[SeasonSettings, Season]):

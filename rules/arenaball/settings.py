@@ -93,8 +93,18 @@ class ArenaballSettings(GameSettings):
         """Field name → a clear message for each invalid value; empty when all are valid."""
         errors: dict[str, str] = {}
         errors.update(range_errors(self, booleans=_BOOL_FIELDS, bounds=_INT_BOUNDS, grouped=True))
-        if not errors and not self.points_win >= self.points_draw >= self.points_loss:
-            errors["points_win"] = "Points must satisfy win ≥ draw ≥ loss."
+        if not errors:
+            # A-L1: win ≥ draw ≥ loss, the error beside the value out of order.
+            if self.points_draw > self.points_win:
+                errors["points_draw"] = (
+                    f"Points must satisfy win ≥ draw ≥ loss: a draw may earn at most the "
+                    f"{self.points_win} of a win."
+                )
+            elif self.points_loss > self.points_draw:
+                errors["points_loss"] = (
+                    f"Points must satisfy win ≥ draw ≥ loss: a loss may earn at most the "
+                    f"{self.points_draw} of a draw."
+                )
         breakers = tie_breaker_error(
             self.tie_breakers, ArenaballTieBreaker, ArenaballTieBreaker.NAME
         )

@@ -67,8 +67,10 @@ def test_errors_name_each_bad_field() -> None:
 
 def test_a_l1_points_win_two_draw_one_loss_nothing_in_order() -> None:
     assert ArenaballSettings(points_draw=3).errors() == {
-        "points_win": "Points must satisfy win ≥ draw ≥ loss."
+        "points_draw": "Points must satisfy win ≥ draw ≥ loss: a draw may earn at most the 2 "
+        "of a win."
     }
+    assert set(ArenaballSettings(points_draw=0, points_loss=1).errors()) == {"points_loss"}
 
 
 def test_a_l1_table_settings_for_the_shared_standings() -> None:

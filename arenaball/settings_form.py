@@ -1,0 +1,67 @@
+"""An Arenaball season's settings as a form, for the season's admin page and the API alike:
+help texts from the rules' metadata, fieldsets by subject, the tie-breakers as one
+comma-separated field, every value the rules refuse beside its field (A-T1 … A-L1)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django import forms
+
+from arenaball.models import SeasonSettings
+from league.admin.tie_breakers import TieBreakersField
+from league.game_settings_form import GameSettingsForm
+from rules.arenaball import ArenaballSettings
+from rules.arenaball.settings import ArenaballTieBreaker
+from rules.settings import tie_breaker_error
+
+#: Field name → "A-xx · meaning", from the rules' metadata (the single source).
+SETTING_HELP_TEXTS = {
+    field.name: f"{field.metadata['rule']} · {field.metadata['help']}"
+    for field in dataclasses.fields(ArenaballSettings)
+}
+SETTING_HELP_TEXTS["tie_breakers"] += " Comma-separated, from: " + ", ".join(
+    breaker.value for breaker in ArenaballTieBreaker
+)
+
+#: (title, fields): every setting exactly once (a test checks it).
+SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Teams and designs · A-T1, A-T3", ("one_track_design", "budget")),
+    ("Games · A-G1, A-G4", ("target_points", "time_limit_games", "substitutes")),
+    (
+        "Progression and injuries · A-P1 … A-P3",
+        ("points_per_kill", "points_per_level", "injury_games_missed"),
+    ),
+    ("Standings · A-L1", ("points_win", "points_draw", "points_loss", "tie_breakers")),
+)
+SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
+
+
+class ArenaballTieBreakersField(TieBreakersField):
+    """A-L1's order; the rules say which orders are valid (ending with the name)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=ArenaballTieBreaker, **kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        error = tie_breaker_error(
+            tuple(ArenaballTieBreaker(key) for key in value),
+            ArenaballTieBreaker,
+            ArenaballTieBreaker.NAME,
+        )
+        if error:
+            raise forms.ValidationError(error)
+
+
+class SeasonSettingsForm(GameSettingsForm):
+    settings_class = ArenaballSettings
+    tie_breakers = ArenaballTieBreakersField(
+        help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 60})
+    )
+
+    class Meta:
+        model = SeasonSettings
+        fields = SETTING_NAMES
+        help_texts = SETTING_HELP_TEXTS
