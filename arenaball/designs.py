@@ -313,18 +313,31 @@ def design_save(
     return design
 
 
+def design_delete_refusal(design: Design) -> ArenaballError | None:
+    """Why `design` cannot be removed now (the cars that use it), or None: what the delete
+    page says before it offers the button, and what the delete checks under its lock."""
+    slots = sorted(design.cars.values_list("slot", flat=True), key=_SLOT_ORDER.index)
+    if not slots:
+        return None
+    cars = f"car {slots[0]}" if len(slots) == 1 else f"cars {', '.join(slots)}"
+    return ArenaballError(
+        f"{design.name} is the design of {cars}; give {'it' if len(slots) == 1 else 'them'} "
+        "another design first.",
+        code="design_in_use",
+    )
+
+
+_SLOT_ORDER = (*rules.TRACK_SLOTS, rules.GOALKEEPER_SLOT)
+
+
 def design_delete(*, design: Design, actor: Actor) -> None:
     """Remove a design no car uses (the team's coach or a commissioner), audited."""
     team = design.team
     require_coach_or_commissioner(user=actor, team=team)
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team.pk).first()
-        if design.cars.exists():
-            slots = ", ".join(design.cars.values_list("slot", flat=True))
-            raise ArenaballError(
-                f"{design.name} is the design of car {slots}; give the car another first.",
-                code="design_in_use",
-            )
+        if (refusal := design_delete_refusal(design)) is not None:
+            raise refusal
         before = _state(design)
         audit_record(
             actor=actor,

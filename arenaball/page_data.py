@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import QueryDict
 
 from arenaball.catalogue import league_parts
-from arenaball.crews import SLOTS, CarChoice
+from arenaball.crews import SLOTS, CarChoice, character_release_refusal
 from arenaball.designs import DesignData, design_check, stored_design_check
 from arenaball.models import Car, Character, Design, Pits, Report
 from arenaball.reports import lineup_snapshot
@@ -162,10 +162,13 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
         ],
         "y_title": "Points",
     }
+    refusal = character_release_refusal(character)
     return {
         "character": character,
         "team": character.team,
         "manage": manage and character.state == Character.State.ACTIVE,
+        # Releasing is offered only when it can be done (the page would refuse it else).
+        "release_refusal": refusal.message if refusal else "",
         "levels": _levels(character, settings),
         "per_level": per_level,
         "history": history,

@@ -91,6 +91,10 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
 def character_release(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed), as MagnoBall's Release is."""
     character_ = access_character(user=request.user, character_id=pk)
+    access_team_to_manage(user=request.user, team_id=character_.team_id)  # 403 as the submit
+    if (refusal := crews.character_release_refusal(character_)) is not None:
+        back = reverse("arenaball-character", args=[character_.pk])
+        return refused(request, refusal.message, back=back, status=409)
     return confirm_page(
         request,
         lambda: crews.character_release(character=character_, actor=request.user),
@@ -194,6 +198,10 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
 def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed)."""
     design = access_design(user=request.user, design_id=pk)
+    access_team_to_manage(user=request.user, team_id=design.team_id)  # 403 as the submit
+    back = reverse("team", args=[design.team_id]) + "#designs"
+    if (refusal := designs.design_delete_refusal(design)) is not None:
+        return refused(request, refusal.message, back=back, status=409)
     name = design.name
     return confirm_page(
         request,
@@ -204,7 +212,7 @@ def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
         team=design.team,
         submit=f"Remove {name}",
         success=f"{name} removed.",
-        back=reverse("team", args=[design.team_id]) + "#designs",
+        back=back,
     )
 
 
