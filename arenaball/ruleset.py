@@ -152,9 +152,7 @@ class ArenaballRuleset(Ruleset):
     # --- CSV export and import (arenaball/csv_tables.py) ---------------------------------
 
     def csv_standings_columns(self, *, season: Season) -> CsvColumns:
-        return csv_tables.csv_standings_columns(
-            counts=dict(self.table_counts(season=season)), season=season
-        )
+        return csv_tables.csv_standings_columns(season=season)
 
     csv_players = staticmethod(csv_tables.csv_players)
 

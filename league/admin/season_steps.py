@@ -219,7 +219,7 @@ def _explain_playoffs_advance(season: Season) -> list[str]:
     lines += [
         "When every game of the knockout round is played, the winners meet in the next round "
         "(the higher seed at home); after the final, its winner becomes the champion.",
-        "A knockout game still level after overtime goes to the higher seed.",
+        ruleset_for(season.league).knockout_level_line(),
         *refused_now(playoffs_advance_refusal(season=season)),
     ]
     return lines
