@@ -199,8 +199,6 @@ def design_of(design: Design) -> rules.Design:
     return rules.Design(
         name=design.name,
         role=rules.CarRole(design.role),
-        cost=design.cost,
-        weight=design.weight,
         crew=(rules.Seat.DRIVER,) + (rules.Seat.GUNNER,) * design.gunners,
     )
 

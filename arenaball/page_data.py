@@ -181,7 +181,7 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
 
 
 #: The sheet's fields the editor shows an error beside (the rest go above the form).
-_SHEET_FIELDS = ("name", "role", "cost", "weight", "gunners", "spaces")
+_SHEET_FIELDS = ("name", "role", "gunners")
 
 
 def design_editor(
@@ -191,7 +191,12 @@ def design_editor(
     data: DesignData | None,
     posted: Read | None = None,
     errors: Mapping[str, str] | None = None,
+    refusal: Sequence[str] = (),
 ) -> dict[str, Any]:
+    """The editor: the sheet as posted (or stored), each error beside its field, and the
+    limits panel as the save sees them: `refusal` is what the save refused with (the values
+    to correct, or the broken rules), so the panel never says a design holds that the save
+    refuses."""
     parts = league_parts(league=team.league)
     if posted is not None:
         values = dict(posted.raw)
@@ -201,15 +206,7 @@ def design_editor(
         for line, row in zip(lines, rows, strict=True):
             fittings[row] = line
     elif data is not None:
-        values = {
-            "name": data.name,
-            "role": data.role,
-            "cost": data.cost,
-            "weight": data.weight,
-            "gunners": data.gunners,
-            "spaces": data.spaces or "",
-            **data.words,
-        }
+        values = {"name": data.name, "role": data.role, "gunners": data.gunners, **data.words}
         values["armour"] = {
             side: {"points": p, "material": m} for side, (p, m) in data.armour.items()
         }
@@ -226,6 +223,9 @@ def design_editor(
     fittings += [{} for _ in range(BLANK_ROWS["fittings"])]
     errors = dict(errors or {})
     check = design_check(team=team, data=data) if data is not None else None
+    # What the save refuses: the values to correct and the broken limits, each once.
+    problems = [p.message for p in check.problems] if check is not None else []
+    to_correct = list(dict.fromkeys([*refusal, *problems]))
     return {
         "team": team,
         "design": design,
@@ -259,11 +259,9 @@ def design_editor(
             if not k.startswith(("fittings.", "armour.")) and k not in _SHEET_FIELDS
         ],
         "check": check,
+        "holds": check is not None and not to_correct,
+        "to_correct": to_correct,
         "parts": sorted(parts.values(), key=lambda p: (p.kind, p.name)),
-        "parts_figures": {
-            key: {"cost": p.cost, "weight": p.weight, "spaces": p.spaces, "name": p.name}
-            for key, p in parts.items()
-        },
         "roles": _choices(CarRole),
         "materials": _choices(ArmourMaterial),
         "mountings": _choices(Mounting),
@@ -273,28 +271,34 @@ def design_editor(
 
 
 def check_json(
-    check: rules.DesignCheck, *, errors: Mapping[str, str], read: Read
+    check: rules.DesignCheck,
+    *,
+    problems: Sequence[rules.Problem],
+    errors: Mapping[str, str],
+    read: Read,
 ) -> dict[str, Any]:
-    """The live check's answer: totals, each limit's state, every problem (by the page's row)."""
-    problems = read.errors_by_row({p.field or "__all__": p.message for p in check.problems})
+    """The live check's answer, as the save would answer: totals, each limit's state, and
+    what it would refuse: the values to correct, then every broken rule (by the page's row),
+    each once."""
+    lines = [(field, message) for field, message in errors.items()]
+    for problem in problems:
+        mapped = read.errors_by_row({problem.field or "__all__": problem.message})
+        lines += [line for line in mapped.items() if line not in lines]
     totals = check.totals
     return {
-        "ok": check.ok and not errors,
+        "ok": not lines,
         "totals": {
             "cost": totals.cost,
             "weight": totals.weight,
-            "parts_cost": totals.parts_cost,
-            "parts_weight": totals.parts_weight,
-            "parts_spaces": totals.parts_spaces,
+            "spaces": totals.spaces,
+            "room": totals.room,
+            "priced": totals.priced,
         },
         "limits": [
             {"code": s.code, "rule": s.rule, "label": s.label, "ok": s.ok, "figures": s.figures}
             for s in check.limits
         ],
-        "problems": [
-            {"field": field, "message": message}
-            for field, message in {**errors, **problems}.items()
-        ],
+        "problems": [{"field": field, "message": message} for field, message in lines],
     }
 
 

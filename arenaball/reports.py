@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 
 from arenaball.cast import Cast
+from arenaball.catalogue import league_parts
 from arenaball.errors import ArenaballError, problems_refused
+from arenaball.kickoff import car_design_problems
 from arenaball.models import (
     Car,
     Character,
@@ -25,7 +28,7 @@ from arenaball.models import (
     ReportSubstitution,
 )
 from arenaball.report_input import ReportData
-from arenaball.selectors import season_rules
+from arenaball.selectors import designs_with_fittings, season_rules
 from league.access import (
     Actor,
     require_coach_or_commissioner,
@@ -108,8 +111,6 @@ def _snapshot_designs(snapshot: Mapping[str, Any]) -> dict[str, rules.Design]:
         car["design"]: rules.Design(
             name=car["design"],
             role=rules.CarRole(car["role"]),
-            cost=0,
-            weight=0,
             crew=(rules.Seat.DRIVER,) + (rules.Seat.GUNNER,) * car["gunners"],
         )
         for car in snapshot["cars"]
@@ -202,6 +203,8 @@ def report_check(
             settings=settings,
         ):
             problems.append(_prefixed(problem, side))
+    if fresh:  # A-T3 to A-T5: a car plays only if its design holds at kick-off
+        problems += _design_problems((home_team, away_team), settings)
     report = data.to_rules(cast=cast, home=home_team, away=away_team, settings=settings)
     problems += rules.report_errors(report, home=home, away=away, settings=settings)
     score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
@@ -212,6 +215,25 @@ def report_check(
         ]
         raise problems_refused(problems, code="invalid_report")
     return Checked(report, home, away, cast, snapshots)
+
+
+def _design_problems(
+    teams: tuple[Team, Team], settings: rules.ArenaballSettings
+) -> list[rules.Problem]:
+    """Each side's cars whose designs break a limit under the season's settings now."""
+    parts = league_parts(league=teams[0].league)
+    problems = []
+    for side, team in zip(("home", "away"), teams, strict=True):
+        designs = Prefetch("design", queryset=designs_with_fittings())
+        cars = sorted(
+            Car.objects.filter(team=team).prefetch_related(designs),
+            key=lambda car: _SLOT_ORDER[car.slot],
+        )
+        problems += [
+            _prefixed(problem, side)
+            for problem in car_design_problems(cars=cars, settings=settings, parts=parts)
+        ]
+    return problems
 
 
 def _roster(cast: Cast, team_id: int) -> tuple[set[str], set[str]]:

@@ -16,6 +16,7 @@ from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.exchange import ARENABALL_TABLES
+from arenaball.kickoff import season_designs_broken
 from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
@@ -135,6 +136,18 @@ class ArenaballRuleset(Ruleset):
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
         return "arenaball/includes/season_leaders.html", {"leaders": season_leaders(season=season)}
+
+    def season_start_lines(self, *, season: Season) -> Sequence[str]:
+        """A-T3 to A-T5: every design of the season's teams its settings refuse."""
+        broken = season_designs_broken(season=season, settings=season_rules(season=season))
+        if not broken:
+            return ("Every design of its teams holds under its limits.",)
+        return (
+            f"{len(broken)} design{'s' if len(broken) != 1 else ''} of its teams break"
+            f"{'s' if len(broken) == 1 else ''} its limits; a car of such a design cannot "
+            "take the track until its coach fixes it or gives the car another:",
+            *broken,
+        )
 
     season_room_template = "admin/arenaball/season_control_room.html"
 

@@ -47,10 +47,13 @@ def team_settings(*, team: Team) -> rules.ArenaballSettings:
 
 
 def team_designs(*, team: Team) -> QuerySet[Design]:
+    return designs_with_fittings().filter(team=team)
+
+
+def designs_with_fittings() -> QuerySet[Design]:
+    """Designs with their fittings and parts, in their order, read in two queries."""
     fittings = Fitting.objects.select_related("part").order_by("order", "pk")
-    return Design.objects.filter(team=team).prefetch_related(
-        Prefetch("fittings", queryset=fittings)
-    )
+    return Design.objects.prefetch_related(Prefetch("fittings", queryset=fittings))
 
 
 def team_cars(*, team: Team) -> list[Car]:

@@ -22,6 +22,7 @@ from arenaball.access import (
     may_manage,
 )
 from arenaball.forms import TeamEntryForm
+from arenaball.models import Design
 from arenaball.report_input import report_data_parse
 from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
@@ -164,6 +165,7 @@ def _design_editor(request: HttpRequest, team_: Any, design: Any) -> HttpRespons
         return render(request, "arenaball/design_form.html", context)
     read = design_read(request.POST)
     data, errors = designs.design_data_parse(read.raw)
+    refusal = list(errors.values())
     if not errors:
         try:
             saved = designs.design_save(team=team_, actor=request.user, data=data, design=design)
@@ -171,11 +173,18 @@ def _design_editor(request: HttpRequest, team_: Any, design: Any) -> HttpRespons
             return refused(request, error.message)
         except DomainError as error:
             errors = error.fields
+            problems = getattr(error, "problems", ())
+            refusal = [problem.message for problem in problems] or [error.message]
         else:
             messages.success(request, f"{saved.name} saved: it passes every limit.")
             return HttpResponseRedirect(reverse("team", args=[team_.pk]) + f"#design-{saved.pk}")
     context = page_data.design_editor(
-        team=team_, design=design, data=data, posted=read, errors=read.errors_by_row(errors)
+        team=team_,
+        design=design,
+        data=data,
+        posted=read,
+        errors=read.errors_by_row(errors),
+        refusal=refusal,
     )
     return render(request, "arenaball/design_form.html", context, status=400)
 
@@ -187,10 +196,19 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The editor's live check: the posted sheet's totals and every limit's state, as JSON;
     nothing is stored."""
     team_ = access_team_to_manage(user=request.user, team_id=pk)
+    design_id = request.GET.get("design", "")
+    design = (
+        Design.objects.filter(team=team_, pk=int(design_id)).first()
+        if design_id.isdigit()
+        else None
+    )
     read = design_read(request.POST)
     data, errors = designs.design_data_parse(read.raw)
-    check = designs.design_check(team=team_, data=data)
-    return JsonResponse(page_data.check_json(check, errors=read.errors_by_row(errors), read=read))
+    check, problems = designs.design_refusals(team=team_, data=data, design=design)
+    answer = page_data.check_json(
+        check, problems=problems, errors=read.errors_by_row(errors), read=read
+    )
+    return JsonResponse(answer)
 
 
 @login_required

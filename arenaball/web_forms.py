@@ -81,8 +81,7 @@ FITTING_KEYS = ("ref", "part", "mounting", "quantity", "links", "ammo", "protect
 
 def design_read(post: QueryDict) -> Read:
     raw: dict[str, Any] = {
-        name: post.get(name, "")
-        for name in ("name", "role", "cost", "weight", "gunners", "spaces", *SHEET_WORDS)
+        name: post.get(name, "") for name in ("name", "role", "gunners", *SHEET_WORDS)
     }
     raw["gunners"] = raw["gunners"] or 0
     raw["armour"] = {

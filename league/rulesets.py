@@ -170,6 +170,12 @@ class Ruleset:
         league.services.season_update_rules, audited)."""
         return {name: form.cleaned_data[name] for name in form.changed_data}
 
+    def season_start_lines(self, *, season: Season) -> Sequence[str]:
+        """What the game finds wrong as `season` starts and its settings freeze, one sentence
+        each, for the start's confirmation and its outcome (Arenaball: every design its
+        limits now refuse); none by default."""
+        return ()
+
     def season_rollover_lines(self) -> Sequence[str]:
         """What rolling a season over carries of the game, for its confirmation page
         (MagnoBall: injuries count down, statuses follow the progression settings)."""

@@ -15,11 +15,12 @@ from .aftermath import (
     misses_after,
     skill_level,
 )
-from .catalogue import CATALOGUE, HAND_WEAPON_MAX_WEIGHT, Component, catalogue_get
-from .design_check import DesignCheck, DesignTotals, LimitState, check_design
+from .catalogue import ARMOUR, HAND_WEAPON_MAX_WEIGHT, Component, SheetContents
+from .design_check import DesignCheck, LimitState, check_design
 from .designs import Armour, Design, Fitting
+from .pricing import DesignTotals, design_totals
 from .problems import Problem
-from .reference_designs import GOALKEEPER, TRACK_CAR
+from .reference_designs import GOALKEEPER, GOALKEEPER_SHEET, SHEETS, TRACK_CAR, TRACK_CAR_SHEET
 from .report import (
     Casualty,
     Goal,
@@ -33,9 +34,12 @@ from .report import (
     took_part,
 )
 from .settings import KILLS, ArenaballSettings, ArenaballTieBreaker
+from .shipped import CATALOGUE, catalogue_get
 from .teams import MatchLineup, TeamCar, lineup_errors, team_errors
 from .vocabulary import (
+    CAR_SLOTS,
     GOALKEEPER_SLOT,
+    HULL_KINDS,
     PITS_CARS,
     ROSTER_SIZE,
     TRACK_SLOTS,
@@ -53,14 +57,20 @@ from .vocabulary import (
 )
 
 __all__ = [
+    "ARMOUR",
+    "CAR_SLOTS",
     "CATALOGUE",
     "GOALKEEPER",
+    "GOALKEEPER_SHEET",
     "GOALKEEPER_SLOT",
     "HAND_WEAPON_MAX_WEIGHT",
+    "HULL_KINDS",
     "KILLS",
     "PITS_CARS",
     "ROSTER_SIZE",
+    "SHEETS",
     "TRACK_CAR",
+    "TRACK_CAR_SHEET",
     "TRACK_SLOTS",
     "ArenaballSettings",
     "ArenaballTieBreaker",
@@ -89,6 +99,7 @@ __all__ = [
     "PointsAward",
     "Problem",
     "Seat",
+    "SheetContents",
     "Side",
     "Substitution",
     "TeamCar",
@@ -97,6 +108,7 @@ __all__ = [
     "carry_over",
     "catalogue_get",
     "check_design",
+    "design_totals",
     "game_kills",
     "game_points",
     "lineup_errors",
