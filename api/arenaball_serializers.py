@@ -29,6 +29,7 @@ from arenaball.models import (
 from league.choices import enum_choices
 from rules.arenaball import (
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -343,6 +344,12 @@ class LineupSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     pits = serializers.ListField(child=slot_field())
     cars = LineupCarSerializer(many=True)
+    peds = serializers.ListField(
+        child=serializers.IntegerField(),
+        default=list,
+        help_text="The roller-skater variant: the characters the team fielded on roller "
+        "skates (ids); empty without it.",
+    )
 
     class Meta:
         ref_name = "ArenaballLineup"
@@ -350,10 +357,11 @@ class LineupSerializer(serializers.Serializer[Any]):
 
 class GoalSerializer(serializers.ModelSerializer[ReportGoal]):
     plate = choice_field(enum_choices(Plate), "Plate")
+    ball = choice_field(enum_choices(Ball), "Ball")
 
     class Meta:
         model = ReportGoal
-        fields = ["team", "scorer", "plate"]
+        fields = ["team", "scorer", "plate", "ball"]
         ref_name = "ArenaballGoal"
 
 
@@ -425,8 +433,17 @@ class ReportSerializer(serializers.ModelSerializer[Report]):
 
 class GoalInputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(help_text="The scoring team's id.")
-    scorer = serializers.IntegerField(help_text="The driver's character id.")
+    scorer = serializers.IntegerField(
+        help_text="The driver's character id (a ped's, for the aluminium ball)."
+    )
     plate = choice_field(enum_choices(Plate), "Plate")
+    ball = choice_field(
+        enum_choices(Ball),
+        "Ball",
+        required=False,
+        help_text="steel (the default), or the peds' aluminium ball where the season plays "
+        "the roller-skater variant: it counts as a standard goal.",
+    )
 
     class Meta:
         ref_name = "ArenaballGoalInput"
@@ -489,6 +506,16 @@ class ReportInputSerializer(serializers.Serializer[Any]):
         "those its coach chose before the game (A-G4).",
     )
     away_pits = serializers.ListField(child=slot_field(), required=False, allow_null=True)
+    home_peds = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        allow_null=True,
+        help_text="The roller-skater variant: the home team's characters on roller skates "
+        "(in no car); a ped's kill names no killer_car and is by weapon.",
+    )
+    away_peds = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True
+    )
 
     class Meta:
         ref_name = "ArenaballReportInput"

@@ -18,6 +18,7 @@ from rules.arenaball import (
     GOALKEEPER_SLOT,
     TRACK_SLOTS,
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -51,6 +52,8 @@ class SeasonSettings(models.Model):
     target_points = models.PositiveSmallIntegerField(default=_DEFAULTS.target_points)
     time_limit_games = models.BooleanField(default=_DEFAULTS.time_limit_games)
     substitutes = models.BooleanField(default=_DEFAULTS.substitutes)
+    grenades = models.BooleanField(default=_DEFAULTS.grenades)
+    roller_skaters = models.BooleanField(default=_DEFAULTS.roller_skaters)
     points_per_kill = models.PositiveSmallIntegerField(default=_DEFAULTS.points_per_kill)
     points_per_level = models.PositiveSmallIntegerField(default=_DEFAULTS.points_per_level)
     injury_games_missed = models.PositiveSmallIntegerField(default=_DEFAULTS.injury_games_missed)
@@ -234,8 +237,8 @@ class Fitting(models.Model):
 
 
 class Character(models.Model):
-    """A-T2: a driver or gunner of a team's roster, with his career (A-P1, A-P2: added up
-    from his games) and what a casualty left (A-P3)."""
+    """A-T2: a driver, gunner (or, the roller-skater variant, ped) of a team's roster, with
+    his career (A-P1, A-P2: added up from his games) and what a casualty left (A-P3)."""
 
     class State(models.TextChoices):
         ACTIVE = "active", "On the roster"
@@ -346,13 +349,15 @@ class Report(models.Model):
 
 
 class ReportGoal(models.Model):
-    """A-G1, A-G5: a goal, in the order scored."""
+    """A-G1, A-G5: a goal, in the order scored, and the ball that scored it (the aluminium
+    one a ped throws or rolls in: the seed's roller-skater variant)."""
 
     report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="goals")
     order = models.PositiveSmallIntegerField()
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     scorer = models.ForeignKey(Character, on_delete=models.PROTECT, related_name="+")
     plate = models.CharField(max_length=10, choices=enum_choices(Plate))
+    ball = models.CharField(max_length=10, choices=enum_choices(Ball), default=Ball.STEEL.value)
 
     class Meta:
         ordering = ["report", "order"]

@@ -31,6 +31,7 @@ from league.selectors import with_round_labels
 from rules import arenaball as rules
 from rules.arenaball import (
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -355,6 +356,7 @@ def fixture_page(*, fixture: Fixture, roles: FixtureRoles) -> dict[str, Any]:
                 "side": side,
                 "team": team,
                 "cars": _lineup(snapshot, characters),
+                "peds": [characters[pk] for pk in snapshot.get("peds", []) if pk in characters],
                 "pits": snapshot.get("pits", []),
                 "pits_chosen": chosen is not None,
                 "may_choose": result is None and (roles.commissioner or team in roles.coach_of),
@@ -377,6 +379,7 @@ def report_form(
     *,
     fixture: Fixture,
     cars: Mapping[int, Sequence[Car]],
+    skaters: Mapping[int, Sequence[Character]] | None = None,
     posted: QueryDict | None = None,
     row_errors: Mapping[str, Mapping[int, list[str]]] | None = None,
     errors: Mapping[str, str] | None = None,
@@ -386,6 +389,10 @@ def report_form(
     result = Result.objects.filter(fixture=fixture).first()
     initial = _report_initial(fixture, result) if posted is None else None
     values = posted if posted is not None else initial
+    # The roller-skater variant: each team's characters in no car may skate as its peds.
+    skating = {team.pk: list((skaters or {}).get(team.pk, ())) for team in teams}
+    if not settings.roller_skaters:
+        skating = {team.pk: [] for team in teams}
     crew = [
         (
             team,
@@ -394,7 +401,8 @@ def report_form(
                 for car in cars[team.pk]
                 for seat, who in (("driver", car.driver), ("gunner", car.gunner))
                 if who is not None
-            ],
+            ]
+            + [(str(who.pk), f"{who.name} (ped)") for who in skating[team.pk]],
         )
         for team in teams
     ]
@@ -421,8 +429,12 @@ def report_form(
             for row, line in enumerate(lines)
         ]
 
-    pits = {}
+    pits, peds = {}, {}
     for side, team in zip(("home", "away"), teams, strict=True):
+        if posted is not None:
+            peds[side] = posted.getlist(f"{side}_peds")
+        else:
+            peds[side] = [str(pk) for pk in (initial or {}).get(f"{side}_peds", [])]
         if posted is not None:
             pits[side] = posted.getlist(f"{side}_pits")
         elif initial is not None and f"{side}_pits" in initial:
@@ -437,13 +449,20 @@ def report_form(
         "correcting": result is not None,
         "values": values or {},
         "sides": [
-            {"side": side, "team": team, "pits": pits[side]}
+            {
+                "side": side,
+                "team": team,
+                "pits": pits[side],
+                "peds": peds[side],
+                "skaters": [(str(who.pk), who.name) for who in skating[team.pk]],
+            }
             for side, team in zip(("home", "away"), teams, strict=True)
         ],
         "track_slots": rules.TRACK_SLOTS,
         "crew": crew,
         "car_options": car_options,
-        "goals": rows("goals", ("scorer", "plate")),
+        "goals": rows("goals", ("scorer", "plate", "ball")),
+        "balls": _choices(Ball),
         "kills": rows("kills", ("victim", "killer", "how", "weapon")),
         "casualties": rows("casualties", ("character", "state")),
         "substitutions": rows("substitutions", ("on", "off", "because")),
@@ -478,8 +497,11 @@ def _report_initial(fixture: Fixture, result: Result | None) -> dict[str, Any] |
     }
     for side in ("home", "away"):
         initial[f"{side}_pits"] = report.lineups[side]["pits"]
+        initial[f"{side}_peds"] = report.lineups[side].get("peds", [])
     lines: dict[str, list[dict[str, Any]]] = {
-        "goals": [{"scorer": g.scorer_id, "plate": g.plate} for g in report.goals.all()],
+        "goals": [
+            {"scorer": g.scorer_id, "plate": g.plate, "ball": g.ball} for g in report.goals.all()
+        ],
         "kills": [
             {
                 "victim": f"{k.victim_team_id}:{k.victim_car}",

@@ -63,9 +63,16 @@ class Checked:
 # --- line-ups ------------------------------------------------------------------------------------
 
 
-def lineup_snapshot(*, fixture: Fixture, team: Team, pits: Sequence[str] | None) -> dict[str, Any]:
+def lineup_snapshot(
+    *,
+    fixture: Fixture,
+    team: Team,
+    pits: Sequence[str] | None,
+    peds: Sequence[int] | None = None,
+) -> dict[str, Any]:
     """`team`'s line-up for `fixture` as it takes the field now: its cars with their designs
-    and crews, and the pits given (else those its coach chose, else none)."""
+    and crews, the pits given (else those its coach chose, else none) and its peds on roller
+    skates (the seed's variant; character ids, none unless given)."""
     if pits is None:
         chosen = Pits.objects.filter(fixture=fixture, team=team).first()
         pits = chosen.slots if chosen else []
@@ -73,6 +80,7 @@ def lineup_snapshot(*, fixture: Fixture, team: Team, pits: Sequence[str] | None)
     return {
         "team": team.pk,
         "pits": sorted(pits),
+        "peds": list(peds or ()),
         "cars": [
             {
                 "slot": car.slot,
@@ -103,6 +111,7 @@ def rules_lineup(snapshot: Mapping[str, Any], cast: Cast) -> rules.MatchLineup:
             for car in snapshot["cars"]
         ),
         pits=frozenset(snapshot["pits"]),
+        peds=tuple(cast.character_key(pk) or "" for pk in snapshot.get("peds", ())),
     )
 
 
@@ -179,14 +188,17 @@ def report_check(
     cast = Cast((home_team, away_team), characters)
     fresh = lineups is None
     snapshots = dict(lineups or {})
-    for side, team, pits in (
-        ("home", home_team, data.home_pits),
-        ("away", away_team, data.away_pits),
+    for side, team, pits, peds in (
+        ("home", home_team, data.home_pits, data.home_peds),
+        ("away", away_team, data.away_pits, data.away_peds),
     ):
         if fresh:
-            snapshots[side] = lineup_snapshot(fixture=fixture, team=team, pits=pits)
-        elif pits is not None:
+            snapshots[side] = lineup_snapshot(fixture=fixture, team=team, pits=pits, peds=peds)
+            continue
+        if pits is not None:
             snapshots[side] = {**snapshots[side], "pits": sorted(pits)}
+        if peds is not None:
+            snapshots[side] = {**snapshots[side], "peds": list(peds)}
     home = rules_lineup(snapshots["home"], cast)
     away = rules_lineup(snapshots["away"], cast)
     problems: list[rules.Problem] = []
@@ -349,6 +361,7 @@ def _store(result: Result, checked: Checked) -> None:
             team_id=cast.team_pk(goal.team),
             scorer_id=cast.character_pk(goal.scorer),
             plate=goal.plate.value,
+            ball=goal.ball.value,
         )
         for index, goal in enumerate(report.goals)
     )
@@ -399,7 +412,7 @@ def report_state(result: Result) -> dict[str, Any]:
         **state,
         "time_limit": report.time_limit,
         "winner": report.winner_id,
-        "goals": [[g.team_id, g.scorer_id, g.plate] for g in report.goals.all()],
+        "goals": [[g.team_id, g.scorer_id, g.plate, g.ball] for g in report.goals.all()],
         "kills": [
             [k.victim_team_id, k.victim_car, k.killer_team_id, k.killer_car, k.killer_id, k.how]
             for k in report.kills.all()
@@ -407,4 +420,5 @@ def report_state(result: Result) -> dict[str, Any]:
         "casualties": [[c.team_id, c.character_id, c.state] for c in report.casualties.all()],
         "substitutions": [[s.team_id, s.on, s.off, s.because] for s in report.substitutions.all()],
         "pits": {side: lineup.get("pits", []) for side, lineup in report.lineups.items()},
+        "peds": {side: lineup.get("peds", []) for side, lineup in report.lineups.items()},
     }

@@ -135,7 +135,14 @@ class ArenaballRuleset(Ruleset):
         ]
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
-        return "arenaball/includes/season_leaders.html", {"leaders": season_leaders(season=season)}
+        """The season's game (its target, budget and the seed's variants it plays, by name)
+        and its leaders."""
+        settings = season_rules(season=season)
+        return "arenaball/includes/season_leaders.html", {
+            "leaders": season_leaders(season=season),
+            "rules": settings,
+            "variants": settings.variants(),
+        }
 
     def season_start_lines(self, *, season: Season) -> Sequence[str]:
         """A-T3 to A-T5: every design of the season's teams its settings refuse."""

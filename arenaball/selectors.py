@@ -68,6 +68,14 @@ def team_roster(*, team: Team) -> list[Character]:
     return list(Character.objects.filter(team=team, state=Character.State.ACTIVE).order_by("name"))
 
 
+def team_skaters(*, team: Team) -> list[Character]:
+    """The seed's roller-skater variant: the team's characters on the roster who crew no car,
+    those who may skate as peds in its next game, by name."""
+    seated = Car.objects.filter(team=team).values_list("driver", "gunner")
+    taken = {pk for pair in seated for pk in pair if pk is not None}
+    return [c for c in team_roster(team=team) if c.pk not in taken]
+
+
 def team_graveyard(*, team: Team) -> list[Character]:
     """A-P3: the team's dead, most recent first."""
     return list(_the_dead().filter(team=team))

@@ -27,13 +27,17 @@ SETTING_HELP_TEXTS["tie_breakers"] += " Comma-separated, from: " + ", ".join(
 
 #: (title, fields): every setting exactly once (a test checks it).
 SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Teams and designs · A-T1, A-T3", ("one_track_design", "budget")),
-    ("Games · A-G1, A-G4", ("target_points", "time_limit_games", "substitutes")),
+    ("Designs · A-T3", ("budget",)),
+    ("Games · A-G1", ("target_points", "time_limit_games")),
     (
         "Progression and injuries · A-P1 … A-P3",
         ("points_per_kill", "points_per_level", "injury_games_missed"),
     ),
     ("Standings · A-L1", ("points_win", "points_draw", "points_loss", "tie_breakers")),
+    (
+        "The seed's variants (as set, the seed's own game) · A-T1, A-T4, A-G4, A-G5",
+        ("one_track_design", "substitutes", "grenades", "roller_skaters"),
+    ),
 )
 SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
 

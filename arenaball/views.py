@@ -280,12 +280,17 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             else f"Only the coaches of {fixture_} or a commissioner may report its result."
         )
         return refused(request, message, status=403)
-    cars = {t.pk: selectors.team_cars(team=t) for t in (fixture_.home_team, fixture_.away_team)}
+    teams = (fixture_.home_team, fixture_.away_team)
+    cars = {t.pk: selectors.team_cars(team=t) for t in teams}
+    skaters = {t.pk: selectors.team_skaters(team=t) for t in teams}
     if request.method != "POST":
-        return render(
-            request, "arenaball/report.html", page_data.report_form(fixture=fixture_, cars=cars)
-        )
-    read = report_read(request.POST, cars=cars)
+        context = page_data.report_form(fixture=fixture_, cars=cars, skaters=skaters)
+        return render(request, "arenaball/report.html", context)
+    read = report_read(
+        request.POST,
+        cars=cars,
+        skaters={c.pk: team_id for team_id, people in skaters.items() for c in people},
+    )
     data, errors = report_data_parse(read.raw)
     if not errors:
         action = reports.report_correct if played else reports.report_record
@@ -302,6 +307,11 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("fixture", args=[fixture_.pk]))
     row_errors, others = read.row_errors(errors)
     context = page_data.report_form(
-        fixture=fixture_, cars=cars, posted=request.POST, row_errors=row_errors, errors=others
+        fixture=fixture_,
+        cars=cars,
+        skaters=skaters,
+        posted=request.POST,
+        row_errors=row_errors,
+        errors=others,
     )
     return render(request, "arenaball/report.html", context, status=400)

@@ -65,7 +65,7 @@ class PartAdmin(LeagueModelAdmin[Part]):
     fieldsets = (
         (None, {"fields": ("league", "key", "name", "kind")}),
         ("Figures · A-T4, A-T5", {"fields": ("spaces", "weight", "cost")}),
-        ("Kind details", {"fields": ("weapon_class", "armour_material", "offensive")}),
+        ("Kind details", {"fields": ("weapon_class", "armour_material", "offensive", "burst")}),
     )
 
     @admin.display(description="Missing")

@@ -32,8 +32,9 @@ from .report import (
     table_game,
     team_kills,
     took_part,
+    took_part_seats,
 )
-from .settings import KILLS, ArenaballSettings, ArenaballTieBreaker
+from .settings import KILLS, VARIANTS, ArenaballSettings, ArenaballTieBreaker
 from .shipped import CATALOGUE, catalogue_get
 from .teams import MatchLineup, TeamCar, lineup_errors, team_errors
 from .vocabulary import (
@@ -44,6 +45,7 @@ from .vocabulary import (
     ROSTER_SIZE,
     TRACK_SLOTS,
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -72,10 +74,12 @@ __all__ = [
     "TRACK_CAR",
     "TRACK_CAR_SHEET",
     "TRACK_SLOTS",
+    "VARIANTS",
     "ArenaballSettings",
     "ArenaballTieBreaker",
     "Armour",
     "ArmourMaterial",
+    "Ball",
     "CarRole",
     "Career",
     "CarryOver",
@@ -119,4 +123,5 @@ __all__ = [
     "team_errors",
     "team_kills",
     "took_part",
+    "took_part_seats",
 ]

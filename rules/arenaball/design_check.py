@@ -529,17 +529,43 @@ def _check_dropped_weapons(
 def _check_grenades(
     design: Design, totals: DesignTotals, settings: ArenaballSettings
 ) -> tuple[LimitState, list[Problem]]:
-    """A-T4: no grenades (they slow the game)."""
+    """A-T4: no grenades (they slow the game), unless the league plays the seed's variant
+    that allows them (`grenades`)."""
+    if settings.grenades:
+        count = sum(1 for _ in _fittings(design, ComponentKind.GRENADE))
+        allowed = LimitState("grenades", "A-T4", "Grenades allowed", True, count, None, "allowed")
+        return allowed, []
     problems = [
         Problem(
             "grenade",
             "A-T4",
             _field(index),
-            f"{_named(fitting)}: grenades are not allowed in Arenaball.",
+            f"{_named(fitting)}: grenades are not allowed in this league.",
         )
         for index, fitting in _fittings(design, ComponentKind.GRENADE)
     ]
     return _count_state("grenades", "No grenades", problems), problems
+
+
+def _check_burst_weapons(
+    design: Design, totals: DesignTotals, settings: ArenaballSettings
+) -> tuple[LimitState, list[Problem]]:
+    """The seed's roller-skater variant: "burst weapons have to be outlawed if the men are
+    to last more than a couple of seconds" (a part marked `burst` in the catalogue)."""
+    problems = [
+        Problem(
+            "burst_weapon",
+            "A-T4",
+            _field(index),
+            f"{_named(fitting)} has a burst effect: burst weapons are outlawed while roller "
+            "skaters play.",
+        )
+        for index, fitting in enumerate(design.fittings)
+        if settings.roller_skaters and fitting.component.burst
+    ]
+    return _count_state(
+        "burst_weapons", "No burst weapons among roller skaters", problems
+    ), problems
 
 
 def _check_metal_armour(
@@ -589,5 +615,6 @@ _CHECKS: tuple[_Check, ...] = (
     _check_links,
     _check_dropped_weapons,
     _check_grenades,
+    _check_burst_weapons,
     _check_metal_armour,
 )

@@ -12,6 +12,7 @@ __all__ = [
     "ROSTER_SIZE",
     "TRACK_SLOTS",
     "ArmourMaterial",
+    "Ball",
     "CarRole",
     "ComponentKind",
     "CrewState",
@@ -47,10 +48,12 @@ class CarRole(StrEnum):
 
 
 class Seat(StrEnum):
-    """A-T2: every car has a driver; a design may seat a gunner."""
+    """A-T2: every car has a driver; a design may seat a gunner. A ped on roller skates (the
+    seed's variant) is in no car: his hand weapons are his gunnery (decided)."""
 
     DRIVER = "driver"
     GUNNER = "gunner"
+    PED = "ped"
 
 
 class Side(StrEnum):
@@ -182,6 +185,15 @@ class Plate(StrEnum):
     def points(self) -> int:
         """A-G1: the centre plate scores 3, an outer plate 1."""
         return 3 if self is Plate.CENTRE else 1
+
+
+class Ball(StrEnum):
+    """A-G1, A-G5: the ball a goal was scored with: the steel ball a car carries on its
+    electromagnet, or (the seed's roller-skater variant) the peds' 3-inch aluminium ball,
+    thrown or rolled in; a goal with it "counts as much as a standard goal"."""
+
+    STEEL = "steel"
+    ALUMINIUM = "aluminium"
 
 
 class KillHow(StrEnum):

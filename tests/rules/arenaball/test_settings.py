@@ -41,7 +41,9 @@ def test_every_setting_names_its_rule() -> None:
     assert {entry["rule"] for entry in help_.values()} == {
         "A-T1",
         "A-T3",
+        "A-T4",
         "A-G1",
+        "A-G5",
         "A-G4",
         "A-P1",
         "A-P2",
@@ -149,3 +151,19 @@ def test_every_rule_id_is_named_by_a_test() -> None:
     named = set(re.findall(r"def test_(a_[tgpl]\d)_", text))
     missing = [rule for rule in RULE_IDS if rule.lower().replace("-", "_") not in named]
     assert missing == []
+
+
+def test_the_seeds_variants_are_options_off_by_default() -> None:
+    """Issue #45: no substitutes, grenades allowed, track cars of different designs, peds on
+    roller skates: each off by default and named when a season plays it."""
+    assert ArenaballSettings().variants() == ()
+    every = ArenaballSettings(
+        substitutes=False, grenades=True, one_track_design=False, roller_skaters=True
+    )
+    assert every.variants() == (
+        "No substitutes (A-G4)",
+        "Grenades allowed (A-T4)",
+        "Track cars of different designs (A-T1)",
+        "Peds on roller skates with their aluminium ball (A-G5)",
+    )
+    assert every.errors() == {}
