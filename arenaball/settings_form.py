@@ -5,7 +5,6 @@ comma-separated field, every value the rules refuse beside its field (A-T1 … A
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from django import forms
 
@@ -14,7 +13,6 @@ from league.admin.tie_breakers import TieBreakersField
 from league.game_settings_form import GameSettingsForm
 from rules.arenaball import ArenaballSettings
 from rules.arenaball.settings import ArenaballTieBreaker
-from rules.settings import tie_breaker_error
 
 #: Field name → "A-xx · meaning", from the rules' metadata (the single source).
 SETTING_HELP_TEXTS = {
@@ -42,27 +40,13 @@ SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
 
 
-class ArenaballTieBreakersField(TieBreakersField):
-    """A-L1's order; the rules say which orders are valid (ending with the name)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=ArenaballTieBreaker, **kwargs)
-
-    def validate(self, value: Any) -> None:
-        super().validate(value)
-        error = tie_breaker_error(
-            tuple(ArenaballTieBreaker(key) for key in value),
-            ArenaballTieBreaker,
-            ArenaballTieBreaker.NAME,
-        )
-        if error:
-            raise forms.ValidationError(error)
-
-
 class SeasonSettingsForm(GameSettingsForm):
     settings_class = ArenaballSettings
-    tie_breakers = ArenaballTieBreakersField(
-        help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 60})
+    tie_breakers = TieBreakersField(
+        choices=ArenaballTieBreaker,
+        last=ArenaballTieBreaker.NAME,
+        help_text=SETTING_HELP_TEXTS["tie_breakers"],
+        widget=forms.TextInput(attrs={"size": 60}),
     )
 
     class Meta:

@@ -15,7 +15,6 @@ from league.game_settings_form import GameSettingsForm
 from league.models import Season
 from mn11.models import SeasonSettings
 from rules.mn11 import Mn11Settings, Mn11TieBreaker
-from rules.settings import tie_breaker_error
 
 SETTING_HELP_TEXTS = {
     field.name: f"{field.metadata['rule']} · {field.metadata['help']}"
@@ -50,25 +49,13 @@ SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
 
 
-class Mn11TieBreakersField(TieBreakersField):
-    """E-L1's order; the rules say which orders are valid (ending with the name)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=Mn11TieBreaker, **kwargs)
-
-    def validate(self, value: Any) -> None:
-        super().validate(value)
-        error = tie_breaker_error(
-            tuple(Mn11TieBreaker(key) for key in value), Mn11TieBreaker, Mn11TieBreaker.NAME
-        )
-        if error:
-            raise forms.ValidationError(error)
-
-
 class SeasonSettingsForm(GameSettingsForm):
     settings_class = Mn11Settings
-    tie_breakers = Mn11TieBreakersField(
-        help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 70})
+    tie_breakers = TieBreakersField(
+        choices=Mn11TieBreaker,
+        last=Mn11TieBreaker.NAME,
+        help_text=SETTING_HELP_TEXTS["tie_breakers"],
+        widget=forms.TextInput(attrs={"size": 70}),
     )
 
     class Meta:

@@ -18,7 +18,7 @@ import dataclasses
 
 import pytest
 
-from arenaball.crews import CarChoice, character_release, character_sign, team_cars_set
+from arenaball.crews import character_release, character_sign
 from arenaball.designs import FittingData, design_data_of, design_save, stored_design_check
 from arenaball.errors import ArenaballError
 from arenaball.kickoff import teams_off_the_track
@@ -40,7 +40,7 @@ from league.playoffs import playoffs_advance, playoffs_start
 from league.rounds import round_open
 from league.season_end import season_close, season_rollover
 from league.services import season_generate_schedule, season_transition
-from tests.arenaball.world import ArenaWorld, arena_world, driver
+from tests.arenaball.world import ArenaWorld, arena_world, cars_set, driver, round_fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -124,23 +124,6 @@ def _report(fixture: Fixture, winner_key: str, win: int, lose: int) -> ReportDat
     )
 
 
-def _seat(team: Team, slot: str, character: Character, design: Design | None = None) -> None:
-    cars = Car.objects.filter(team=team)
-    team_cars_set(
-        team=team,
-        actor=team.coach,
-        cars=[
-            CarChoice(
-                car.slot,
-                design.pk if design and car.slot != "GK" else car.design_id,
-                character.pk if car.slot == slot else car.driver_id,
-                car.gunner_id,
-            )
-            for car in cars
-        ],
-    )
-
-
 def _replace_the_dead(team: Team, number: int) -> None:
     """After a loss: release a reserve (the roster counts him no more), sign up to a full
     roster of 12, and seat the first signing in car 3, whose driver died."""
@@ -155,7 +138,7 @@ def _replace_the_dead(team: Team, number: int) -> None:
                 team=team, actor=team.coach, name=f"{team.short_name} {number}-{len(signed)}"
             )
         )
-    _seat(team, "3", signed[0])
+    cars_set(team, drivers={"3": signed[0]})
 
 
 def _budget_racer(world: ArenaWorld) -> dict[int, Design]:
@@ -192,27 +175,12 @@ def _budget_racer(world: ArenaWorld) -> dict[int, Design]:
     for team in world.teams:
         design = design_save(team=team, actor=team.coach, data=racer)
         designs[team.pk] = design
-        cars = Car.objects.filter(team=team)
-        team_cars_set(
-            team=team,
-            actor=team.coach,
-            cars=[
-                CarChoice(
-                    car.slot,
-                    car.design_id if car.slot == "GK" else design.pk,
-                    car.driver_id,
-                    car.gunner_id,
-                )
-                for car in cars
-            ],
-        )
+        cars_set(team, designs=dict.fromkeys(("1", "2", "3", "4", "5"), design))
     return designs
 
 
 def _play_round(world: ArenaWorld, number: int, played: list[str]) -> None:
-    for fixture in Fixture.objects.filter(
-        round__season=world.season, round__number=number
-    ).select_related("home_team", "away_team", "round__season"):
+    for fixture in round_fixtures(world.season, number):
         key = frozenset({_short(fixture.home_team), _short(fixture.away_team)})
         winner, win, lose = RESULTS[key]
         report_record(
@@ -237,12 +205,7 @@ def test_a_whole_season_its_playoffs_and_a_season_of_every_variant() -> None:
     season_transition(season=season, to=Season.Status.ACTIVE, actor=world.commissioner)
     round_open(round_=season.rounds.get(number=1), actor=world.commissioner)
 
-    first = (
-        Fixture.objects.filter(round__season=season, round__number=1)
-        .select_related("home_team", "away_team", "round__season")
-        .first()
-    )
-    assert first is not None
+    first = round_fixtures(season, 1)[0]
     with pytest.raises(ArenaballError) as refused:
         report_record(
             fixture=first,
@@ -284,12 +247,7 @@ def test_a_whole_season_its_playoffs_and_a_season_of_every_variant() -> None:
     turbo = Part.objects.get(league=world.league, key="turbocharger")
     part_update(part=turbo, actor=world.commissioner, changes={"cost": None})
     round_open(round_=season.rounds.get(number=2), actor=world.commissioner)
-    second = (
-        Fixture.objects.filter(round__season=season, round__number=2)
-        .select_related("home_team", "away_team", "round__season")
-        .first()
-    )
-    assert second is not None
+    second = round_fixtures(season, 2)[0]
     key = frozenset({_short(second.home_team), _short(second.away_team)})
     with pytest.raises(ArenaballError) as refused:
         report_record(
@@ -398,17 +356,7 @@ def _variants_season(world: ArenaWorld, season: Season) -> None:
     )
     bomber_design = design_save(team=aus, actor=aus.coach, data=bomber)  # grenades allowed now
     # Track cars of different designs: car 5 is a Bomber, the others Budget Racers.
-    cars = Car.objects.filter(team=aus)
-    team_cars_set(
-        team=aus,
-        actor=aus.coach,
-        cars=[
-            CarChoice(
-                c.slot, bomber_design.pk if c.slot == "5" else c.design_id, c.driver_id, c.gunner_id
-            )
-            for c in cars
-        ],
-    )
+    cars_set(aus, designs={"5": bomber_design})
     # A burst weapon is outlawed among roller skaters.
     rocket = Part.objects.get(league=world.league, key="heavy_rocket")
     part_update(
@@ -429,11 +377,7 @@ def _variants_season(world: ArenaWorld, season: Season) -> None:
     season_transition(season=season, to=Season.Status.ACTIVE, actor=world.commissioner)
     round_open(round_=season.rounds.get(number=1), actor=world.commissioner)
     fixture = next(
-        f
-        for f in Fixture.objects.filter(round__season=season, round__number=1).select_related(
-            "home_team", "away_team", "round__season"
-        )
-        if aus.pk in (f.home_team_id, f.away_team_id)
+        f for f in round_fixtures(season, 1) if aus.pk in (f.home_team_id, f.away_team_id)
     )
     other = fixture.away_team if fixture.home_team_id == aus.pk else fixture.home_team
     seated = {pk for car in Car.objects.filter(team=aus) for pk in (car.driver_id, car.gunner_id)}

@@ -6,30 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from arenaball.crews import CarChoice, character_release, character_sign, team_cars_set
-from arenaball.models import Car, Character
+from arenaball.crews import character_release, character_sign
+from arenaball.models import Character
 from arenaball.report_input import CasualtyData, KillData
 from arenaball.reports import report_correct
-from tests.arenaball.world import arena_world, driver, play, win_report
+from tests.arenaball.world import arena_world, cars_set, driver, play, win_report
 
 pytestmark = pytest.mark.django_db
-
-
-def _seat(team, slot: str, character: Character) -> None:
-    cars = Car.objects.filter(team=team)
-    team_cars_set(
-        team=team,
-        actor=team.coach,
-        cars=[
-            CarChoice(
-                car.slot,
-                car.design_id,
-                character.pk if car.slot == slot else car.driver_id,
-                car.gunner_id,
-            )
-            for car in cars
-        ],
-    )
 
 
 def test_a_full_roster_with_a_dead_and_a_released_character_still_reports():
@@ -47,7 +30,7 @@ def test_a_full_roster_with_a_dead_and_a_released_character_still_reports():
     coach = away.coach
     signed = [character_sign(team=away, actor=coach, name=f"Rookie {n}") for n in range(5)]
     assert Character.objects.filter(team=away, state="active").count() == 12
-    _seat(away, "1", signed[0])
+    cars_set(away, drivers={"1": signed[0]})
     character_release(character=signed[4], actor=coach)
     character_sign(team=away, actor=coach, name="Late signing")
     assert Character.objects.filter(team=away).count() == 14  # 12 on it, a dead, a released
