@@ -69,9 +69,7 @@ def test_holders_level_at_the_top_are_listed_by_name_whatever_the_database_gives
     assert names == sorted([scorer.name, "Zed Young", "Mia Young", "Abe Young"])
 
 
-def test_namesakes_level_at_the_top_are_listed_by_team_whatever_the_database_gives(
-    world, history
-):
+def test_namesakes_level_at_the_top_are_listed_by_team_whatever_the_database_gives(world, history):
     """Two players of one name on two teams, the later id on the team first by name: a
     league imported as a copy numbers its rows anew, and must list them as the original."""
     first = history[0]
