@@ -884,12 +884,26 @@ def report_season_totals(*, fixture: Fixture, players: Sequence[Player]) -> dict
     return {pk: SeasonTotals(points.get(pk, 0), stats.get(pk, {})) for pk in ids}
 
 
-def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
-    """The rows of the result form: every player who may take the field, starters then
-    bench (home first), and those who cannot, with why (shown disabled)."""
+@dataclass(frozen=True)
+class ReportPlayers:
+    """The rows of the result form: every player who may take the field, starters then bench
+    (home first); the starters, whom it ticks (M-P3); and those who cannot play, with why
+    (shown disabled)."""
+
+    players: list[Player]
+    starters: frozenset[int]
+    unavailable: list[tuple[Player, str]]
+
+
+def report_players(*, fixture: Fixture) -> ReportPlayers:
+    """The result form's rows for `fixture`: its line-ups as fixed at kick-off, or as they
+    would be fixed now (M-P3)."""
     home, away = fixture_lineups(fixture=fixture)
-    playable = [*home.starters, *home.bench, *away.starters, *away.bench]
-    return playable, [*home.unavailable, *away.unavailable]
+    return ReportPlayers(
+        players=[*home.starters, *home.bench, *away.starters, *away.bench],
+        starters=frozenset(p.pk for p in (*home.starters, *away.starters)),
+        unavailable=[*home.unavailable, *away.unavailable],
+    )
 
 
 # --- Standings by round, leaders, player pages -----------------------------------------------

@@ -163,9 +163,12 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
 @shows_refusal
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
-    players, unavailable = selectors.report_players(fixture=fixture_)
+    lineup = selectors.report_players(fixture=fixture_)
     form = ResultForm(
-        request.POST if request.method == "POST" else None, fixture=fixture_, players=players
+        request.POST if request.method == "POST" else None,
+        fixture=fixture_,
+        players=lineup.players,
+        starters=lineup.starters,
     )
     message = ""
     if request.method == "POST" and form.is_valid():
@@ -193,10 +196,10 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             "season": fixture_.round.season,
             "form": form,
             "rows": form.rows(
-                season=selectors.report_season_totals(fixture=fixture_, players=players)
+                season=selectors.report_season_totals(fixture=fixture_, players=lineup.players)
             ),
             "error_summary": form.error_summary(),
-            "unavailable": unavailable,
+            "unavailable": lineup.unavailable,
             "categories": list(StatCategory),
             "message": message,
             "status_ok": fixture_.status == Fixture.Status.READY,
