@@ -107,7 +107,7 @@ def test_a_report_naming_a_player_outside_the_line_up_is_refused_with_his_name(
         words = "did not start or come on"
     else:
         _, other = make_league("Elsewhere", teams=2)
-        outsider = Player.objects.filter(team__league=other.league).order_by("id").first()
+        outsider = Player.objects.filter(team__league=other.league).earliest("id")
         words = f"plays for {outsider.team}"
     report = replace(scorer_only(world), lines=(*scorer_only(world).lines, PlayerLine(outsider.pk)))
 
