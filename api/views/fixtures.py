@@ -263,7 +263,7 @@ class FixtureResultView(ApiView):
             child=TableRollInputSerializer(),
             required=False,
             help_text="By player id: the injury rolls made at the table, when the season "
-            "lets coaches roll (``SeasonRules.coaches_roll_injuries``).",
+            "lets coaches roll (``MagnoBallSeasonRules.coaches_roll_injuries``).",
         )
 
         class Meta:
