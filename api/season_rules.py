@@ -102,7 +102,7 @@ RULES_RELATED = tuple(game.related for game in GAME_RULES.values())
         many=False,
     )
 )
-class SeasonRulesField(serializers.Field):
+class SeasonRulesField(serializers.Field[Any, Any, dict[str, Any], Season]):
     """A season's rules: its game's settings (the season read with ``RULES_RELATED``)."""
 
     def __init__(self, **kwargs: Any) -> None:

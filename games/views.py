@@ -213,7 +213,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 #: Why a fixture not ready takes no result, and what comes next.
-_NOT_READY = {
+_NOT_READY: dict[str, str] = {
     Fixture.Status.SCHEDULED: "Its round is not open yet: its result is reported once the "
     "commissioner opens the round.",
     Fixture.Status.INSPECTIONS: "Its inspections (M-E2) wait for the table's rolls or a "
