@@ -20,6 +20,7 @@ from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, League, Result, Season, Team
 from league.selectors import league_visible_q, league_visible_to, with_round_labels
+from league.team_seasons import followed_first
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -238,12 +239,13 @@ def team_season_history(*, team: Team) -> list[Season]:
 
 
 def team_current_season(*, team: Team) -> Season | None:
-    """The newest season the team takes part in that is not archived."""
+    """The season the team follows (league/team_seasons.py): its league season not
+    archived, else its newest tournament; with its rules and league."""
     return (
         Season.objects.filter(standings__team=team)
         .exclude(status=Season.Status.ARCHIVED)
         .select_related("rules", "league")
-        .order_by("-created_at")
+        .order_by(*followed_first())
         .first()
     )
 
