@@ -39,40 +39,29 @@ class GameKeyField(serializers.ChoiceField):
         return self.key
 
 
-def _settings_fields(model: type[models.Model]) -> list[str]:
-    """A settings row's fields but its season: read-only here, so the schema says each is
-    always there."""
-    return [field.name for field in model._meta.concrete_fields if field.name != "season"]
+def _rules_serializer(key: str, model: type[models.Model], name: str) -> type[RulesSerializer]:
+    """The API shape (the schema's component `name`) of game `key`'s settings row `model`:
+    ``game``, then the row's fields but its season, each read-only (so the schema says each
+    is always there)."""
+    fields = [field.name for field in model._meta.concrete_fields if field.name != "season"]
+    meta = {"model": model, "fields": ["game", *fields], "read_only_fields": fields}
+    return type(
+        f"{name}Serializer",
+        (RulesSerializer,),
+        {
+            "game": GameKeyField(key),
+            "Meta": type("Meta", (), {**meta, "ref_name": name}),
+            "__module__": __name__,
+            "__doc__": f"A {ruleset_get(key).label} season's rules (its settings).",
+        },
+    )
 
 
-class MagnoBallRulesSerializer(serializers.ModelSerializer[MagnoBallRules]):
-    game = GameKeyField("magnoball")
+class RulesSerializer(serializers.ModelSerializer[Any]):
+    # A game's season settings: one subclass a game, made by _rules_serializer (no
+    # docstring here: a subclass's is its description in the schema).
 
-    class Meta:
-        model = MagnoBallRules
-        exclude = ["season"]
-        read_only_fields = _settings_fields(MagnoBallRules)
-        ref_name = "MagnoBallSeasonRules"
-
-
-class ArenaballRulesSerializer(serializers.ModelSerializer[ArenaballSettings]):
-    game = GameKeyField("arenaball")
-
-    class Meta:
-        model = ArenaballSettings
-        exclude = ["season"]
-        read_only_fields = _settings_fields(ArenaballSettings)
-        ref_name = "ArenaballSeasonRules"
-
-
-class Mn11RulesSerializer(serializers.ModelSerializer[Mn11Settings]):
-    game = GameKeyField("mn11")
-
-    class Meta:
-        model = Mn11Settings
-        exclude = ["season"]
-        read_only_fields = _settings_fields(Mn11Settings)
-        ref_name = "Mn11SeasonRules"
+    game = serializers.CharField(read_only=True)
 
 
 @dataclass(frozen=True)
@@ -81,14 +70,20 @@ class GameRules:
 
     related: str  # the row's name on Season (a reverse one-to-one)
     model: type[models.Model]
-    serializer: type[serializers.ModelSerializer[Any]]
+    serializer: type[RulesSerializer]
+
+
+def _game_rules(key: str, related: str, model: type[models.Model], name: str) -> GameRules:
+    return GameRules(related, model, _rules_serializer(key, model, name))
 
 
 #: By ruleset key.
 GAME_RULES: Mapping[str, GameRules] = {
-    "magnoball": GameRules("rules", MagnoBallRules, MagnoBallRulesSerializer),
-    "arenaball": GameRules("arenaball_settings", ArenaballSettings, ArenaballRulesSerializer),
-    "mn11": GameRules("mn11_settings", Mn11Settings, Mn11RulesSerializer),
+    "magnoball": _game_rules("magnoball", "rules", MagnoBallRules, "MagnoBallSeasonRules"),
+    "arenaball": _game_rules(
+        "arenaball", "arenaball_settings", ArenaballSettings, "ArenaballSeasonRules"
+    ),
+    "mn11": _game_rules("mn11", "mn11_settings", Mn11Settings, "Mn11SeasonRules"),
 }
 #: What a season read joins so that its rules come with it, whatever its game.
 RULES_RELATED = tuple(game.related for game in GAME_RULES.values())
