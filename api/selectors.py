@@ -225,8 +225,9 @@ class Me:
 
 
 def me_profile(*, user: User, token: ApiToken | None) -> Me:
-    """The signed-in user's leagues as commissioner, the teams he coaches (each with its
-    season it follows: its league season not archived) and the token he signed in with. Three queries."""
+    """The signed-in user's leagues as commissioner, the teams he coaches (each with the
+    season it follows: its league season not archived) and the token he signed in with.
+    Three queries."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name", "id"))
     seasons = team_seasons([team.pk for team in teams])
     return Me(
