@@ -13,6 +13,7 @@ from django.db.models import Q
 from league.access import Actor, FixtureRoles
 from league.models import Fixture, Result, Season, Team
 from league.selectors import with_round_labels
+from league.team_seasons import teams_seasons
 from mn11.discipline import played_matches, season_discipline
 from mn11.match_day import match_day_view
 from mn11.models import Report
@@ -211,8 +212,10 @@ def _initial(report: Report | None, result: Result | None) -> dict[str, Any]:
 
 
 def team_page(*, team: Team) -> dict[str, Any]:
-    """A team, its latest season's fixtures with their results, and its discipline."""
-    season = Season.objects.filter(standings__team=team).order_by("-pk").first()
+    """A team, the fixtures of the season it follows (its league season) with their
+    results, and its discipline."""
+    found = teams_seasons([team.pk]).get(team.pk)
+    season = found.followed if found else None
     fixtures = (
         Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
         .select_related("round", "home_team", "away_team", "result")
