@@ -117,7 +117,10 @@ class _Check:
         """`card` of `side` (named at `at`) was on the pitch when it `does` so: in the side's
         line-up (its GK card only where `gk`), not suspended, not sent off."""
         if card in self.gk_keys and not gk:
-            self.add(at, "E-S3", f"{card} is a GK card, never on the field: it never {does}.")
+            never = (
+                does.replace("is ", "is never ", 1) if does.startswith("is ") else f"never {does}"
+            )
+            self.add(at, "E-S3", f"{card} is a GK card, never on the field: it {never}.")
             return
         given = self.cards.get(side)
         if given is not None:

@@ -117,9 +117,18 @@ def test_a_kicker_is_on_the_pitch_and_may_be_the_gk_card_but_not_a_card_sent_off
     }
 
 
-def test_a_gk_card_never_scores() -> None:
+def test_a_gk_card_never_scores_nor_is_sent_off() -> None:
     assert messages(Goal(HOME, 1, "gk-build-up"), home=1) == {
         "events[0].card": "gk-build-up is a GK card, never on the field: it never scores. (E-S3)"
+    }
+    red = (
+        VarDecision(AWAY, 1, 4, VarCard.PENALTY_KICK, warning=True),
+        VarDecision(AWAY, 2, 5, VarCard.PENALTY_KICK, warning=True),
+        SendOff(HOME, 2, "gk-build-up"),
+    )
+    assert messages(*red) == {
+        "events[2].card": "gk-build-up is a GK card, never on the field: it is never sent off. "
+        "(E-S3)"
     }
 
 
