@@ -1,7 +1,8 @@
 """Headless Chromium through Playwright, against pytest-django's live server.
 
 Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH); where there is none the
-browser tests skip and say why. Screenshots go to test-results/screenshots/ for review.
+browser tests skip and say why. Screenshots go to test-results/screenshots/ for review (or
+under TEST_RESULTS, where CI runs two suites at once).
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+RESULTS = Path(
+    os.environ.get("TEST_RESULTS") or Path(__file__).resolve().parents[2] / "test-results"
+)
+SCREENSHOTS = RESULTS / "screenshots"
 PHONE = {"width": 375, "height": 800}
 LAUNCH_ARGS = [
     "--no-sandbox",

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -28,12 +27,12 @@ from django.urls import Resolver404, resolve
 
 from league.demo import DEMO_PASSWORD, demo_build_all
 from league.models import Fixture, Team
-from tests.browser.conftest import Requests
+from tests.browser.conftest import RESULTS, Requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 375, "height": 812}
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "phone"
+SHOTS = RESULTS / "phone"
 PER_KIND = 2
 #: Addresses no crawl follows: the admin (its own test), the API and its JSON, feeds and
 #: files, polled JSON, and Django's own password-reset mail flow.
