@@ -2,7 +2,7 @@
 # only the players their report named: every starter of a fixed line-up without an
 # appearance gets one now (no points, no stats), and the players concerned have their season
 # lines, career games and status (M-P5) recounted. Run twice, it changes nothing the second
-# time; it prints what it changed (games/appearances_repair.py).
+# time; it prints what it changed, if anything (games/appearances_repair.py).
 
 from django.db import migrations
 
@@ -10,7 +10,9 @@ from games.appearances_repair import starters_appearances_give
 
 
 def _give(apps, schema_editor):
-    print(f"\n  {starters_appearances_give(apps)}", end="")
+    repaired = starters_appearances_give(apps)
+    if repaired.results:  # a new or a sound database has nothing to tell
+        print(f"\n  {repaired}", end="")
 
 
 class Migration(migrations.Migration):
