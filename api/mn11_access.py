@@ -42,3 +42,24 @@ def side_for_team(*, fixture: Fixture, team_id: int) -> Side:
     if team_id == fixture.away_team_id:
         return Side.AWAY
     raise DomainError(f"Team {team_id} does not play in {fixture}.", code="invalid", field="team")
+
+
+def side_given(*, fixture: Fixture, side: str | None, team_id: int | None) -> Side:
+    """The side a match-day request is for: `side` ("home"/"away", the GK and line-up
+    endpoints' name for it), or the older `team` (the team's id), or both if they agree."""
+    by_team = None if team_id is None else side_for_team(fixture=fixture, team_id=team_id)
+    if side is None:
+        if by_team is None:
+            raise DomainError(
+                "Give the side: home or away (or the team's id as team).",
+                code="invalid",
+                field="side",
+            )
+        return by_team
+    if by_team is not None and by_team.value != side:
+        raise DomainError(
+            f"Team {team_id} plays {by_team.label} in {fixture}, not {Side(side).label}.",
+            code="invalid",
+            field="team",
+        )
+    return Side(side)

@@ -17,7 +17,7 @@ from mn11.discipline import DisciplineRow
 from mn11.models import Report, ReportEvent, ReportKick
 from mn11.report_input import CARD_LENGTH, EVENT_TYPES, MAX_KICKS, MAX_LINES
 from mn11.reports import event_state
-from rules.mn11 import AwaySet, GkCard, GoalKind, Side, VarCard
+from rules.mn11 import AwaySet, CardKind, GkCard, GoalKind, Side, VarCard
 
 
 def choice_field(choices: Any, name: str, **kwargs: Any) -> NamedChoiceField:
@@ -65,9 +65,39 @@ class TeamRefSerializer(serializers.Serializer[Any]):
         ref_name = "Mn11TeamRef"
 
 
+class SquadCardSerializer(serializers.Serializer[Any]):
+    """A card a side may field, by key and name (E-S1 to E-S3)."""
+
+    key = card_key()
+    name = serializers.CharField()
+    kind = choice_field([kind.value for kind in CardKind], "CardKind", help_text="gk, set or star.")
+    position = serializers.CharField(help_text="GK (never on the field) or Outfield.")
+    detail = serializers.CharField(help_text='Its set or edition, e.g. "Star Player (expansion)".')
+
+    class Meta:
+        ref_name = "Mn11SquadCard"
+
+
+class LineupChangeSerializer(serializers.Serializer[Any]):
+    """A line-up a commissioner changed after both were in."""
+
+    at = serializers.DateTimeField()
+    by = serializers.CharField(help_text="The commissioner's username.")
+    before = serializers.ListField(child=card_key())
+    after = serializers.ListField(child=card_key())
+
+    class Meta:
+        ref_name = "Mn11LineupChange"
+
+
 class SideViewSerializer(serializers.Serializer[Any]):
     side = side_field()
     team = TeamRefSerializer()
+    squad = SquadCardSerializer(
+        many=True,
+        help_text="Every card the side may field, by key and name: its GK card (once "
+        "picked), its set's cards (Away's once it chose its set) and its Star Players.",
+    )
     lineup = serializers.ListField(
         child=card_key(),
         allow_null=True,
@@ -77,6 +107,13 @@ class SideViewSerializer(serializers.Serializer[Any]):
     lineup_in = serializers.BooleanField(help_text="Whether the line-up is submitted.")
     gk = GkViewSerializer(allow_null=True, help_text="Null without GK cards (E-S3).")
     may_manage = serializers.BooleanField(help_text="Whether the user may set this side.")
+    may_change_lineup = serializers.BooleanField(
+        help_text="Whether the user may submit this side's line-up now: until both are in, "
+        "then a commissioner only."
+    )
+    changes = LineupChangeSerializer(
+        many=True, help_text="Changes a commissioner made after both line-ups were in."
+    )
     suspended = serializers.ListField(
         child=card_key(), help_text="Cards this side may not start (E-D3), to its own coach."
     )
@@ -120,6 +157,9 @@ class EventSerializer(serializers.Serializer[ReportEvent]):
     attempts = serializers.ListField(child=serializers.BooleanField(), required=False)
     attack_power = serializers.IntegerField(required=False, allow_null=True)
     defence_power = serializers.IntegerField(required=False, allow_null=True)
+    warned = serializers.CharField(
+        required=False, allow_null=True, help_text="A VAR decision's warned card, if recorded."
+    )
 
     class Meta:
         ref_name = "Mn11Event"
@@ -170,13 +210,24 @@ class ReportSerializer(serializers.ModelSerializer[Report]):
 
 class EventInputSerializer(serializers.Serializer[Any]):
     type = choice_field(list(EVENT_TYPES), "EventType")
-    side = side_field(help_text="Scored, attacked, took the corner or lost the card.")
+    side = side_field(
+        help_text="Scored, attacked, took the corner, lost the card or used its GK skill."
+    )
     half = serializers.IntegerField(min_value=0, max_value=9)
     card = serializers.CharField(
         required=False,
         max_length=CARD_LENGTH,
-        help_text="A goal's scorer or the card sent off (its key, e.g. `home-9`, `base-01`); "
-        f"a VAR decision's card: one of {', '.join(v.value for v in VarCard)}.",
+        help_text="A goal's scorer or the card sent off (its key, e.g. `home-9`, `base-01`: a "
+        "card of that side's line-up, or of its cards without one, not suspended, not sent "
+        "off); a VAR decision's card: one of "
+        f"{', '.join(v.value for v in VarCard)}.",
+    )
+    warned = serializers.CharField(
+        required=False,
+        allow_null=True,
+        max_length=CARD_LENGTH,
+        help_text="A VAR decision with a Warning: the defending card warned (optional; a "
+        "card on the defenders' pitch).",
     )
     kind = choice_field(
         [k.value for k in GoalKind], "GoalKind", required=False, help_text="A goal's kind."
@@ -197,7 +248,11 @@ class EventInputSerializer(serializers.Serializer[Any]):
 class KickInputSerializer(serializers.Serializer[Any]):
     side = side_field()
     scored = serializers.BooleanField()
-    card = card_key(required=False, allow_blank=True, help_text="The kicker (optional).")
+    card = card_key(
+        required=False,
+        allow_blank=True,
+        help_text="The kicker (optional): a card of that side's line-up, its GK card too.",
+    )
 
     class Meta:
         ref_name = "Mn11KickInput"

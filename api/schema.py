@@ -81,12 +81,18 @@ ERROR_CODES = {
     "deadline_passed": "The pick's deadline passed: it waits for the commissioner.",
     "already_started": "The season's draft has started already.",
     "draft_impossible": "The draft cannot be held: too few teams, or a pool too small.",
-    "turn_moved": "The pick named was made meanwhile: the board shows the pick now on the clock.",
+    "turn_moved": "The pick named is not the one on the clock (made meanwhile, or not yet due): "
+    "the message names the pick on the clock.",
     # Magic Number Eleven (a refused report lists its `problems` with their E-… rule ids)
     "gk_pick_refused": "Not this GK card now: Home picks first, then Away one of the two "
     "left (E-S3); or the season plays no GK cards.",
     "lineup_invalid": "The line-up breaks the rules (E-S3: 11 of the team's cards, its GK "
-    "card among them; no suspended card, E-D3), or the Away set is not chosen yet (E-S1).",
+    "card among them, each once and by its one key; no suspended card, E-D3), or the Away set "
+    "is not chosen yet (E-S1).",
+    "lineup_final": "Both line-ups are in and revealed, so they are final: only a commissioner "
+    "changes one (E-S3).",
+    "away_set_final": "A line-up is in, so the Away set is final: only a commissioner changes "
+    "it (E-S1).",
     # webhooks (docs/data.md)
     "too_many_webhooks": "The user has 10 webhooks in the league already: delete one first.",
     "switched_off": "The webhook is switched off after repeated failure: switch it on first.",

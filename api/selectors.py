@@ -21,6 +21,7 @@ from django.db.models import (
 )
 
 from api.access import ApiUser, visible_league_ids
+from api.season_rules import RULES_RELATED
 from games.models import Appearance, Inspection, StatLine, TableInspection
 from injuries.models import Injury
 from league.coaching import team_seasons
@@ -37,7 +38,7 @@ def leagues(*, user: ApiUser) -> QuerySet[League]:
 def seasons(*, user: ApiUser) -> QuerySet[Season]:
     return (
         Season.objects.filter(league__in=visible_league_ids(user=user))
-        .select_related("league", "rules")
+        .select_related("league", *RULES_RELATED)
         .prefetch_related("divisions__rows")
         .order_by("league__name", "-created_at")
     )
@@ -224,8 +225,9 @@ class Me:
 
 
 def me_profile(*, user: User, token: ApiToken | None) -> Me:
-    """The signed-in user's leagues as commissioner, the teams he coaches (each with its
-    latest season not archived) and the token he signed in with. Three queries."""
+    """The signed-in user's leagues as commissioner, the teams he coaches (each with the
+    season it follows: its league season not archived) and the token he signed in with.
+    Three queries."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("name", "id"))
     seasons = team_seasons([team.pk for team in teams])
     return Me(

@@ -17,20 +17,17 @@ from arenaball.models import (
     Report,
     SeasonSettings,
 )
-from league.models import Fixture, League, Season, StandingRow, Team
+from league.models import Fixture, League, Season, Team
 from league.selectors import with_round_labels
+from league.team_seasons import teams_seasons
 from rules import arenaball as rules
 
 
 def team_season(*, team: Team) -> Season | None:
-    """The season `team` plays now: the latest it is entered in."""
-    row = (
-        StandingRow.objects.filter(team=team)
-        .select_related("season__league")
-        .order_by("-season__created_at")
-        .first()
-    )
-    return row.season if row else None
+    """The season `team` follows (league/team_seasons.py): its league season not archived,
+    else its newest tournament."""
+    found = teams_seasons([team.pk]).get(team.pk)
+    return found.followed if found else None
 
 
 def season_rules(*, season: Season | None) -> rules.ArenaballSettings:

@@ -70,7 +70,7 @@ def _result_body(fixture: Any, rng: random.Random) -> dict[str, Any]:
     """A plausible report: the players who take the field score, their points adding up."""
     from games.lineups import lineup_fix, lineup_players
 
-    lineup = lineup_players(lineup_fix(fixture=fixture))
+    lineup = lineup_players(lineup_fix(fixture=fixture)).players
     lines, scores = [], {fixture.home_team_id: 0, fixture.away_team_id: 0}
     for player in sorted(lineup.values(), key=lambda p: p.pk):
         points = rng.randint(0, 1) if player.position in ("forward", "wingback") else 0

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.lineups import fixture_lineups, lineup_is_fixed
 from games.selectors import match_report, replay_data
-from league.models import Fixture
+from league.models import Fixture, Result
 from league.page_versions import page_version
 from rules.magnoball.vocabulary import StatCategory
 
@@ -94,6 +94,11 @@ def _report(fixture: Fixture) -> tuple[str, dict[str, Any], bool] | None:
         "source": report.result.get_source_display(),
     }
     return str(html), result, replay is not None
+
+
+def fixture_result_id(*, fixture: Fixture) -> int | None:
+    """The id of `fixture`'s result, None before it has one. One query."""
+    return Result.objects.filter(fixture=fixture).values_list("pk", flat=True).first()
 
 
 def fixture_fixed_lineups_part(*, fixture: Fixture, version: int | None) -> SafeString | None:

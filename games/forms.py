@@ -1,13 +1,14 @@
 """The result form, the one both the coach's report page and the commissioner's admin steps
 (record, correct) use: the score, then one row per player who may take the field, parsed
-into the result service's ResultReport. Blank means zero; a player with a number, ticked as
-played or Incapacitated took the field (M-T2). The service validates the whole report and
-``field_for_error`` puts its reasons beside the inputs they concern."""
+into the result service's ResultReport. Blank means zero; a starter took the field (M-P3),
+his tick fixed; a substitute with a number, ticked as played or Incapacitated came on. The
+service validates the whole report and ``field_for_error`` puts its reasons beside the
+inputs they concern."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +104,7 @@ class StatCell:
 class ReportRow:
     player: Player
     side: str
+    starter: bool
     played: Cell
     incapacitated: Cell
     points: Cell
@@ -135,9 +137,10 @@ class ReportRow:
 
 
 class ResultForm(forms.Form):
-    """A result as one form (M-P7 lines, M-I1/M-I2 injuries). Unbound it offers the first
-    string as having played, or, given the ``result`` a commissioner corrects, that result
-    as it stands. The rolls are asked for when the season lets coaches roll injuries."""
+    """A result as one form (M-P7 lines, M-I1/M-I2 injuries). The `starters` of the line-up
+    played (M-P3): their ticks are fixed on, and the other rows offered unticked. Given the
+    ``result`` a commissioner corrects, it shows that result as it stands. The rolls are
+    asked for when the season lets coaches roll injuries."""
 
     home_score = CountField(maximum=99, label="Home score")
     away_score = CountField(maximum=99, label="Away score")
@@ -151,12 +154,15 @@ class ResultForm(forms.Form):
         *,
         fixture: Fixture,
         players: Sequence[Player],
+        starters: Collection[int],
         result: Result | None = None,
     ) -> None:
         self.fixture = fixture
         self.players = list(players)
+        self.starters = frozenset(starters)
         self.coaches_roll = fixture.round.season.rules.table_dice("injuries")
-        initial = _initial_of(result) if result else _first_string_played(self.players)
+        initial = _initial_of(result) if result else {}
+        initial |= {f"p{pk}-played": True for pk in self.starters}
         super().__init__(data, initial=initial)
         self._line_players: list[int] = []
         self._incapacitated: list[int] = []
@@ -165,7 +171,14 @@ class ResultForm(forms.Form):
 
     def _add_player_fields(self, player: Player) -> None:
         prefix, name = f"p{player.pk}", player.name
-        self.fields[f"{prefix}-played"] = _tick(f"{name} played")
+        if player.pk in self.starters:
+            # A starter played whatever is posted (the result service adds him): his tick
+            # stays on, as a disabled field keeps its initial value.
+            played = _tick(f"{name} started (M-P3)")
+            played.disabled = True
+        else:
+            played = _tick(f"{name} played")
+        self.fields[f"{prefix}-played"] = played
         self.fields[f"{prefix}-points"] = _count(f"{name}: points", maximum=99)
         for category in CATEGORIES:
             for part, what in (("a", "attempts"), ("s", "successes")):
@@ -265,6 +278,7 @@ class ResultForm(forms.Form):
         return ReportRow(
             player=player,
             side="home" if player.team_id == self.fixture.home_team_id else "away",
+            starter=player.pk in self.starters,
             played=cell("played"),
             incapacitated=cell("incap"),
             points=cell("points"),
@@ -292,11 +306,6 @@ class ResultForm(forms.Form):
 
     def categories(self) -> tuple[StatCategory, ...]:
         return CATEGORIES
-
-
-def _first_string_played(players: Sequence[Player]) -> dict[str, Any]:
-    """A new report offers the first string as having played: the coach unticks who did not."""
-    return {f"p{p.pk}-played": True for p in players if p.string == Player.String.FIRST}
 
 
 def _initial_of(result: Result) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """What a line-up is planned from (M-P3, games/lineups.py), read by three statements written
 as SQL: the teams' players who may be picked (active or on the injured list), those of them
 out injured, and the reserves their coaches named for the fixtures (`lineup_rows`); and the
-players of a line-up fixed at kick-off (`lineup_stored_players`).
+players of a line-up fixed at kick-off and which of them started (`lineup_stored`).
 
 Every result kicks off with the first read (a simulation when it starts, a reported result
 when it is recorded), and a simulation's result is checked against the second. As ORM
@@ -25,6 +25,15 @@ from rosters.models import Player
 
 #: Who may be picked for a line-up, the others having retired or left.
 PICKABLE = (Player.RosterState.ACTIVE, Player.RosterState.INJURED_LIST)
+
+
+@dataclass(frozen=True)
+class FixedLineup:
+    """A line-up fixed at kick-off (M-P3): every player who may take the field, by id, and
+    the starters among them, who took it whatever a report says."""
+
+    players: dict[int, Player]
+    starters: frozenset[int]
 
 
 @dataclass
@@ -63,13 +72,15 @@ def lineup_rows(*, team_ids: Collection[int], fixture_ids: Collection[int]) -> L
     return rows
 
 
-def lineup_stored_players(*, fixture_id: int) -> dict[int, Player]:
-    """The players of `fixture_id`'s line-up fixed at kick-off (LineupEntry rows), by id:
-    those who may take the field; empty before kick-off."""
+def lineup_stored(*, fixture_id: int) -> FixedLineup:
+    """`fixture_id`'s line-up fixed at kick-off (its LineupEntry rows): those who may take
+    the field and its starters; empty before kick-off. One statement."""
     player = model_columns(Player, "p")
     with connection.cursor() as cursor:
         cursor.execute(_stored_statement(), [fixture_id])
-        return {loaded.pk: loaded for loaded in map(player.load, cursor.fetchall())}
+        rows = cursor.fetchall()
+    players = {loaded.pk: loaded for loaded in (player.load(row[:-1]) for row in rows)}
+    return FixedLineup(players, frozenset(row[player.pk_index] for row in rows if row[-1]))
 
 
 _PLAYERS = Player._meta.db_table
@@ -78,7 +89,8 @@ _PLAYERS = Player._meta.db_table
 @cache
 def _stored_statement() -> str:
     return (
-        f"SELECT {model_columns(Player, 'p').select} FROM {LineupEntry._meta.db_table} e "
+        f"SELECT {model_columns(Player, 'p').select}, e.starter "
+        f"FROM {LineupEntry._meta.db_table} e "
         f"JOIN {_PLAYERS} p ON p.id = e.player_id WHERE e.fixture_id = %s"
     )
 

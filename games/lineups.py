@@ -26,7 +26,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from games.errors import GamesError
-from games.lineup_read import lineup_rows
+from games.lineup_read import FixedLineup, lineup_rows
 from games.models import LineupChoice, LineupEntry
 from injuries.models import Injury
 from league.access import Actor, require_coach_or_commissioner
@@ -383,6 +383,9 @@ def _entry_rows(lineup: TeamLineup) -> Iterator[tuple[Any, ...]]:
         yield (fixture_id, team_id, player.pk, player.position, False, "", "", None)
 
 
-def lineup_players(lineups: Iterable[TeamLineup]) -> dict[int, Player]:
-    """Every player of fixed line-ups, who may take the field, by id."""
-    return {p.pk: p for lineup in lineups for p in (*lineup.starters, *lineup.bench)}
+def lineup_players(lineups: Iterable[TeamLineup]) -> FixedLineup:
+    """Fixed line-ups as a result is checked against them: every player who may take the
+    field, by id, and the starters, who took it (M-P3)."""
+    players = {p.pk: p for lineup in lineups for p in (*lineup.starters, *lineup.bench)}
+    starters = frozenset(p.pk for lineup in lineups for p in lineup.starters)
+    return FixedLineup(players, starters)

@@ -5,7 +5,6 @@ injuries, the injured-list countdown and the standings), recomputed rather than 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -13,9 +12,18 @@ from django.db.models import Model
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
-from games.lineup_read import lineup_stored_players
+from games.lineup_read import FixedLineup, lineup_stored
 from games.lineups import lineup_fix, lineup_players
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
+from games.result_report import (
+    MAX_COUNT,
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    report_errors,
+    report_from_match,
+    report_with_lineup,
+)
 from injuries.models import Injury
 from injuries.services import (
     Incapacitation,
@@ -33,13 +41,11 @@ from league.audit import audit_record
 from league.models import Fixture, Result, Season
 from league.pipelined import pipelined
 from league.results import (
-    MAX_SCORE,
     fixture_lock,
     result_aftermath,
     result_change_refusal,
     result_insert,
     result_refusal,
-    result_score_errors,
 )
 from league.rows_copy import rows_copy
 from league.rows_update import rows_append, rows_insert
@@ -49,64 +55,23 @@ from rosters.services import ledger_batch, ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
 from rules.magnoball.dice import DiceSource, ScriptedDice
 from rules.magnoball.match_result import MatchResult
-from rules.magnoball.outcomes import Condition
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import Side
-from rules.magnoball.vocabulary import Position, StatCategory
+from rules.magnoball.vocabulary import Position
 
-MAX_COUNT = 999
-_CATEGORIES = frozenset(category.value for category in StatCategory)
-
-
-@dataclass(frozen=True)
-class PlayerLine:
-    """One player who took the field: his points and (attempts, successes) per category."""
-
-    player_id: int
-    points: int = 0
-    stats: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class TableRoll:
-    """Rolls made at the table for an Incapacitated player (M-I1, M-I2)."""
-
-    duration: int
-    permanent: int | None = None
-
-
-@dataclass(frozen=True)
-class ResultReport:
-    home_score: int
-    away_score: int
-    overtime: bool = False
-    lines: Sequence[PlayerLine] = ()
-    incapacitated: Sequence[int] = ()
-    table_rolls: Mapping[int, TableRoll] = field(default_factory=dict)
-
-
-def report_from_match(match: MatchResult) -> ResultReport:
-    """What a simulated match reports: its score, stat lines and Incapacitated players."""
-    lines = tuple(
-        PlayerLine(
-            player_id=int(line.player_key),
-            points=line.points,
-            stats={
-                c.value: (line.attempts.get(c, 0), line.successes.get(c, 0))
-                for c in StatCategory
-                if line.attempts.get(c, 0)
-            },
-        )
-        for line in match.stat_lines
-        if line.took_field
-    )
-    incapacitated = tuple(
-        int(injury.player_key)
-        for injury in match.injuries
-        if injury.condition is Condition.INCAPACITATED
-    )
-    return ResultReport(match.home_score, match.away_score, match.overtime, lines, incapacitated)
-
+#: The report's shapes live with their checks (games/result_report.py); named here too, as
+#: the service's callers have always imported them.
+__all__ = [
+    "MAX_COUNT",
+    "PlayerLine",
+    "ResultReport",
+    "TableRoll",
+    "report_from_match",
+    "result_correct",
+    "result_record",
+    "result_record_simulation",
+    "result_void",
+]
 
 # --- Recording -------------------------------------------------------------------------------
 
@@ -174,6 +139,8 @@ def _record(
             raise GamesError(refusal.message, code=refusal.code)
         lineup = _kick_off(locked, source=source)
         settings = _validate(report, fixture=locked, lineup=lineup, source=source)
+        # Every starter took the field, named or not (M-P3): his line goes in with the rest.
+        report = report_with_lineup(report, lineup)
         result = result_insert(
             fixture=locked,
             home_score=report.home_score,
@@ -185,16 +152,16 @@ def _record(
             engine_version=match.engine_version if match else "",
         )
         # A simulation's answer is its job's state: its stat lines need not come back.
-        appearances = _store_lines(result, report, lineup, answer=match is None)
+        appearances = _store_lines(result, report, lineup.players, answer=match is None)
         # The match's rolls and the injuries' rolls: one write to the ledger.
         with ledger_batch():
             if match is not None:
-                _store_simulation(result, match, lineup)
+                _store_simulation(result, match, lineup.players)
             injured = _injure(
                 locked,
                 report.incapacitated,
                 report.table_rolls,
-                lineup,
+                lineup.players,
                 settings,
                 actor,
                 dice or server_dice(),
@@ -223,13 +190,13 @@ def _record(
     return result
 
 
-def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
-    """Who may take the field (M-P3, games/lineups.py): a simulation kicked off with the
-    line-up fixed when it started, which it played; a reported match kicks off now. A
-    correction validates against the same stored line-up."""
+def _kick_off(fixture: Fixture, *, source: str) -> FixedLineup:
+    """Who may take the field and who started (M-P3, games/lineups.py): a simulation kicked
+    off with the line-up fixed when it started, which it played; a reported match kicks off
+    now. A correction validates against the same stored line-up."""
     if source == Result.Source.SIMULATED:
-        stored = lineup_stored_players(fixture_id=fixture.pk)
-        if stored:
+        stored = lineup_stored(fixture_id=fixture.pk)
+        if stored.players:
             return stored
     return lineup_players(lineup_fix(fixture=fixture))
 
@@ -238,7 +205,7 @@ def _kick_off(fixture: Fixture, *, source: str) -> dict[int, Player]:
 
 
 def _validate(
-    report: ResultReport, *, fixture: Fixture, lineup: Mapping[int, Player], source: str
+    report: ResultReport, *, fixture: Fixture, lineup: FixedLineup, source: str
 ) -> RuleSettings:
     """Refuse a report that does not hold, naming every problem; returns the season's rules."""
     rules = fixture.round.season.rules
@@ -260,132 +227,6 @@ def _validate(
             fields=errors,
         )
     return settings
-
-
-def report_errors(
-    report: ResultReport,
-    *,
-    fixture: Fixture,
-    lineup: Mapping[int, Player],
-    settings: RuleSettings,
-    coaches_roll: bool,
-    simulated: bool = False,
-) -> dict[str, str]:
-    """Every problem of a report, keyed by the field it concerns; empty when it holds."""
-    errors: dict[str, str] = result_score_errors(
-        home_score=report.home_score, away_score=report.away_score
-    )
-    points = {fixture.home_team_id: 0, fixture.away_team_id: 0}
-    seen: set[int] = set()
-    for index, line in enumerate(report.lines):
-        where = f"lines[{index}]"
-        player = lineup.get(line.player_id)
-        if player is None:
-            errors[f"{where}.player_id"] = (
-                f"Player {line.player_id} could not take the field in {fixture}: not on either "
-                "team, injured, on the injured list or retired."
-            )
-            continue
-        if line.player_id in seen:
-            errors[f"{where}.player_id"] = f"{player} has two stat lines."
-        seen.add(line.player_id)
-        if not _count_ok(line.points, MAX_SCORE):
-            errors[f"{where}.points"] = f"Points are a whole number from 0 to {MAX_SCORE}."
-        else:
-            points[player.team_id] += line.points
-        _check_stats(line.stats, where, errors, player=player)
-    _check_scores_add_up(report, fixture, points, errors)
-    if report.overtime and report.home_score == report.away_score and not simulated:
-        errors["overtime"] = "An overtime ends with its goal (M-G2): the score cannot be level."
-    _check_injuries(report, lineup, seen, settings, coaches_roll, errors)
-    return errors
-
-
-def _count_ok(value: Any, maximum: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
-
-
-def _check_stats(
-    stats: Mapping[str, tuple[int, int]], where: str, errors: dict[str, str], *, player: Player
-) -> None:
-    """A stat line's categories: known ones, each (attempts, successes) with no more
-    successes than attempts (M-P7). A message names the player and the stat, so it reads
-    alone in a list of problems at the top of the form or in an API answer."""
-    for category, pair in stats.items():
-        key = f"{where}.stats.{category}"
-        if category not in _CATEGORIES:
-            errors[key] = f"Unknown category; use one of {', '.join(sorted(_CATEGORIES))}."
-        elif not (
-            isinstance(pair, tuple | list)
-            and len(pair) == 2
-            and all(_count_ok(n, MAX_COUNT) for n in pair)
-        ):
-            errors[key] = f"Give attempts and successes, whole numbers to {MAX_COUNT}."
-        elif pair[1] > pair[0]:
-            errors[key] = (
-                f"{player}: {StatCategory(category).label.lower()} successes ({pair[1]}) "
-                f"cannot exceed attempts ({pair[0]})."
-            )
-
-
-def _check_scores_add_up(
-    report: ResultReport, fixture: Fixture, points: Mapping[int, int], errors: dict[str, str]
-) -> None:
-    for name, team in (("home_score", fixture.home_team), ("away_score", fixture.away_team)):
-        if name not in errors and getattr(report, name) != points[team.pk]:
-            errors[name] = (
-                f"{team}'s players scored {points[team.pk]} points in their stat lines, "
-                f"not {getattr(report, name)}."
-            )
-
-
-def _check_injuries(
-    report: ResultReport,
-    lineup: Mapping[int, Player],
-    took_field: set[int],
-    settings: RuleSettings,
-    coaches_roll: bool,
-    errors: dict[str, str],
-) -> None:
-    if len(set(report.incapacitated)) != len(report.incapacitated):
-        errors["incapacitated"] = "A player is listed twice."
-    for index, player_id in enumerate(report.incapacitated):
-        if player_id not in took_field:
-            errors[f"incapacitated[{index}]"] = (
-                f"Player {player_id} did not take the field, so he cannot be Incapacitated."
-            )
-    if report.table_rolls and not coaches_roll:
-        errors["table_rolls"] = "The server rolls injuries in this season; leave the rolls out."
-        return
-    if not coaches_roll:
-        return
-    for player_id in report.incapacitated:
-        player = lineup.get(player_id)
-        if player is not None:
-            rolls = report.table_rolls.get(player_id)
-            _check_table_roll(rolls, player, f"table_rolls.{player_id}", settings, errors)
-
-
-def _check_table_roll(
-    rolls: TableRoll | None,
-    player: Player,
-    key: str,
-    settings: RuleSettings,
-    errors: dict[str, str],
-) -> None:
-    """An Incapacitated player's injury rolls made at the table: his position's die (M-I1),
-    and the permanent-injury roll when the season plays them (M-I2)."""
-    sides = Position(player.position).injury_die
-    if rolls is None:
-        errors[key] = f"Give {player}'s injury roll (d{sides}, M-I1)."
-    elif not _count_ok(rolls.duration, sides) or rolls.duration < 1:
-        errors[f"{key}.duration"] = f"{player}'s injury roll is a d{sides}: 1 to {sides}."
-    elif settings.permanent_injuries and (
-        rolls.permanent is None or not _count_ok(rolls.permanent, sides) or rolls.permanent < 1
-    ):
-        errors[f"{key}.permanent"] = (
-            f"Give {player}'s permanent-injury roll (d{sides}, M-I2): 1 to {sides}."
-        )
 
 
 # --- Storing ---------------------------------------------------------------------------------
@@ -528,8 +369,9 @@ def result_correct(
         _require_open(season)
         current = Result.objects.get(fixture=locked)
         before = _result_state(current)
-        lineup = lineup_stored_players(fixture_id=locked.pk)
+        lineup = lineup_stored(fixture_id=locked.pk)
         settings = _validate(report, fixture=locked, lineup=lineup, source=Result.Source.CORRECTED)
+        report = report_with_lineup(report, lineup)  # its starters played (M-P3)
         current.appearances.all().delete()
         current.events.all().delete()
         kept = set(
@@ -542,9 +384,11 @@ def result_correct(
         current.overtime = report.overtime
         current.source = Result.Source.CORRECTED
         current.save(update_fields=["home_score", "away_score", "overtime", "source", "updated_at"])
-        _store_lines(current, report, lineup)
+        _store_lines(current, report, lineup.players)
         new = [pid for pid in report.incapacitated if pid not in kept]
-        _injure(locked, new, report.table_rolls, lineup, settings, actor, dice or server_dice())
+        _injure(
+            locked, new, report.table_rolls, lineup.players, settings, actor, dice or server_dice()
+        )
         result_aftermath(fixture=locked)
         result_event_publish(fixture=locked, result=current, change="corrected")
         audit_record(

@@ -20,6 +20,7 @@ from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, League, Result, Season, Team
 from league.selectors import league_visible_q, league_visible_to, with_round_labels
+from league.team_seasons import followed_first
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.match_result import TeamSheet
@@ -238,12 +239,13 @@ def team_season_history(*, team: Team) -> list[Season]:
 
 
 def team_current_season(*, team: Team) -> Season | None:
-    """The newest season the team takes part in that is not archived."""
+    """The season the team follows (league/team_seasons.py): its league season not
+    archived, else its newest tournament; with its rules and league."""
     return (
         Season.objects.filter(standings__team=team)
         .exclude(status=Season.Status.ARCHIVED)
         .select_related("rules", "league")
-        .order_by("-created_at")
+        .order_by(*followed_first())
         .first()
     )
 
@@ -884,12 +886,26 @@ def report_season_totals(*, fixture: Fixture, players: Sequence[Player]) -> dict
     return {pk: SeasonTotals(points.get(pk, 0), stats.get(pk, {})) for pk in ids}
 
 
-def report_players(*, fixture: Fixture) -> tuple[list[Player], list[tuple[Player, str]]]:
-    """The rows of the result form: every player who may take the field, starters then
-    bench (home first), and those who cannot, with why (shown disabled)."""
+@dataclass(frozen=True)
+class ReportPlayers:
+    """The rows of the result form: every player who may take the field, starters then bench
+    (home first); the starters, whom it ticks (M-P3); and those who cannot play, with why
+    (shown disabled)."""
+
+    players: list[Player]
+    starters: frozenset[int]
+    unavailable: list[tuple[Player, str]]
+
+
+def report_players(*, fixture: Fixture) -> ReportPlayers:
+    """The result form's rows for `fixture`: its line-ups as fixed at kick-off, or as they
+    would be fixed now (M-P3)."""
     home, away = fixture_lineups(fixture=fixture)
-    playable = [*home.starters, *home.bench, *away.starters, *away.bench]
-    return playable, [*home.unavailable, *away.unavailable]
+    return ReportPlayers(
+        players=[*home.starters, *home.bench, *away.starters, *away.bench],
+        starters=frozenset(p.pk for p in (*home.starters, *away.starters)),
+        unavailable=[*home.unavailable, *away.unavailable],
+    )
 
 
 # --- Standings by round, leaders, player pages -----------------------------------------------

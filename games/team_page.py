@@ -18,9 +18,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from games.selectors import RosterRow, team_roster, team_season_history
-from league.models import Season, Team
+from league.models import Team
 from league.page_versions import page_version
 from league.selectors import team_fixtures
+from league.team_seasons import team_seasons_split
 
 #: Evicts copies nobody asks for any more; never what makes a page current.
 KEEP_SECONDS = 24 * 3600
@@ -54,8 +55,9 @@ def team_body(
         return mark_safe(str(cached))
     # Every season of the team at once: the current one and its titles (team_story).
     seasons = team_season_history(team=team)
-    current = next((s for s in seasons if s.status != Season.Status.ARCHIVED), None)
-    roster = team_roster(team=team, season=current)
+    # The league season it follows; the cups it plays besides are listed apart.
+    followed = team_seasons_split(seasons)
+    roster = team_roster(team=team, season=followed.followed)
     if sort in sorts:
         for group in (roster.first, roster.second, roster.reserves):
             group.sort(key=sorts[sort])
@@ -71,6 +73,7 @@ def team_body(
             "can_manage": can_manage,
             "fixtures": team_fixtures(season=season, team=team) if season else [],
             "titles": [s for s in seasons if s.champion_id == team.pk],
+            "tournaments": followed.tournaments,
             "seasons": seasons,  # its awards (league/honours), only once one is finished
         },
         request=request,

@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors
@@ -24,6 +26,7 @@ from games.fixture_page import (
     fixture_fixed_lineups_part,
     fixture_page_version,
     fixture_report_part,
+    fixture_result_id,
 )
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
@@ -34,8 +37,9 @@ from games.player_page import player_body
 from games.results import result_record
 from games.team_page import team_body
 from league.access import FixtureRoles, is_coach, is_commissioner
+from league.admin.display import admin_step_url
 from league.errors import DomainError, PermissionRefused
-from league.models import Fixture, Season, Team
+from league.models import Fixture, Result, Season, Team
 from league.season_views import season_or_404
 from league.web import add_domain_error, confirm_page, refused, run_action, shows_refusal
 from rosters.models import Player
@@ -163,9 +167,14 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
 @shows_refusal
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
     fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
-    players, unavailable = selectors.report_players(fixture=fixture_)
+    if fixture_.status != Fixture.Status.READY:
+        return _report_closed(request, fixture_)
+    lineup = selectors.report_players(fixture=fixture_)
     form = ResultForm(
-        request.POST if request.method == "POST" else None, fixture=fixture_, players=players
+        request.POST if request.method == "POST" else None,
+        fixture=fixture_,
+        players=lineup.players,
+        starters=lineup.starters,
     )
     message = ""
     if request.method == "POST" and form.is_valid():
@@ -193,14 +202,52 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             "season": fixture_.round.season,
             "form": form,
             "rows": form.rows(
-                season=selectors.report_season_totals(fixture=fixture_, players=players)
+                season=selectors.report_season_totals(fixture=fixture_, players=lineup.players)
             ),
             "error_summary": form.error_summary(),
-            "unavailable": unavailable,
+            "unavailable": lineup.unavailable,
             "categories": list(StatCategory),
             "message": message,
-            "status_ok": fixture_.status == Fixture.Status.READY,
         },
+    )
+
+
+#: Why a fixture not ready takes no result, and what comes next.
+_NOT_READY: dict[str, str] = {
+    Fixture.Status.SCHEDULED: "Its round is not open yet: its result is reported once the "
+    "commissioner opens the round.",
+    Fixture.Status.INSPECTIONS: "Its inspections (M-E2) wait for the table's rolls or a "
+    "decision: its result is reported once they are decided.",
+    Fixture.Status.SIMULATING: "A simulation is playing it: its result is recorded when the "
+    "simulation finishes.",
+}
+
+
+def _report_closed(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
+    """The report page of a fixture that takes no result now, saying why before anyone
+    fills anything in: a played fixture shows its result and how to have it corrected. A
+    post changes nothing (409)."""
+    report = fixture_report_part(fixture=fixture_, version=fixture_page_version(fixture=fixture_))
+    league = fixture_.round.season.league
+    commissioner = is_commissioner(user=request.user, league=league)
+    result_id = fixture_result_id(fixture=fixture_) if commissioner else None
+    posted = request.method == "POST"
+    return render(
+        request,
+        "games/report_closed.html",
+        {
+            "fixture": fixture_,
+            "season": fixture_.round.season,
+            "result": report.result if report else None,
+            "why": _NOT_READY.get(fixture_.status, ""),
+            "commissioners": [] if commissioner else list(league.commissioners.order_by("pk")),
+            # A commissioner corrects a result in the admin (games/admin/results.py).
+            "correct_url": admin_step_url(Result, result_id, "correct")
+            if result_id is not None and request.user.is_staff
+            else "",
+            "posted": posted,
+        },
+        status=409 if posted else 200,
     )
 
 
@@ -268,10 +315,28 @@ def inspection_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @shows_refusal
 def inspection_ban(request: HttpRequest, pk: int) -> HttpResponse:
-    """Banning drops the enhancement for good (M-E2), so it is asked first, as Release is."""
+    """Banning drops the enhancement for good (M-E2), so it is asked first, as Release is.
+    A decided inspection's page shows the decision, and offers nothing to do."""
     inspection = access_inspection_for_decision(user=request.user, inspection_id=pk)
     enhancement = inspection.enhancement
     what = f"{enhancement.get_kind_display()} on {enhancement.player}"
+    back = reverse("fixture", args=[inspection.fixture_id])
+    if inspection.decision != Inspection.Decision.PENDING:
+        posted = request.method == "POST"
+        return render(
+            request,
+            "form_page.html",
+            {
+                "title": f"{what}: {inspection.get_decision_display().lower()}",
+                "intro": _decided_text(inspection, what),
+                "empty": "Nothing was changed: this inspection is decided."
+                if posted
+                else "This inspection is decided: there is nothing left to do here.",
+                "back": back,
+                "back_label": str(inspection.fixture),
+            },
+            status=409 if posted else 200,
+        )
     return confirm_page(
         request,
         lambda: inspection_decide(inspection=inspection, allow=False, actor=request.user),
@@ -282,9 +347,23 @@ def inspection_ban(request: HttpRequest, pk: int) -> HttpResponse:
         back_label=str(inspection.fixture),
         submit=f"Ban {enhancement.get_kind_display()}",
         success=f"{what} banned.",
-        back=reverse("fixture", args=[inspection.fixture_id]),
+        back=back,
         changed=f"inspection-{inspection.pk}",
     )
+
+
+def _decided_text(inspection: Inspection, what: str) -> str:
+    """A decided inspection in words (M-E2): who decided what, and when."""
+    by = f" by {inspection.decided_by.get_username()}" if inspection.decided_by else ""
+    when = ""
+    if inspection.decided_at is not None:
+        when = f" on {date_format(localtime(inspection.decided_at), 'j F Y, H:i')}"
+    player = inspection.enhancement.player
+    if inspection.decision == Inspection.Decision.BANNED:
+        return f"{what} was banned{by}{when}: it is removed from {player} for good (M-E2)."
+    if inspection.decision == Inspection.Decision.ALLOWED:
+        return f"{what} was allowed for this match{by}{when} (M-E2)."
+    return f"{what} was not detected at the inspection (M-E2): it plays, with nothing to decide."
 
 
 @require_GET

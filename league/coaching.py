@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from league.models import Fixture, Round, Season, StandingRow, Team
+from league.models import Fixture, Round, Season, Team
 from league.rulesets import rulesets
 from league.selectors import with_round_labels
+from league.team_seasons import teams_seasons
 
 
 @dataclass(frozen=True)
@@ -28,17 +29,23 @@ class TodoItem:
 @dataclass
 class CoachTeam:
     team: Team
-    season: Season | None
+    season: Season | None  # the season it follows: its league season
     next_fixture: Fixture | None
     todos: list[TodoItem]
+    tournaments: tuple[Season, ...] = ()  # the cups it plays besides, listed apart
 
 
 def coach_teams(*, user: User) -> list[CoachTeam]:
-    """Every team `user` coaches, whatever its game, by name."""
+    """Every team `user` coaches, whatever its game, by name, each with the tournaments it
+    plays besides its league season."""
     teams: list[CoachTeam] = []
     for ruleset in rulesets():
         own = ruleset.coach_teams(user=user)
         teams += own if own is not None else coach_teams_plain(user=user, ruleset=ruleset.key)
+    seasons = teams_seasons([entry.team.pk for entry in teams])
+    for entry in teams:
+        if entry.team.pk in seasons:
+            entry.tournaments = seasons[entry.team.pk].tournaments
     return sorted(teams, key=lambda entry: (entry.team.name, entry.team.pk))
 
 
@@ -48,7 +55,7 @@ def coach_openings(*, user: User) -> list[TodoItem]:
 
 
 def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
-    """`user`'s teams of the game `ruleset` with their latest season not archived and next
+    """`user`'s teams of the game `ruleset` with the season they follow and next
     fixture, and that fixture's result to report once its round is open."""
     teams = list(Team.objects.filter(coach=user, league__ruleset=ruleset).select_related("league"))
     ids = [team.pk for team in teams]
@@ -73,18 +80,11 @@ def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
 
 
 def team_seasons(ids: list[int], *, related: Collection[str] = ()) -> dict[int, Season]:
-    """Each team's latest season not archived (with the game's `related` rows, e.g. its
-    settings, loaded in the same query)."""
-    seasons: dict[int, Season] = {}
-    rows = (
-        StandingRow.objects.filter(team_id__in=ids)
-        .exclude(season__status=Season.Status.ARCHIVED)
-        .select_related("season__league", *(f"season__{name}" for name in related))
-        .order_by("season__created_at")
-    )
-    for row in rows:
-        seasons[row.team_id] = row.season
-    return seasons
+    """Each team's season as its pages follow it (league/team_seasons.py): its league season
+    not archived, else its newest tournament; with the game's `related` rows (e.g. its
+    settings) loaded in the same query."""
+    found = teams_seasons(ids, related=related)
+    return {team: seasons.followed for team, seasons in found.items() if seasons.followed}
 
 
 def next_fixtures(ids: list[int]) -> dict[int, Fixture]:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Value, When
 from django.utils.formats import date_format
 
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
@@ -90,12 +90,22 @@ def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
     return fixture
 
 
+#: The order that puts a league's current season first among those not archived: the newest
+#: that has started (a season still in draft is being prepared, and does not take the home
+#: page from the season being played or just finished), else the newest draft.
+CURRENT_SEASON_ORDER = (
+    Case(When(status=Season.Status.DRAFT, then=Value(1)), default=Value(0)),
+    F("created_at").desc(),
+    F("pk").desc(),
+)
+
+
 def season_current(*, league: League) -> Season | None:
-    """The season a league is playing now: the newest one not archived."""
+    """The season a league is playing now (CURRENT_SEASON_ORDER)."""
     return (
         league.seasons.exclude(status=Season.Status.ARCHIVED)
         .select_related("league", "rules")
-        .order_by("-created_at")
+        .order_by(*CURRENT_SEASON_ORDER)
         .first()
     )
 

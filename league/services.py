@@ -70,11 +70,14 @@ def season_create(
     starts_on: datetime.date | None = None,
     double_round_robin: bool = True,
     days_between_rounds: int = 7,
-    playoff_teams: int = 4,
+    playoff_teams: int | None = None,
     rules: Mapping[str, Any] | None = None,
 ) -> Season:
     """A draft season. Its rules start from the league's latest season (or the defaults),
-    with `rules` applied on top, validated by the league's ruleset."""
+    with `rules` applied on top, validated by the league's ruleset; its playoff format, when
+    not given, is the league's latest league season's (or the default's)."""
+    if playoff_teams is None:
+        playoff_teams = season_playoff_teams_default(league=league)
     season = Season(
         league=league,
         name=name,
@@ -99,6 +102,18 @@ def season_create(
             after=snapshot(season, ["name", "status", "starts_on"]),
         )
     return season
+
+
+def season_playoff_teams_default(*, league: League) -> int:
+    """The playoff format a new season of `league` starts with: its latest league season's
+    (a league that played without playoffs goes on without them), else the model's default."""
+    latest = (
+        league.seasons.filter(format=Season.Format.LEAGUE).order_by("-created_at", "-pk").first()
+    )
+    if latest is not None:
+        return latest.playoff_teams
+    default = Season._meta.get_field("playoff_teams").default
+    return int(default)
 
 
 def season_update_rules(

@@ -1,17 +1,26 @@
-"""Sliding-window counters per (scope, client address), in the default cache: the API's
-throttles (api/throttles.py) and the sign-up pages' (league/signup/throttle.py) count with them.
+"""Rate limits per (scope, client address), in the default cache: the API's throttles
+(api/throttles.py) and the sign-up pages' (league/signup/throttle.py) count with them.
 
 Rates come from the ``API_THROTTLE_RATES`` setting (``{"anon": "120/min", "signup": "5/hour"}``),
-so tests and deployments can change them. One counter a window, raised with the cache's atomic
-``incr`` (so eight clients at once cannot slip past the limit by reading and writing back), the
-previous window weighted by how much of it still falls within the last period. With the cache
-unreachable the counters fail open, logged: a Redis outage must not take the site down with it.
+so tests and deployments can change them. A rate of n a period holds in every period: a
+request passes when fewer than n requests passed in the period before it, and only the
+requests that pass are counted, so a refused one never lengthens its own wait. The period is
+cut into ``BUCKETS`` counters (a second each for a minute, a minute each for an hour), the
+oldest counted whole, so a period's hits are all seen; a request is counted with the
+cache's atomic ``incr`` (and given back with ``decr`` when it finds the period full), so
+clients racing each other get exactly n between them. The wait a refusal names is the time
+until enough of the oldest counters fall out of the period for the next request to pass:
+after it, one does.
+
+With the cache unreachable the counters fail open, logged: a Redis outage must not take the
+site down with it.
 """
 
 from __future__ import annotations
 
 import logging
-import math
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -27,6 +36,13 @@ DEFAULT_RATES = {
     "verify": "10/hour",
 }
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+#: Counters a period is cut into: the wait a refusal names is exact to one of them.
+BUCKETS = 60
+
+
+def clock() -> float:
+    """The time the counters go by; tests move it on instead of waiting."""
+    return time.time()
 
 
 def throttle_rate(scope: str) -> tuple[int, int]:
@@ -36,9 +52,13 @@ def throttle_rate(scope: str) -> tuple[int, int]:
     return int(count), _PERIODS[period[0]]
 
 
+class _Unreachable(Exception):
+    """The cache did not answer (django-redis may swallow the error and answer None)."""
+
+
 @dataclass(frozen=True)
 class SlidingWindow:
-    """A counter per (scope, address) over the last ``period`` seconds."""
+    """The requests let through per (scope, address) over the last ``period`` seconds."""
 
     scope: str
     ident: str
@@ -51,47 +71,86 @@ class SlidingWindow:
     def period(self) -> int:
         return throttle_rate(self.scope)[1]
 
-    def _keys(self, now: float) -> tuple[str, str, float]:
-        window = int(now // self.period)
-        key = f"throttle:{self.scope}:{self.ident}:"
-        return f"{key}{window}", f"{key}{window - 1}", now / self.period - window
-
-    def count(self, now: float) -> float | None:
-        """Hits in the last period (the previous window weighted); None if the cache is
-        unreachable."""
-        current, previous, elapsed = self._keys(now)
+    def take(self, now: float) -> float | None:
+        """Let one request through if the period has room, counting it: None. Else the
+        seconds until the next request will pass, counting nothing. None too when the cache
+        is unreachable (the caller lets the request through)."""
+        keys, bucket = self._keys(now)
+        *earlier_keys, current = keys
         try:
-            counts = cache.get_many([current, previous])
-        except Exception:
+            raised = self._raise(current)
+            counts = self._get(earlier_keys)
+        except _Unreachable:
             logger.warning("throttle cache unreachable; %s not counted", self.scope)
             return None
-        hits: int = counts.get(current, 0)
-        earlier: int = counts.get(previous, 0)
-        return hits + earlier * (1 - elapsed)
+        if raised + sum(counts) <= self.limit:
+            return None
+        try:  # Over the rate: the request is refused, so it does not count.
+            cache.decr(current)
+        except Exception:
+            logger.warning("throttle cache unreachable; %s refusal not given back", self.scope)
+        return self._wait(now, bucket, [*counts, raised - 1])
 
-    def hit(self, now: float) -> float | None:
-        """Count one hit atomically; returns the count including it, None if the cache is
-        unreachable (the caller lets the request through)."""
-        current, previous, elapsed = self._keys(now)
+    def wait(self, now: float) -> float | None:
+        """Seconds until a request will pass, counting nothing; None when one would pass
+        now (or the cache is unreachable)."""
+        keys, bucket = self._keys(now)
         try:
-            if cache.add(current, 0, timeout=2 * self.period + 1) is None:
-                # django-redis swallowed a connection error: don't wait on it twice more.
-                logger.warning("throttle cache unreachable; %s not counted", self.scope)
-                return None
-            raised: int | None = cache.incr(current)
-            before: int | None = cache.get(previous, 0)
+            counts = self._get(keys)
+        except _Unreachable:
+            logger.warning("throttle cache unreachable; %s not checked", self.scope)
+            return None
+        if sum(counts) < self.limit:
+            return None
+        return self._wait(now, bucket, counts)
+
+    @property
+    def _width(self) -> int:
+        """A counter's seconds."""
+        return max(1, self.period // BUCKETS)
+
+    def _keys(self, now: float) -> tuple[list[str], int]:
+        """The counters a request at `now` is checked against, oldest first (the current
+        one last), and the current one's number. One more than fit in the period: the
+        oldest, counted whole, holds hits of the last period too."""
+        width = self._width
+        bucket = int(now // width)
+        prefix = f"throttle:{self.scope}:{self.ident}:"
+        span = self.period // width
+        return [f"{prefix}{bucket - back}" for back in range(span, -1, -1)], bucket
+
+    def _raise(self, key: str) -> int:
+        """The current counter raised by one, atomically: its new value."""
+        timeout = self.period + 2 * self._width
+        try:
+            if cache.add(key, 0, timeout=timeout) is None:
+                raise _Unreachable
+            raised: int | None = cache.incr(key)
         except ValueError:  # the counter expired between add and incr: start it again
-            cache.add(current, 1, timeout=2 * self.period + 1)
-            raised, before = 1, 0
-        except Exception:
-            logger.warning("throttle cache unreachable; %s not counted", self.scope)
-            return None
-        if raised is None or before is None:  # django-redis ignoring a connection error
-            logger.warning("throttle cache unreachable; %s not counted", self.scope)
-            return None
-        return raised + before * (1 - elapsed)
+            cache.add(key, 1, timeout=timeout)
+            raised = 1
+        except _Unreachable:
+            raise
+        except Exception as error:
+            raise _Unreachable from error
+        if raised is None:
+            raise _Unreachable
+        return raised
 
-    def wait(self, now: float) -> float:
-        """Seconds until the window moves on far enough to let a request through."""
-        _current, _previous, elapsed = self._keys(now)
-        return max(1.0, math.ceil((1 - elapsed) * self.period))
+    def _get(self, keys: Sequence[str]) -> list[int]:
+        try:
+            found = cache.get_many(keys)
+        except Exception as error:
+            raise _Unreachable from error
+        return [int(found.get(key, 0)) for key in keys]
+
+    def _wait(self, now: float, bucket: int, counts: Sequence[int]) -> float:
+        """Seconds from `now` until the counters `counts` (oldest first, the current one,
+        number `bucket`, last) leave room: each counter dropped is one more counter's time
+        to wait, from the current one's start."""
+        total = sum(counts)
+        for dropped, count in enumerate(counts, start=1):
+            total -= count
+            if total < self.limit:
+                return (bucket + dropped) * self._width - now
+        return (bucket + len(counts)) * self._width - now  # a limit of 0: never reached

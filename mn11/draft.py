@@ -28,6 +28,7 @@ from mn11.errors import Mn11Error
 from mn11.models import Draft, DraftPick
 from mn11.season_settings import season_rules
 from rules import mn11 as rules
+from rules.mn11 import possessive
 
 DEFAULT_PICK_HOURS = 24
 MAX_PICK_HOURS = 24 * 14
@@ -127,13 +128,14 @@ def _refusal_for_pick(
     if not commissioner:
         if not is_coach(user=user, team=team):
             return PermissionRefused(
-                f"It is {team}'s turn to pick: only its coach or a commissioner may pick now."
+                f"It is {possessive(team.name)} turn to pick: only its coach or a commissioner "
+                "may pick now."
             )
         deadline = draft_deadline(draft=draft)
         if deadline is not None and now >= deadline and not draft.auto_pick:
             return Mn11Error(
-                f"{team}'s pick was due at {deadline:%Y-%m-%d %H:%M} UTC: it waits for the "
-                "commissioner.",
+                f"{possessive(team.name)} pick was due at {deadline:%Y-%m-%d %H:%M} UTC: it "
+                "waits for the commissioner.",
                 code="deadline_passed",
             )
     if card is None:
@@ -356,11 +358,7 @@ def draft_pick(
         draft = _lock(season)
         picks = _picks(draft)
         if pick_number is not None and pick_number != len(picks) + 1:
-            raise Mn11Error(
-                f"Pick {pick_number} has been made meanwhile; the board shows the pick now on "
-                "the clock.",
-                code="turn_moved",
-            )
+            raise Mn11Error(_wrong_pick_text(draft, picks, pick_number), code="turn_moved")
         refusal = _refusal_for_pick(draft, picks, user=actor, card=card, now=now)
         if refusal is not None:
             raise refusal
@@ -369,6 +367,20 @@ def draft_pick(
         return _store_pick(
             draft, picks, rules.DraftPick(team=turn.team, card=card), actor=actor, made_at=now
         )
+
+
+def _wrong_pick_text(draft: Draft, picks: Sequence[DraftPick], pick_number: int) -> str:
+    """Why a pick made for `pick_number` is refused: it was made meanwhile, or is not due
+    yet; either way, the pick on the clock and whose it is."""
+    turn = rules.draft_turn(draft.to_rules(), _rule_picks(picks))
+    if turn is None:
+        on_clock = "the draft is over"
+    else:
+        team = Team.objects.get(pk=int(turn.team))
+        on_clock = f"pick {turn.pick} ({possessive(team.name)}) is on the clock"
+    if pick_number <= len(picks):
+        return f"Pick {pick_number} has been made meanwhile: {on_clock}."
+    return f"Pick {pick_number} is not on the clock yet: {on_clock}."
 
 
 # --- The board --------------------------------------------------------------------------------
@@ -423,6 +435,15 @@ class DraftBoard:
     @property
     def done(self) -> bool:
         return self.turn is None
+
+    @property
+    def deadline_note(self) -> str:
+        """What a missed deadline does (the page and its poll say the same)."""
+        if self.waits_for_commissioner:
+            return "the deadline has passed: the pick waits for the commissioner."
+        if self.draft.auto_pick:
+            return "a missed deadline draws the pick at random."
+        return "a missed deadline leaves the pick to the commissioner."
 
 
 def _board_draws(draft: Draft, teams: dict[str, Team]) -> tuple[BoardDraw, ...]:
@@ -504,6 +525,7 @@ def draft_board_data(board: DraftBoard) -> dict[str, Any]:
         },
         "deadline": board.deadline.isoformat() if board.deadline else None,
         "deadline_text": _when(board.deadline),
+        "deadline_note": board.deadline_note,
         "waits_for_commissioner": board.waits_for_commissioner,
         "may_pick": board.may_pick,
         "refusal": board.refusal,

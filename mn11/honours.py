@@ -31,21 +31,9 @@ from league.honours.awards import (
 from league.models import Fixture, League, Season, Team
 from mn11.catalogue import league_stars
 from mn11.models import ReportEvent
-from rules.mn11 import GoalKind
+from rules.mn11 import GoalKind, card_name
 
 Scorer = tuple[int, str]  # (team id, card key)
-
-
-def card_label(key: str, stars: dict[str, str]) -> str:
-    """A card's name: a Star Player's by the catalogue, a set card by its number."""
-    if key in stars:
-        return stars[key]
-    if key.startswith("home-"):
-        return f"Home card {key.removeprefix('home-')}"
-    for edition in ("base", "expansion"):
-        if key.startswith(f"away-{edition}-"):
-            return f"Away card {key.removeprefix(f'away-{edition}-')} ({edition} set)"
-    return key
 
 
 def _goals(where: Q) -> list[tuple[Scorer, bool, Fixture]]:
@@ -78,7 +66,7 @@ class _Names:
         team = self.teams[team_id]
         return Holder(
             holder=f"card:{team_id}:{card}",
-            name=f"{card_label(card, self.stars)} ({team.short_name or team.name})",
+            name=f"{card_name(card, self.stars)} ({team.short_name or team.name})",
             team=team,
             url=reverse("team", args=[team_id]),
         )

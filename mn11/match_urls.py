@@ -7,6 +7,11 @@ from django.urls import path
 from mn11 import views
 
 urlpatterns = [
+    path(
+        "mn11/fixtures/<int:pk>/match-day/",
+        views.fixture_match_day,
+        name="mn11-fixture-match-day",
+    ),
     path("mn11/fixtures/<int:pk>/away-set/", views.away_set, name="mn11-fixture-away-set"),
     path("mn11/fixtures/<int:pk>/gk/", views.gk_pick, name="mn11-fixture-gk"),
     path("mn11/fixtures/<int:pk>/lineup/", views.lineup, name="mn11-fixture-lineup"),

@@ -1,10 +1,12 @@
 """A match report as plain values (E-R1), read from the API's JSON or the web form's rows and
 turned into the rules' report. Cards are named by their keys (``base-01``, ``gk-build-up``);
-sides "home"/"away". The Away set and the GK picks, when the report leaves them out, are the
-match day's (mn11.match_day)."""
+sides "home"/"away". The Away set and each GK pick, when the report leaves it out (or
+blank), are the match day's (mn11.match_day). A number is a JSON integer or exactly the
+digits typed: " 1" and "1.0" are refused, not read as 1."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -16,14 +18,17 @@ from rules.mn11 import AwaySet, GkCard, GoalKind, Side, VarCard
 MAX_LINES = 80
 MAX_KICKS = 40
 CARD_LENGTH = 40
-EVENT_TYPES = ("goal", "var", "corner", "send_off")
+EVENT_TYPES = ("goal", "var", "corner", "send_off", "gk_skill")
+#: A whole number as typed: ASCII digits, a minus sign before them at most (str.isdigit
+#: takes "²", which int() refuses).
+WHOLE = re.compile(r"-?[0-9]+")
 E = TypeVar("E", AwaySet, GkCard, Side, GoalKind, VarCard)
 
 
 @dataclass(frozen=True, slots=True)
 class ReportData:
-    """E-R1. `away_set`, `gk_home` and `gk_away` None with their `*_given` False: as chosen
-    on match day."""
+    """E-R1. `away_set`, `gk_home` and `gk_away` None: as chosen on match day (a league
+    without GK cards has none to choose)."""
 
     home_score: int
     away_score: int
@@ -32,16 +37,17 @@ class ReportData:
     away_set: AwaySet | None = None
     gk_home: GkCard | None = None
     gk_away: GkCard | None = None
-    gk_given: bool = False
 
     def with_match_day(
         self, *, away_set: AwaySet | None, gk_home: GkCard | None, gk_away: GkCard | None
     ) -> ReportData:
-        """The report with what it left out taken from the match day."""
-        data = self if self.away_set is not None else replace(self, away_set=away_set)
-        if not self.gk_given:
-            data = replace(data, gk_home=gk_home, gk_away=gk_away, gk_given=True)
-        return data
+        """The report with what it left out taken from the match day, each choice apart."""
+        return replace(
+            self,
+            away_set=self.away_set or away_set,
+            gk_home=self.gk_home or gk_home,
+            gk_away=self.gk_away or gk_away,
+        )
 
     def to_rules(self) -> rules.MatchReport:
         return rules.MatchReport(
@@ -68,7 +74,6 @@ def report_data_of(report: Report) -> ReportData:
         away_set=AwaySet(report.away_set),
         gk_home=GkCard(report.gk_home) if report.gk_home else None,
         gk_away=GkCard(report.gk_away) if report.gk_away else None,
-        gk_given=True,
     )
 
 
@@ -79,12 +84,20 @@ def event_of(row: Any) -> rules.Event:
         return rules.Goal(side, half, row.card, GoalKind(row.goal_kind))
     if row.kind == "var":
         return rules.VarDecision(
-            side, half, row.strength, VarCard(row.var_card), row.magic_number, row.warning
+            side,
+            half,
+            row.strength,
+            VarCard(row.var_card),
+            row.magic_number,
+            row.warning,
+            row.card or None,
         )
     if row.kind == "corner":
         return rules.CornerKick(
             side, half, tuple(row.attempts), row.attack_power, row.defence_power
         )
+    if row.kind == "gk_skill":
+        return rules.GkSkill(side, half)
     return rules.SendOff(side, half, row.card)
 
 
@@ -92,7 +105,6 @@ def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str
     """A report from JSON-like values, and each malformed field's error (``events.1.card``).
     The rules are checked later (mn11.reports.report_check)."""
     reader = _Reader()
-    gk_given = "gk_home" in raw or "gk_away" in raw
     data = ReportData(
         home_score=reader.whole("home_score", raw.get("home_score")),
         away_score=reader.whole("away_score", raw.get("away_score")),
@@ -101,7 +113,6 @@ def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str
         away_set=reader.optional("away_set", raw.get("away_set"), AwaySet),
         gk_home=reader.optional("gk_home", raw.get("gk_home"), GkCard),
         gk_away=reader.optional("gk_away", raw.get("gk_away"), GkCard),
-        gk_given=gk_given,
     )
     return data, reader.errors
 
@@ -111,10 +122,11 @@ class _Reader:
         self.errors: dict[str, str] = {}
 
     def whole(self, name: str, value: Any, *, minimum: int = 0, maximum: int = 99) -> int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and WHOLE.fullmatch(value):
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-            self.errors[name] = f"Give a whole number from {minimum} to {maximum}."
+            typed = f" (not “{value}”)" if isinstance(value, str) and value else ""
+            self.errors[name] = f"Give a whole number from {minimum} to {maximum}{typed}."
             return 0
         return int(value)
 
@@ -144,12 +156,16 @@ class _Reader:
         return value
 
     def card(self, name: str, value: Any) -> str:
+        """A card's key as given (keys are exact: rules.mn11.cards)."""
         if value is None:
             return ""
-        if not isinstance(value, str) or len(value.strip()) > CARD_LENGTH:
-            self.errors[name] = f"Name a card by its key, at most {CARD_LENGTH} characters."
+        if not isinstance(value, str) or len(value) > CARD_LENGTH or value != value.strip():
+            self.errors[name] = (
+                f"Name a card by its key (e.g. home-7, base-01), at most {CARD_LENGTH} "
+                "characters, no spaces."
+            )
             return ""
-        return value.strip()
+        return value
 
     def lines(self, name: str, value: Any, maximum: int) -> list[tuple[str, Mapping[str, Any]]]:
         if value is None:
@@ -184,7 +200,10 @@ class _Reader:
                 card=self.enum(f"{at}.card", line.get("card"), VarCard),
                 magic_number=self.flag(f"{at}.magic_number", line.get("magic_number")),
                 warning=self.flag(f"{at}.warning", line.get("warning")),
+                warned=self.card(f"{at}.warned", line.get("warned")) or None,
             )
+        if kind == "gk_skill":
+            return rules.GkSkill(side=side, half=half)
         if kind == "corner":
             return rules.CornerKick(
                 side=side,
@@ -228,6 +247,7 @@ EVENT_KEYS = (
     "var_card",
     "magic_number",
     "warning",
+    "warned",
     "attempt_1",
     "attempt_2",
     "attack_power",
@@ -259,21 +279,22 @@ class FormRead:
 
 def posted_rows(post: Mapping[str, Any], name: str) -> int:
     value = str(post.get(f"{name}-rows", "0"))
-    return min(int(value), MAX_LINES) if value.isdigit() else 0
+    return min(int(value), MAX_LINES) if WHOLE.fullmatch(value) and value[0] != "-" else 0
 
 
 def report_form_read(post: Mapping[str, Any]) -> FormRead:
     """A report from the form's rows: an event row counts once its type is chosen, a kick
-    row once its side is."""
+    row once its side is. Values are read as posted (a number with a space is refused by
+    report_data_parse, not trimmed); a GK pick left at "As picked" is the match day's."""
     events, event_rows = [], []
     for row in range(posted_rows(post, "events")):
-        line = {key: str(post.get(f"events-{row}-{key}", "")).strip() for key in EVENT_KEYS}
+        line = {key: str(post.get(f"events-{row}-{key}", "")) for key in EVENT_KEYS}
         if line["type"]:
             events.append(_event_line(line))
             event_rows.append(row)
     shootout, kick_rows = [], []
     for row in range(posted_rows(post, "kicks")):
-        line = {key: str(post.get(f"kicks-{row}-{key}", "")).strip() for key in KICK_KEYS}
+        line = {key: str(post.get(f"kicks-{row}-{key}", "")) for key in KICK_KEYS}
         if line["side"]:
             shootout.append(
                 {"side": line["side"], "scored": line["scored"] == "on", "card": line["card"]}
@@ -282,12 +303,13 @@ def report_form_read(post: Mapping[str, Any]) -> FormRead:
     raw: dict[str, Any] = {
         name: post.get(name, "") for name in ("home_score", "away_score", "away_set")
     }
-    raw |= {name: post.get(name) or None for name in ("gk_home", "gk_away") if name in post}
+    raw |= {name: post.get(name) or None for name in ("gk_home", "gk_away")}
     raw |= {"events": events, "shootout": shootout}
     return FormRead(raw, {"events": event_rows, "shootout": kick_rows})
 
 
 def _event_line(line: Mapping[str, str]) -> dict[str, Any]:
+    """A form row as the API's event: only the fields of its type."""
     event: dict[str, Any] = {"type": line["type"], "side": line["side"], "half": line["half"]}
     if line["type"] == "var":
         return {
@@ -296,6 +318,7 @@ def _event_line(line: Mapping[str, str]) -> dict[str, Any]:
             "card": line["var_card"],
             "magic_number": line["magic_number"] == "on",
             "warning": line["warning"] == "on",
+            "warned": line["warned"] or None,
         }
     if line["type"] == "corner":
         flicks = [FLICKS[line[key]] for key in ("attempt_1", "attempt_2") if line[key] in FLICKS]
@@ -307,4 +330,6 @@ def _event_line(line: Mapping[str, str]) -> dict[str, Any]:
         }
     if line["type"] == "goal":
         return {**event, "card": line["card"], "kind": line["kind"]}
-    return {**event, "card": line["card"]}
+    if line["type"] == "send_off":
+        return {**event, "card": line["card"]}
+    return event

@@ -1,9 +1,10 @@
 """Match reports (E-R1, E-D1 … E-D5): a coach of either team or a commissioner reports a
 match; the commissioner corrects or voids it. Each report is checked by the rules
 (rules.mn11.report_errors, shootout_errors inside it) with the match day's Away set and GK
-picks where it leaves them out, every error beside its field; then the core stores the
-result (a shootout's win as an overtime result on a level score) and its aftermath
-recomputes the standings."""
+picks where it leaves them out, and against each side's cards (mn11.squads.report_cards:
+every card it names was on that side's pitch), every error beside its field; then the core
+stores the result (a shootout's win as an overtime result on a level score) and its
+aftermath recomputes the standings."""
 
 from __future__ import annotations
 
@@ -27,24 +28,30 @@ from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData
 from mn11.season_settings import season_rules
+from mn11.squads import report_cards
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GkCard, Side
 
 
-def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
-    """`data` for `fixture` with the match day filled in, checked against every rule of the
-    report (E-S1, E-S3, E-D1 … E-D5, E-R1); raises an Mn11Error with each fault beside its
-    field."""
+def report_faults(
+    *, fixture: Fixture, data: ReportData
+) -> tuple[ReportData, list[rules.ReportError]]:
+    """`data` for `fixture` with the match day filled in, and every rule of the report it
+    breaks (E-S1, E-S3, E-D1 … E-D5, E-R1), each with its field: every card it names is
+    checked against that side's sealed line-up (or its cards), suspensions and send-offs."""
     day = MatchDay.objects.filter(fixture=fixture).first()
     data = data.with_match_day(
         away_set=AwaySet(day.away_set) if day and day.away_set else None,
         gk_home=GkCard(day.gk_home) if day and day.gk_home else None,
         gk_away=GkCard(day.gk_away) if day and day.gk_away else None,
     )
+    settings = season_rules(season=fixture.round.season)
+    report = data.to_rules()
     errors = rules.report_errors(
-        data.to_rules(),
-        settings=season_rules(season=fixture.round.season),
+        report,
+        settings=settings,
         knockout=fixture.round.stage == Round.Stage.PLAYOFF,
+        cards=report_cards(fixture=fixture, report=report, settings=settings),
     )
     if data.away_set is None:
         errors.insert(
@@ -52,6 +59,13 @@ def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
         )
     score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
     errors += [rules.ReportError(name, "E-R1", text) for name, text in score_errors.items()]
+    return data, errors
+
+
+def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
+    """`data` for `fixture` with the match day filled in (report_faults); raises an
+    Mn11Error with each fault beside its field."""
+    data, errors = report_faults(fixture=fixture, data=data)
     if errors:
         raise report_refused(errors, code="invalid_report")
     return data
@@ -162,9 +176,12 @@ def _event_row(report: Report, order: int, event: rules.Event) -> ReportEvent:
     elif isinstance(event, rules.VarDecision):
         row.kind, row.strength, row.var_card = ReportEvent.Kind.VAR, event.strength, event.card
         row.magic_number, row.warning = event.magic_number, event.warning
+        row.card = event.warned or ""
     elif isinstance(event, rules.CornerKick):
         row.kind, row.attempts = ReportEvent.Kind.CORNER, list(event.attempts)
         row.attack_power, row.defence_power = event.attack_power, event.defence_power
+    elif isinstance(event, rules.GkSkill):
+        row.kind = ReportEvent.Kind.GK_SKILL
     else:
         row.kind, row.card = ReportEvent.Kind.SEND_OFF, event.card
     return row
@@ -210,6 +227,7 @@ def event_state(row: ReportEvent) -> dict[str, Any]:
             "card": row.var_card,
             "magic_number": row.magic_number,
             "warning": row.warning,
+            "warned": row.card or None,
         }
     if row.kind == ReportEvent.Kind.CORNER:
         return {
@@ -218,4 +236,6 @@ def event_state(row: ReportEvent) -> dict[str, Any]:
             "attack_power": row.attack_power,
             "defence_power": row.defence_power,
         }
+    if row.kind == ReportEvent.Kind.GK_SKILL:
+        return state
     return {**state, "card": row.card}

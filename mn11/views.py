@@ -1,7 +1,7 @@
-"""Magic Number Eleven's pages: a fixture with its match day and report, the match-day
-choices (the Away set, a GK pick, a line-up), the report form with the E-L2 odds aid, a team
-and the season's discipline. Each view fetches through mn11/access.py, calls one service or
-selector and renders."""
+"""Magic Number Eleven's pages: a fixture with its match day and report (and its match day
+alone, for the page's poll), the match-day choices (the Away set, a GK pick, a line-up),
+the report form with the E-L2 odds aid, a team and the season's discipline. Each view
+fetches through mn11/access.py, calls one service or selector and renders."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Team
 from league.web import refused, run_action, shows_refusal
-from mn11 import match_day, page_data, reports
+from mn11 import match_day, page_data, report_form, reports
 from mn11.access import access_fixture, access_season
 from mn11.report_input import report_data_parse, report_form_read
-from rules.mn11 import AwaySet, GkCard, Side
+from rules.mn11 import AwaySet, GkCard, Side, possessive
 
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
@@ -35,6 +36,16 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     return render(
         request, "mn11/fixture.html", page_data.fixture_page(fixture=fixture_, user=request.user)
     )
+
+
+@never_cache
+@require_GET
+def fixture_match_day(request: HttpRequest, pk: int) -> HttpResponse:
+    """The fixture's match day section alone, as the user may see it: the fixture page polls
+    it, so a coach sees the rival's choices without reloading."""
+    fixture_ = access_fixture(user=request.user, fixture_id=pk)
+    context = page_data.match_day_fragment(fixture=fixture_, user=request.user)
+    return render(request, "mn11/includes/match_day.html", context)
 
 
 def _back(fixture_id: int) -> str:
@@ -60,7 +71,15 @@ def away_set(request: HttpRequest, pk: int) -> HttpResponse:
     return run_action(
         request,
         lambda: match_day.away_set_choose(fixture=fixture_, actor=request.user, away_set=chosen),
-        success=f"{fixture_.away_team} play the {chosen.label}.",
+        success=lambda done: (
+            f"{fixture_.away_team} play the {chosen.label}."
+            + (
+                f" {possessive(str(fixture_.away_team))} line-up held cards of the other set and "
+                "is withdrawn: it is to be submitted again."
+                if done.lineup_withdrawn
+                else ""
+            )
+        ),
         back=_back(fixture_.pk),
     )
 
@@ -89,19 +108,22 @@ def gk_pick(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @shows_refusal
 def lineup(request: HttpRequest, pk: int) -> HttpResponse:
-    """E-S3: a side's starting line-up, one card key a line (or separated by commas)."""
+    """E-S3: a side's starting line-up: the cards ticked (each a ``cards`` value; a value
+    naming several keys, split by spaces or commas, is read as those keys)."""
     fixture_ = access_fixture(user=request.user, fixture_id=pk)
     side = _choice(request.POST.get("side", ""), Side)
     if not isinstance(side, Side):
         return refused(request, "Choose Home or Away.", status=400)
-    text = request.POST.get("cards", "")
-    cards = [card for card in text.replace(",", "\n").split() if card]
+    cards = [
+        key for value in request.POST.getlist("cards") for key in value.replace(",", " ").split()
+    ]
+    team = fixture_.home_team if side is Side.HOME else fixture_.away_team
     return run_action(
         request,
         lambda: match_day.lineup_submit(
             fixture=fixture_, actor=request.user, side=side, cards=cards
         ),
-        success=f"{side.label}'s line-up is in (sealed until both are).",
+        success=f"{possessive(team.name)} line-up is in (sealed until both are; final then).",
         back=_back(fixture_.pk),
     )
 
@@ -122,7 +144,11 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return refused(request, message, status=403)
     if request.method != "POST":
-        return render(request, "mn11/report.html", page_data.report_form(fixture=fixture_))
+        return render(request, "mn11/report.html", report_form.report_form(fixture=fixture_))
+    more = request.POST.get("more", "")
+    if more in ("events", "kicks"):  # "More rows" without the page's script: nothing saved
+        context = report_form.report_form(fixture=fixture_, posted=request.POST, more=more)
+        return render(request, "mn11/report.html", context)
     read = report_form_read(request.POST)
     data, errors = report_data_parse(read.raw)
     if not errors:
@@ -138,7 +164,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
                 request, f"Result saved: {fixture_} {data.home_score}–{data.away_score}."
             )
             return HttpResponseRedirect(_back(fixture_.pk))
-    context = page_data.report_form(
+    context = report_form.report_form(
         fixture=fixture_, posted=request.POST, errors=read.page_errors(errors)
     )
     return render(request, "mn11/report.html", context, status=400)

@@ -20,6 +20,7 @@ from league.models import Fixture, Season, Team
 from league.rows_copy import rows_copy
 from league.rows_update import rows_add, rows_update
 from league.services import TEAM_COLOUR, season_enter_team, team_build
+from league.team_seasons import followed_first
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.table_dice import faces_resolve
@@ -558,11 +559,12 @@ def enhancement_fit(*, player: Player, kind: EnhancementKind, actor: Actor) -> E
                 field="kind",
                 code="not_allowed",
             )
+        # The rules of the season the team follows (league/team_seasons.py).
         season = (
             Season.objects.filter(teams=locked.team)
             .exclude(status=Season.Status.ARCHIVED)
             .select_related("rules")
-            .order_by("-created_at")
+            .order_by(*followed_first())
             .first()
         )
         if season is not None and not season.rules.enhancements:

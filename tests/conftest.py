@@ -1,14 +1,27 @@
 """The fixtures every test package shares, over the one test world of tests/world.py (built
 through the services): the named `world` and its `match_day`, `make_league` for leagues of
-any size, and the site's `superuser`."""
+any size, the site's `superuser`, and the `demo_template` installations copy.
+
+In parallel (``./dev test``: pytest-xdist, ``--dist loadgroup``) every worker has its own
+test database, Redis database and runtime folder (tests/settings.py), and each test makes
+what it uses: any two tests may run at once, in any order. One group runs on one worker in
+turn, marked ``xdist_group("installations")``: the tests that start a whole installation
+(real Celery workers, beat, a web server, a private Redis; tests/games/installation.py).
+Two at once would not collide, but would share two cores between a dozen processes whose
+deadlines are a deployment's; in turn they also share the worker's one demo template.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from league.models import Fixture, League, Season
+from tests.games.installation import DemoTemplate, postgres_server
 from tests.world import MakeLeague, World, league_build, match_day_open, world_build
 
 
@@ -59,3 +72,15 @@ def superuser(db: None) -> User:
     return existing or User.objects.create_superuser(
         "chief", "chief@example.com", "correct horse battery"
     )
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemplate]:
+    """The demo database as ``./dev run`` builds it, once a session, for the installations of
+    the fault tests and the guide's scripts to copy (tests/games/installation.py)."""
+    template = DemoTemplate(
+        tmp_path_factory.mktemp("demo-template"),
+        postgres=postgres_server(str(settings.DATABASE_URL or "")),
+    )
+    yield template
+    template.close()

@@ -1,6 +1,6 @@
 """Compile the MagnoBall engine with mypyc when its sources changed (``./dev`` runs this).
 
-Run: ``python tools/build_engine.py [--force]``. The build goes to
+Run: ``python tools/build_engine.py [--force | --check]``. The build goes to
 ``build/engine/<python tag>/`` with a stamp of the sources' hash (rules/magnoball/
 engine_build.py), so it is redone only when the engine, rules.settings, rules.standings or
 mypy changed. A failed build prints a warning and exits 1; the pure-Python engine then runs
@@ -80,6 +80,29 @@ def missing_build_tools() -> str | None:
     return None
 
 
+#: Marks the sources a build failed for: not tried again until they change.
+FAILED = COMPILED_ROOT.with_name(COMPILED_ROOT.name + ".failed")
+
+
+def wanted_stamp() -> str:
+    """The stamp a build of these sources with this mypy carries."""
+    version = mypy_version()
+    return f"{version} {source_hash(version)}"
+
+
+def marks(path: Path, wanted: str) -> bool:
+    return path.exists() and path.read_text().strip() == wanted
+
+
+def up_to_date() -> bool:
+    """Whether nothing is left to do for these sources: the build there is current, or it
+    failed for them."""
+    if missing_build_tools() is not None:
+        return True
+    wanted = wanted_stamp()
+    return marks(STAMP, wanted) or marks(FAILED, wanted)
+
+
 def build(force: bool) -> int:
     missing = missing_build_tools()
     if missing is not None:
@@ -88,15 +111,13 @@ def build(force: bool) -> int:
             "the pure-Python engine runs"
         )
         return 1
-    version = mypy_version()
-    wanted = f"{version} {source_hash(version)}"
+    wanted = wanted_stamp()
     COMPILED_ROOT.parent.mkdir(parents=True, exist_ok=True)
-    failed = COMPILED_ROOT.with_name(COMPILED_ROOT.name + ".failed")
     with open(COMPILED_ROOT.parent / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two ./dev at once: the second waits, then skips
-        if not force and STAMP.exists() and STAMP.read_text().strip() == wanted:
+        if not force and marks(STAMP, wanted):
             return 0
-        if not force and failed.exists() and failed.read_text().strip() == wanted:
+        if not force and marks(FAILED, wanted):
             warn("the compiled engine failed to build for these sources: the pure-Python one runs")
             return 1
         say("Compiling the MagnoBall engine with mypyc (once per change, a minute or two)")
@@ -114,16 +135,16 @@ def build(force: bool) -> int:
             shutil.rmtree(leftover, ignore_errors=True)  # the C sources and objects
         if made.returncode != 0:
             shutil.rmtree(work, ignore_errors=True)
-            failed.write_text(wanted + "\n")
+            FAILED.write_text(wanted + "\n")
             tail = "\n".join((made.stdout + made.stderr).strip().splitlines()[-15:])
-            kept = STAMP.exists() and STAMP.read_text().strip() == wanted
+            kept = marks(STAMP, wanted)
             runs = "the build already there stays" if kept else "the pure-Python engine runs"
             warn(f"the engine did not compile; {runs}.\n{tail}")
             return 1
         (work / STAMP.name).write_text(wanted + "\n")
         shutil.rmtree(COMPILED_ROOT, ignore_errors=True)
         work.rename(COMPILED_ROOT)
-        failed.unlink(missing_ok=True)
+        FAILED.unlink(missing_ok=True)
         say(f"Compiled the engine in {time.monotonic() - started:.0f} s into {COMPILED_ROOT}")
         return 0
 
@@ -131,8 +152,13 @@ def build(force: bool) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--force", action="store_true", help="build even when up to date")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 0 if nothing is to build, 1 if a build is due"
+    )
     parser.add_argument("--compile-into", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.check:
+        return 0 if up_to_date() else 1
     if args.compile_into:
         compile_into(args.compile_into)
         return 0

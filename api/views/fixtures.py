@@ -250,7 +250,8 @@ class FixtureResultView(ApiView):
         lines = serializers.ListField(
             child=PlayerLineInputSerializer(),
             max_length=MAX_LINES,
-            help_text="Every player who took the field, with his points and stat lines.",
+            help_text="The players with points or stat lines to record, and every substitute "
+            "who came on; every starter of the line-up (M-P3) has a line whether named or not.",
         )
         incapacitated = serializers.ListField(
             child=StrictIntegerField(min_value=1, max_value=MAX_ID),
@@ -262,7 +263,7 @@ class FixtureResultView(ApiView):
             child=TableRollInputSerializer(),
             required=False,
             help_text="By player id: the injury rolls made at the table, when the season "
-            "lets coaches roll (``SeasonRules.coaches_roll_injuries``).",
+            "lets coaches roll (``MagnoBallSeasonRules.coaches_roll_injuries``).",
         )
 
         class Meta:
@@ -279,7 +280,9 @@ class FixtureResultView(ApiView):
     @extend_schema(
         summary="Report a fixture's result",
         description="A coach of either team or the league's commissioner. The scores must "
-        "be the sums of the players' points; every player who took the field has one line. "
+        "be the sums of the players' points. The answer's lines are the line-up: every "
+        "starter, named or not, and the substitutes named; a line naming anyone else is "
+        "refused by name. "
         "Refused as a whole, changing nothing, when anything does not hold.",
         parameters=[IDEMPOTENCY_KEY],
         request=InputSerializer,

@@ -16,6 +16,7 @@ from api.access import get_visible
 from api.base import ApiListView, ApiRetrieveView, ApiView
 from api.filters import WholeNumberFilter
 from api.schema import NamedChoiceField, list_errors, read_errors
+from api.season_rules import SeasonRulesField
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
 from league import selectors as league_selectors
@@ -24,7 +25,6 @@ from league.honours.form import OUTCOME_WORDS, FormResult, season_form
 from league.models import Division, Fixture, League, Round, Season, StandingRow
 from league.rulesets import ruleset_for
 from league.standings import StandingsCounts, standings_counts
-from rosters.models import SeasonRules
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):
@@ -59,13 +59,6 @@ class LeagueDetailView(ApiRetrieveView[League]):
         return selectors.leagues(user=self.request.user)
 
 
-class SeasonRulesSerializer(serializers.ModelSerializer[SeasonRules]):
-    class Meta:
-        model = SeasonRules
-        exclude = ["season"]
-        ref_name = "SeasonRules"
-
-
 class DivisionSerializer(serializers.ModelSerializer[Division]):
     teams = serializers.SerializerMethodField(
         help_text="The ids of the division's teams in its table order (its leader first)."
@@ -93,7 +86,7 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
         enum_name="SeasonFormat",
         help_text="A tournament's groups and bracket: /api/v1/tournaments/{id}/.",
     )
-    rules = SeasonRulesSerializer()
+    rules = SeasonRulesField()
     divisions = DivisionSerializer(
         many=True,
         read_only=True,

@@ -31,8 +31,8 @@ class MeTeamSerializer(serializers.Serializer[selectors.CoachedTeam]):
         source="team.league.ruleset", help_text="The game the team plays: its league's ruleset."
     )
     season = serializers.SerializerMethodField(
-        help_text="The team's latest season not archived (id, name, status); null when it has "
-        "none yet."
+        help_text="The season the team follows (id, name, status): its league season not "
+        "archived, else its newest tournament (a cup's guest team); null when it has none yet."
     )
 
     class Meta:

@@ -109,6 +109,9 @@ class DraftSerializer(serializers.Serializer[Any]):
     turn = TurnSerializer(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
     deadline_text = serializers.CharField()
+    deadline_note = serializers.CharField(
+        help_text="What a missed deadline does (drawn at random, or left to the commissioner)."
+    )
     waits_for_commissioner = serializers.BooleanField()
     may_pick = serializers.BooleanField(help_text="Whether you may pick now.")
     refusal = serializers.CharField(help_text="Why you may not, if you may not.")

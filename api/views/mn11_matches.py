@@ -21,7 +21,7 @@ from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
-from api.mn11_access import mn11_fixture, mn11_fixtures, mn11_season, side_for_team
+from api.mn11_access import mn11_fixture, mn11_fixtures, mn11_season, side_given
 from api.mn11_serializers import (
     DisciplineRowSerializer,
     MatchDaySerializer,
@@ -49,7 +49,7 @@ from mn11.match_day import (
 from mn11.models import Report
 from mn11.report_input import report_data_parse
 from mn11.reports import report_correct, report_record, report_void
-from rules.mn11 import AwaySet, GkCard, Side
+from rules.mn11 import AwaySet, GkCard
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,24 @@ class Mn11FixtureView(ApiView):
 MATCH_DAY_CONFLICTS = ["already_played"]
 
 
+class SideInput(StrictInputSerializer):
+    """Which side a match-day write is for: `side`, or the team's id as `team` (the line-up
+    endpoint's older name, still taken; both GK and line-up endpoints take either)."""
+
+    side = side_field(
+        required=False, help_text="home or away. Give this or `team` (both: they must agree)."
+    )
+    team = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="The team's id: the older way to name the side, still taken.",
+    )
+
+    class Meta:
+        ref_name = "Mn11SideInput"
+
+
 class AwaySetView(ApiView):
     """E-S1: the Away coach chooses the Away card set."""
 
@@ -150,9 +168,14 @@ class AwaySetView(ApiView):
 
     @extend_schema(
         summary="Choose the Away set of a Magic Number Eleven fixture",
-        description="The Away team's coach or a commissioner, until the result (E-S1).",
+        description="The Away team's coach or a commissioner, until the result (E-S1). Final "
+        "once either line-up is in (`away_set_final`): then only a commissioner changes it, "
+        "and an Away line-up holding cards of the set replaced is withdrawn.",
         request=InputSerializer,
-        responses={200: Mn11FixtureSerializer, **write_errors(conflict=MATCH_DAY_CONFLICTS)},
+        responses={
+            200: Mn11FixtureSerializer,
+            **write_errors(conflict=[*MATCH_DAY_CONFLICTS, "away_set_final"]),
+        },
     )
     def put(self, request: Request, fixture_id: int) -> Response:
         fixture = mn11_fixture(user=request.user, fixture_id=fixture_id)
@@ -166,8 +189,7 @@ class AwaySetView(ApiView):
 class GkPickView(ApiView):
     """E-S3: Home picks one of the three GK cards, then Away one of the two left."""
 
-    class InputSerializer(StrictInputSerializer):
-        side = side_field()
+    class InputSerializer(SideInput):
         card = gk_field()
 
         class Meta:
@@ -176,7 +198,8 @@ class GkPickView(ApiView):
     @extend_schema(
         summary="Pick a side's GK card for a Magic Number Eleven fixture",
         description="That side's coach or a commissioner, until the result: Home first, "
-        "then Away one of the two Home left (E-S3). A refused pick is beside `card`.",
+        "then Away one of the two Home left (E-S3). The side is `side` (or the team's id as "
+        "`team`, as the line-up endpoint takes it). A refused pick is beside `card`.",
         request=InputSerializer,
         responses={
             200: Mn11FixtureSerializer,
@@ -188,22 +211,20 @@ class GkPickView(ApiView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        gk_pick_choose(
-            fixture=fixture, actor=request.user, side=Side(data["side"]), card=GkCard(data["card"])
-        )
+        side = side_given(fixture=fixture, side=data.get("side"), team_id=data.get("team"))
+        gk_pick_choose(fixture=fixture, actor=request.user, side=side, card=GkCard(data["card"]))
         return fixture_response(fixture, request)
 
 
 class LineupView(ApiView):
     """E-S3: a team's starting line-up of 11 card keys, sealed until both are in."""
 
-    class InputSerializer(StrictInputSerializer):
-        team = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="Team id.")
+    class InputSerializer(SideInput):
         cards = serializers.ListField(
-            child=card_key(),
+            child=card_key(trim_whitespace=False),
             max_length=30,
             help_text='11 card keys, e.g. ["home-1", …, "base-01"] (the GK card\'s among '
-            "them with GK cards on).",
+            "them with GK cards on), each exactly as the squad names it (`home-01` is no card).",
         )
 
         class Meta:
@@ -212,12 +233,17 @@ class LineupView(ApiView):
     @extend_schema(
         summary="Submit a team's line-up for a Magic Number Eleven fixture",
         description="The team's coach or a commissioner (not the other team's coach), until "
-        "the result; the Away team chooses its set first. Checked by the rules (E-S3, the "
-        "suspension setting E-D3), every fault beside `cards`.",
+        "the result; the Away team chooses its set first. The side is `side` (or the team's "
+        "id as `team`, the older name, still taken). Checked by the rules (E-S3, the "
+        "suspension setting E-D3) against the cards the side may field (`squad` in the "
+        "fixture), every fault beside `cards`. Sealed until both are in, then final "
+        "(`lineup_final`): only a commissioner changes one, audited and shown in `changes`.",
         request=InputSerializer,
         responses={
             200: Mn11FixtureSerializer,
-            **write_errors(invalid=["lineup_invalid"], conflict=MATCH_DAY_CONFLICTS),
+            **write_errors(
+                invalid=["lineup_invalid"], conflict=[*MATCH_DAY_CONFLICTS, "lineup_final"]
+            ),
         },
     )
     def put(self, request: Request, fixture_id: int) -> Response:
@@ -225,7 +251,7 @@ class LineupView(ApiView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        side = side_for_team(fixture=fixture, team_id=data["team"])
+        side = side_given(fixture=fixture, side=data.get("side"), team_id=data.get("team"))
         lineup_submit(fixture=fixture, actor=request.user, side=side, cards=data["cards"])
         return fixture_response(fixture, request)
 

@@ -31,8 +31,8 @@ from rules.magnoball.vocabulary import StatCategory
 
 
 def result_form_for_new(fixture: Fixture, data: Any) -> ResultForm:
-    players, _ = report_players(fixture=fixture)  # starters then bench, as kick-off fixes them
-    return ResultForm(data, fixture=fixture, players=players)
+    lineup = report_players(fixture=fixture)  # starters then bench, as kick-off fixes them
+    return ResultForm(data, fixture=fixture, players=lineup.players, starters=lineup.starters)
 
 
 def _result_form_for_correction(result: Result, data: Any) -> ResultForm:
@@ -43,7 +43,11 @@ def _result_form_for_correction(result: Result, data: Any) -> ResultForm:
         .order_by("team_id", "-starter", "player__shirt_number", "id")
     )
     return ResultForm(
-        data, fixture=fixture, players=[entry.player for entry in entries], result=result
+        data,
+        fixture=fixture,
+        players=[entry.player for entry in entries],
+        starters=[entry.player_id for entry in entries if entry.starter],
+        result=result,
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.utils import flatten_fieldsets, quote, unquote
+from django.contrib.admin.utils import flatten_fieldsets, unquote
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import QuerySet
@@ -17,7 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext
 
-from league.admin.display import admin_url, audit_log_url, changelist_url
+from league.admin.display import admin_step_url, admin_url, audit_log_url, changelist_url
 from league.admin.messages_once import SaysOnce
 from league.admin.scoping import scope_for, scope_to_leagues
 from league.admin.steps import Step
@@ -134,10 +134,7 @@ class LeagueModelAdmin(SaysOnce, admin.ModelAdmin[_M]):
         return bool(request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}"))
 
     def step_url(self, obj: Any, step: Step) -> str:
-        opts = self.opts
-        return reverse(
-            f"admin:{opts.app_label}_{opts.model_name}_step", args=[quote(obj.pk), step.name]
-        )
+        return admin_step_url(self.model, obj.pk, step.name)
 
     def steps_for(self, obj: Any) -> Sequence[Step]:
         """The steps `obj`'s page may offer: ``steps``, unless the admin asks the object's

@@ -22,6 +22,12 @@ def admin_url(obj: models.Model, view: str = "change") -> str:
     return reverse(f"admin:{opts.app_label}_{opts.model_name}_{view}", args=[quote(obj.pk)])
 
 
+def admin_step_url(model: type[models.Model], pk: Any, step: str) -> str:
+    """The address of a step (league/admin/steps.py) of the object `pk` of `model`."""
+    opts = model._meta
+    return reverse(f"admin:{opts.app_label}_{opts.model_name}_step", args=[quote(pk), step])
+
+
 def changelist_url(model: type[models.Model], **params: Any) -> str:
     """A changelist address with filters, e.g. ``changelist_url(DiceRoll, team=3)``."""
     opts = model._meta

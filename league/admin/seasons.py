@@ -160,9 +160,10 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
             None,
             {
                 "fields": ("league", "name", "starts_on", "double_round_robin"),
-                "description": "The new season is a draft. Its rules are copied from the "
-                "league's latest season (or the defaults); you review them next, then add "
-                "its teams and generate its schedule.",
+                "description": "The new season is a draft. Its rules and its playoff format "
+                "are copied from the league's latest season (or the defaults); you review "
+                "them next, then add its teams and generate its schedule. It becomes the "
+                "league's current season on its home-page card once it starts.",
             },
         ),
         (

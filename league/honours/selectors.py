@@ -285,8 +285,9 @@ def league_records(*, league: League) -> list[Record]:
 
 def _in_order(records: list[Record]) -> list[Record]:
     """The records in the order given, each one's holders in the order they set it
-    (season, round, match), then by name: the same on every visit and in a league imported
-    as a copy, whatever order a game's aggregates returned them in."""
+    (season, round, match), then by name and team (two players may share a name): the same
+    on every visit and in a league imported as a copy, whatever order a game's aggregates
+    returned them in."""
     titles: dict[str, int] = {}
     for record in records:
         titles.setdefault(record.title, len(titles))
@@ -300,6 +301,7 @@ def _in_order(records: list[Record]) -> list[Record]:
             fixture.round.number if fixture is not None else 0,
             fixture.pk if fixture is not None else 0,
             record.name,
+            record.team.name if record.team is not None else "",
             record.url,
         )
 

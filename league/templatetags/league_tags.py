@@ -6,7 +6,7 @@ player's or a season's state always looks the same (docs/ux.md: "one badge per s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -20,6 +20,7 @@ from league.models import League, Round, Season, Team
 from league.rulesets import Ruleset, ruleset_for
 from league.selectors import round_not_open_text
 from league.story import team_titles
+from league.team_seasons import teams_seasons
 
 register = template.Library()
 
@@ -140,11 +141,19 @@ def round_not_open(round_: Round) -> str:
 
 @register.inclusion_tag("league/includes/team_story.html")
 def team_story(
-    team: Team, season: Season | None = None, titles: list[Season] | None = None
+    team: Team,
+    season: Season | None = None,
+    titles: list[Season] | None = None,
+    tournaments: Sequence[Season] | None = None,
 ) -> dict[str, Any]:
     """``{% team_story team season %}``: a team page's titles and its links to the team's
-    history, head to head, its own fixtures' feed (of `season`) and the league's graveyard,
-    the same on every game's team page. One query, none when the page has its `titles`."""
+    history, head to head, its own fixtures' feed (of `season`, the one it follows: its
+    league season) and the league's graveyard, and the tournaments it plays besides, each
+    with its fixtures and feed, apart; the same on every game's team page. A query each
+    for its titles and its tournaments, none when the page has them."""
     if titles is None:
         titles = team_titles(team=team)
-    return {"team": team, "season": season, "titles": titles}
+    if tournaments is None:
+        found = teams_seasons([team.pk]).get(team.pk)
+        tournaments = found.tournaments if found else ()
+    return {"team": team, "season": season, "titles": titles, "tournaments": tournaments}

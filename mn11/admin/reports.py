@@ -72,6 +72,7 @@ class EventRow(forms.Form):
     var_card = forms.ChoiceField(choices=VAR_CARDS, required=False, label="VAR card")
     magic_number = forms.BooleanField(required=False, label="Magic Number")
     warning = forms.BooleanField(required=False)
+    warned = _card_field("Warned card (optional)")
     attempt_1 = forms.ChoiceField(choices=FLICKS, required=False, label="Flick 1")
     attempt_2 = forms.ChoiceField(choices=FLICKS, required=False, label="Flick 2")
     attack_power = forms.IntegerField(min_value=0, max_value=99, required=False)
@@ -91,7 +92,8 @@ SECTIONS: dict[str, type[forms.Form]] = {"events": EventRow, "shootout": KickRow
 EXTRA_ROWS = {"events": 12, "shootout": 10}
 SECTION_TITLES = {
     "events": "Events in order: goals (E-R1), VAR decisions (E-D1, E-D2), corners (E-D4), "
-    "cards sent off (E-D3)",
+    "cards sent off (E-D3), GK skills used (E-S3). Each card is one of that side's line-up "
+    "(or its cards without one), not suspended, not sent off",
     "shootout": "Penalty shootout kicks in order, after a level score (E-D5)",
 }
 #: The service's event keys that the form spells otherwise, by event type.
@@ -222,6 +224,7 @@ def _event(row: Mapping[str, Any]) -> dict[str, Any]:
             "card": row["var_card"],
             "magic_number": row["magic_number"],
             "warning": row["warning"],
+            "warned": row["warned"] or None,
         }
     if row["type"] == "corner":
         flicks = [row[key] == "in" for key in ("attempt_1", "attempt_2") if row[key]]
@@ -233,7 +236,9 @@ def _event(row: Mapping[str, Any]) -> dict[str, Any]:
         }
     if row["type"] == "goal":
         return {**event, "card": row["card"], "kind": row["goal_kind"]}
-    return {**event, "card": row["card"]}
+    if row["type"] == "send_off":
+        return {**event, "card": row["card"]}
+    return event
 
 
 # --- building the form: for a new report, and for correcting a stored one -----------------------
@@ -276,7 +281,8 @@ def report_lines(report: Report) -> dict[str, list[dict[str, Any]]]:
                 "type": row.kind,
                 "side": row.side,
                 "half": row.half,
-                "card": row.card,
+                "card": "" if row.kind == "var" else row.card,
+                "warned": row.card if row.kind == "var" else "",
                 "goal_kind": row.goal_kind or GoalKind.OPEN_PLAY.value,
                 "strength": row.strength,
                 "var_card": row.var_card,

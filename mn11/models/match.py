@@ -71,14 +71,17 @@ class Report(models.Model):
 
 class ReportEvent(models.Model):
     """E-R1: one event of the match, in order: a goal (E-R1), a VAR decision (E-D1, E-D2), a
-    corner kick (E-D4) or a card sent off (E-D3). `side` scored, attacked, took the corner or
-    lost the card; the fields a kind does not use stay blank."""
+    corner kick (E-D4), a card sent off (E-D3) or a GK skill used (E-S3). `side` scored,
+    attacked, took the corner, lost the card or used its GK card's skill; `card` is the
+    scorer, the card sent off or the card a VAR decision's Warning went to; the fields a
+    kind does not use stay blank."""
 
     class Kind(models.TextChoices):
         GOAL = "goal", "Goal"
         VAR = "var", "VAR decision"
         CORNER = "corner", "Corner kick"
         SEND_OFF = "send_off", "Sent off"
+        GK_SKILL = "gk_skill", "GK skill used"
 
     report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="events")
     order = models.PositiveSmallIntegerField()

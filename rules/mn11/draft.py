@@ -17,6 +17,7 @@ from itertools import groupby
 from .draws import DrawRecord, draw_one
 from .settings import DraftSeeding, Mn11Settings
 from .stars import star_pool
+from .wording import possessive
 
 __all__ = [
     "Draft",
@@ -181,7 +182,7 @@ def pick_error(draft: Draft, picks: Sequence[DraftPick], *, team: str, card: str
     if turn is None:
         return "The draft is over."
     if team != turn.team:
-        return f"It is {turn.team}'s turn to pick, not {team}'s."
+        return f"It is {possessive(turn.team)} turn to pick, not {possessive(team)}."
     if card not in draft.cards:
         return f"{card} is not a Star Player card of this draft."
     if any(pick.card == card for pick in picks):

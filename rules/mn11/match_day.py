@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from .cards import cards_text
 from .settings import Mn11Settings
 from .vocabulary import GkCard, Side
 
@@ -17,11 +18,13 @@ __all__ = [
     "LINEUP_SIZE",
     "GkPicks",
     "GkView",
+    "away_set_change_error",
     "gk_cards_left",
     "gk_pick",
     "gk_pick_error",
     "gk_turn",
     "gk_view",
+    "lineup_change_error",
     "lineup_errors",
     "lineup_visible",
 ]
@@ -112,14 +115,15 @@ def lineup_errors(
     settings: Mn11Settings,
     cards: Sequence[str],
     gk: GkCard | None,
-    available: Collection[str],
+    available: Sequence[str],
     suspended: Collection[str] = (),
 ) -> list[str]:
     """E-S3: what is wrong with a starting line-up of `cards` (Player Card keys, the GK
     card's ``GkCard.card_key`` among them when GK cards are on); empty when it stands.
 
-    `gk` is the team's GK pick for the match, `available` the Player Cards the team may
-    field (its card set and its signed Star Players) and `suspended` its cards serving a
+    `gk` is the team's GK pick for the match, `available` the keys of the Player Cards the
+    team may field (its set's and its signed Star Players', rules.mn11.match_squad), each
+    key exactly as it is (``home-07`` is no card), and `suspended` its cards serving a
     suspension (E-D3, refused only with the suspension setting on).
     """
     errors = []
@@ -127,7 +131,8 @@ def lineup_errors(
         errors.append(f"A starting line-up is {LINEUP_SIZE} Player Cards, not {len(cards)}.")
     repeated = sorted({card for card in cards if cards.count(card) > 1})
     if repeated:
-        errors.append(f"Each card starts once: {', '.join(repeated)} appear more than once.")
+        verb = "appears" if len(repeated) == 1 else "appear"
+        errors.append(f"Each card starts once: {', '.join(repeated)} {verb} more than once.")
     gk_keys = {card.card_key: card for card in GkCard}
     fielded_gks = [gk_keys[card] for card in cards if card in gk_keys]
     if settings.gk_expansion:
@@ -137,14 +142,36 @@ def lineup_errors(
             errors.append(f"The line-up includes the team's GK card, {gk.label}, and no other.")
     elif fielded_gks:
         errors.append("This league plays without GK cards.")
-    unknown = [card for card in cards if card not in gk_keys and card not in available]
+    unknown = list(dict.fromkeys(c for c in cards if c not in gk_keys and c not in available))
     if unknown:
-        errors.append(f"Not the team's Player Cards: {', '.join(unknown)}.")
+        errors.append(
+            f"Not cards the team may field: {', '.join(unknown)} (its cards: "
+            f"{cards_text(available)})."
+        )
     if settings.sent_off_suspension:
         banned = [card for card in cards if card in suspended]
         if banned:
             errors.append(f"Suspended for this match (sent off in the last): {', '.join(banned)}.")
     return errors
+
+
+def lineup_change_error(*, lineups_in: Collection[Side], commissioner: bool) -> str | None:
+    """E-S3, sealed line-ups: a line-up may be replaced until both are in; then both are
+    revealed and final, and only a commissioner changes one (docs/rules-decisions.md)."""
+    if set(lineups_in) >= set(Side) and not commissioner:
+        return (
+            "Both line-ups are in and revealed, so they are final: only a commissioner may "
+            "change one now."
+        )
+    return None
+
+
+def away_set_change_error(*, lineups_in: Collection[Side], commissioner: bool) -> str | None:
+    """E-S1: the Away set is final once either line-up is in (the line-ups are chosen against
+    it); then only a commissioner changes it."""
+    if lineups_in and not commissioner:
+        return "A line-up is in, so the Away set is final: only a commissioner may change it now."
+    return None
 
 
 def lineup_visible(*, owner: Side, viewer: Side, both_submitted: bool) -> bool:

@@ -171,6 +171,12 @@ class Mn11Settings(GameSettings):
         return errors
 
     def _relational_errors(self, errors: dict[str, str]) -> None:
+        # Without GK cards a line-up is 11 Player Cards, more than a set's 9 (E-S3).
+        if not self.gk_expansion and self.stars_per_team < STARS_FOR_A_LINEUP_WITHOUT_GK:
+            errors["stars_per_team"] = (
+                f"Without GK cards a line-up is 11 Player Cards: with the set's 9, each team "
+                f"needs at least {STARS_FOR_A_LINEUP_WITHOUT_GK} Star Players."
+            )
         # Two teams at least must be able to complete the draft from the pool.
         if 2 * self.stars_per_team > self.pool_size:
             errors["stars_per_team"] = (
@@ -203,6 +209,9 @@ class Mn11Settings(GameSettings):
             tie_breakers=tuple(breaker.table_breaker for breaker in self.tie_breakers),
         )
 
+
+#: E-S3 without GK cards: 11 Player Cards from a set of 9 (rules/mn11/cards.py) need 2 Stars.
+STARS_FOR_A_LINEUP_WITHOUT_GK = 2
 
 _BOOL_FIELDS = (
     "draft_snake",

@@ -32,8 +32,8 @@
     }
     var deadline = document.getElementById("draft-deadline");
     deadline.hidden = state.done;
-    var note = state.waits_for_commissioner ? " · the deadline has passed: the pick waits for the commissioner." : "";
-    deadline.textContent = state.deadline_text ? "Pick due by " + state.deadline_text + note : note;
+    // The note is the server's (the page's own text), so a refresh never drops it.
+    deadline.textContent = (state.deadline_text ? "Pick due by " + state.deadline_text + " · " : "") + state.deadline_note;
   }
 
   function drawForm(state) {
@@ -41,7 +41,7 @@
     var select = document.getElementById("pick-card");
     var chosen = select.value;
     replaceChildren(select, state.cards_left.map(function (card) {
-      var option = el("option", card.name);
+      var option = el("option", card.name + " (" + card.key + ")");
       option.value = card.key;
       if (card.key === chosen) option.selected = true;
       return option;
@@ -56,8 +56,13 @@
 
   function drawLists(state) {
     document.getElementById("cards-left-count").textContent = String(state.cards_left.length);
+    function named(card) {
+      var item = el("li", card.name + " ");
+      item.appendChild(el("span", card.key, "muted"));
+      return item;
+    }
     replaceChildren(document.getElementById("cards-left"), state.cards_left.map(function (card) {
-      var item = el("li", card.name);
+      var item = named(card);
       item.setAttribute("data-key", card.key);
       return item;
     }));
@@ -66,7 +71,7 @@
       box.setAttribute("data-team", String(squad.team_id));
       var list = el("ul");
       if (!squad.cards.length) list.appendChild(el("li", "No card yet", "muted"));
-      squad.cards.forEach(function (card) { list.appendChild(el("li", card.name)); });
+      squad.cards.forEach(function (card) { list.appendChild(named(card)); });
       box.appendChild(el("h3", squad.team));
       box.appendChild(list);
       return box;
@@ -74,7 +79,8 @@
     replaceChildren(document.getElementById("draft-picks"), state.picks.map(function (pick) {
       var item = el("li");
       item.appendChild(el("span", pick.team, "draft-pick-team"));
-      item.appendChild(document.createTextNode(": " + pick.name));
+      item.appendChild(document.createTextNode(": " + pick.name + " "));
+      item.appendChild(el("span", pick.card, "muted"));
       if (pick.automatic) { item.appendChild(document.createTextNode(" ")); item.appendChild(el("span", "drawn", "draft-auto")); }
       item.appendChild(document.createTextNode(" "));
       item.appendChild(el("span", "round " + pick.round + " · " + pick.made_at, "muted"));

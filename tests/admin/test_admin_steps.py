@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.job_runner import simulation_run
 from games.matchday import round_open
-from games.models import Inspection, SimulationJob, TableInspection
+from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from games.results import PlayerLine, ResultReport, TableRoll, result_record
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
@@ -280,6 +280,27 @@ def test_record_step_lists_every_player_who_can_take_the_field(chief: Client, wo
     result = Result.objects.get(fixture=match_day)
     assert (result.home_score, result.away_score, result.reported_by) == (1, 0, world.commissioner)
     assert shown(response) == [f"{match_day}: 1–0 recorded."]
+
+
+def test_the_record_step_ticks_the_line_up_and_records_every_starter(
+    chief: Client, world, match_day
+):
+    """Issue #47 (M-P3): the admin's form fixes the starters' ticks on, and a result whose
+    starters are all unticked and unnamed still gives each of them his game."""
+    url = step_url(match_day, "record")
+    form = chief.get(url).context["form"]
+    starters = {p.pk for p in form.players if form.fields[f"p{p.pk}-played"].disabled}
+    assert len(starters) == 22
+    assert all(form[f"p{pk}-played"].value() for pk in starters)
+    bench = [p for p in form.players if p.pk not in starters]
+    assert not any(form[f"p{p.pk}-played"].value() for p in bench)
+    home_forward = world.home.players.get(shirt_number=1)
+    data = {"home_score": "1", "away_score": "0", f"p{home_forward.pk}-points": "1"}
+
+    chief.post(url, data, follow=True)
+
+    appeared = Appearance.objects.filter(result__fixture=match_day)
+    assert set(appeared.values_list("player", flat=True)) == starters
 
 
 def _form_data(form) -> dict[str, str]:

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 
 from api.tokens import api_token_create
 from league.models import Fixture
@@ -103,3 +105,15 @@ def result_body(world: World, home: int = 2, away: int = 1, **changes: Any) -> d
 
 def result_url(fixture: Fixture) -> str:
     return f"/api/v1/fixtures/{fixture.pk}/result/"
+
+
+@pytest.fixture
+def keep_test_connection() -> Iterator[None]:
+    """A WSGI app called in-process (Schemathesis's) closes the database connection after
+    each request; inside a test's transaction it must not (Django's test client does the
+    same)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)

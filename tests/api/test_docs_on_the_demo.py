@@ -5,14 +5,14 @@ from `manage.py api_token_create`, each script a subprocess. The results must la
 second run must change nothing.
 
 On PostgreSQL (CI: DATABASE_URL) the demo gets a database of its own beside the test
-database, dropped afterwards; locally, a SQLite file in a temporary folder."""
+database, dropped afterwards; locally, a SQLite file in a temporary folder. Either is a copy
+of the session's demo template (tests/conftest.py), built by those two commands once."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -21,11 +21,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-pytestmark = pytest.mark.slow
+from tests.games.installation import DemoTemplate, Installation, free_port, postgres_server
+
+# One installation at a time on a machine (tests/conftest.py: "installations").
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("installations")]
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "api.md"
@@ -94,45 +96,20 @@ class DemoServer:
         return fixture, coach
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def demo_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A DATABASE_URL of a fresh, empty database for the demo."""
-    base = os.environ.get("DATABASE_URL", "")
-    if not base.startswith(("postgres://", "postgresql://")):
-        yield f"sqlite:///{tmp_path_factory.mktemp('demo') / 'demo.sqlite3'}"
-        return
-    import psycopg
-
-    parts = urlsplit(base)
-    name = f"{parts.path.lstrip('/') or 'magnoball'}_docs_demo"
-    server = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(server, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(parts._replace(path=f"/{name}"))
-    with psycopg.connect(server, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture(scope="module")
-def demo(demo_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoServer]:
-    var = tmp_path_factory.mktemp("var")
-    env = {
-        **os.environ,
-        "DATABASE_URL": demo_database,
-        "MAGNOBALL_VAR_DIR": str(var),
-        "DJANGO_SETTINGS_MODULE": "league.settings",
-    }
-    port = _free_port()
+def demo(
+    demo_template: DemoTemplate, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[DemoServer]:
+    postgres = postgres_server(os.environ.get("DATABASE_URL", ""))
+    site = Installation(
+        tmp_path_factory.mktemp("site"),
+        postgres=postgres or None,
+        redis=None,
+        template=demo_template.of("servers" if postgres else "embedded"),
+    )
+    env, var = site.env, site.folder
+    port = free_port()
     server = DemoServer(f"http://127.0.0.1:{port}", env, tmp_path_factory.mktemp("scripts"))
-    server.manage("migrate", "--no-input", "-v", "0")
-    server.manage("demo_league")
     log = (var / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
@@ -156,6 +133,7 @@ def demo(demo_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         process.terminate()
         process.wait(timeout=30)
         log.close()
+        site.close()
 
 
 def test_the_guides_round_script_reports_a_demo_coachs_fixture(demo):

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.models import LineupEntry
 from league.models import IdempotencyRecord
 from tests.api.conftest import result_body, result_url
 
@@ -75,6 +76,8 @@ def test_the_answer_to_a_result_is_built_from_what_the_service_stored_and_equals
     assert answer["incapacitated"] == body["incapacitated"]
     (line,) = [line for line in answer["lines"] if line["player"] == scorer]
     assert line["stats"] == body["lines"][0]["stats"]
+    # Every starter has his line, named or not (M-P3), in the order a read gives them.
+    starters = LineupEntry.objects.filter(fixture=match_day, starter=True)
     assert [line["player"] for line in answer["lines"]] == sorted(
-        line["player"] for line in body["lines"]
+        {line["player"] for line in body["lines"]} | set(starters.values_list("player", flat=True))
     )

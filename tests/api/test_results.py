@@ -183,7 +183,8 @@ BAD_BODIES = {
         "lines[4].player",
     ),
     "incapacitated did not play": (
-        lambda w: result_body(w, incapacitated=[player_id(w.home, 5)]),
+        # A substitute the report does not name did not come on (the starters all played).
+        lambda w: result_body(w, incapacitated=[player_id(w.home, 12)]),
         "incapacitated[0]",
     ),
     "incapacitated not an id": (
@@ -304,4 +305,47 @@ def test_a_missing_table_roll_names_the_player(world, match_day, api_as):
 
     assert response.status_code == 400
     assert f"table_rolls.{forward}" in response.json()["error"]["fields"]
+    _nothing_recorded(match_day)
+
+
+def test_a_result_naming_only_the_scorer_gives_the_22_starters_their_appearances(
+    world, match_day, api_as
+):
+    """Issue #47 (M-P3): docs/api.md's result names three players; one naming only its
+    scorer left the other starters without an appearance, and so without the game (M-P5)."""
+    scorer = player_id(world.home, 1)
+    body = {
+        "home_score": 1,
+        "away_score": 0,
+        "lines": [{"player": scorer, "points": 1, "stats": {}}],
+    }
+
+    response = api_as(world.home_coach).post(result_url(match_day), body)
+
+    assert response.status_code == 201, response.content
+    assert len(response.json()["lines"]) == 22
+    assert Appearance.objects.filter(result__fixture=match_day).count() == 22
+    lineups = api_as(None).get(f"/api/v1/fixtures/{match_day.pk}/lineup/").json()
+    started = {player for team in lineups for player in team["starters"]}
+    assert {line["player"] for line in response.json()["lines"]} == started
+    assert PlayerSeason.objects.filter(season=world.season, games_played=1).count() == 22
+
+
+def test_a_result_naming_a_player_outside_the_line_up_is_refused_with_his_name(
+    world, match_day, api_as
+):
+    listed = world.home.players.get(shirt_number=5)
+    listed.roster_state = "injured_list"
+    listed.save(update_fields=["roster_state"])
+    body = result_body(world)
+    body["lines"].append({"player": listed.pk, "points": 0, "stats": {}})
+
+    response = api_as(world.home_coach).post(result_url(match_day), body)
+
+    assert response.status_code == 400
+    message = response.json()["error"]["fields"]["lines[4].player"][0]
+    assert message == (
+        f"{listed.name} did not start or come on in {match_day}: he was not in "
+        f"{world.home}'s line-up at kick-off (injured list, M-P3)."
+    )
     _nothing_recorded(match_day)

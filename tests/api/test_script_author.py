@@ -14,7 +14,7 @@ from django.utils import timezone
 from api.tokens import api_token_create
 from games.job_queue import STALE_AFTER
 from games.jobs import job_waiting_for
-from games.models import SimulationJob
+from games.models import LineupEntry, SimulationJob
 from injuries.models import Injury
 from league.models import Result, Season
 from league.services import season_transition
@@ -119,7 +119,13 @@ def test_active_lists_only_players_who_may_play_and_a_report_takes_each(world, m
     answer = coach.post(f"/api/v1/fixtures/{match_day.pk}/result/", report)
 
     assert answer.status_code == 201, answer.json()
-    assert Result.objects.get(fixture=match_day).appearances.count() == len(lines)
+    # Each line named, and every starter besides (M-P3: a result's appearances are its
+    # line-up).
+    appeared = Result.objects.get(fixture=match_day).appearances.values_list("player", flat=True)
+    starters = LineupEntry.objects.filter(fixture=match_day, starter=True)
+    assert set(appeared) == {line["player"] for line in lines} | set(
+        starters.values_list("player", flat=True)
+    )
 
 
 def test_an_injured_player_in_a_report_is_refused(world, match_day, api_as):

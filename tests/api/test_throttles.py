@@ -1,15 +1,19 @@
 """Throttles count atomically and key on the real client address: X-Forwarded-For is only
 believed behind TRUSTED_PROXY_COUNT proxies (api/throttles.py,
-league/client_address.py)."""
+league/client_address.py). The documented rates hold at their edges, only what is let
+through counts, and a Retry-After waited out lets the next request through (issue #47); the
+clock is moved on instead of slept (league.throttling.clock)."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import threading
 import uuid
 
 import pytest
 from django.core.cache import caches
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from api.throttles import SlidingWindow
 from league.client_address import client_address
@@ -78,9 +82,9 @@ def test_eight_clients_at_once_get_exactly_the_limit(settings):
     def client() -> None:
         start.wait()
         for _ in range(25):
-            count = window.hit(now=1_000_000.0)  # one window, no previous weight
+            refused_for = window.take(now=1_000_000.0)  # one counter, no earlier ones
             with lock:
-                allowed.append(count is not None and count <= window.limit)
+                allowed.append(refused_for is None)
         caches["default"].close()
 
     threads = [threading.Thread(target=client) for _ in range(8)]
@@ -90,3 +94,117 @@ def test_eight_clients_at_once_get_exactly_the_limit(settings):
         thread.join()
     assert len(allowed) == 200
     assert sum(allowed) == 100
+
+
+class Clock:
+    """The throttles' clock, moved on by the test (league.throttling.clock)."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    frozen = Clock(1_800_000_000.4)
+    monkeypatch.setattr("league.throttling.clock", frozen)
+    return frozen
+
+
+_ADDRESSES = itertools.count(1)
+
+
+def _address() -> str:
+    """An address of its own for each test: counters outlive a test in a shared Redis."""
+    return f"10.47.{next(_ADDRESSES) % 250}.{uuid.uuid4().int % 250 + 1}"
+
+
+def _reads(address: str, count: int) -> list[int]:
+    client = Client(REMOTE_ADDR=address)
+    return [client.get("/api/v1/leagues/").status_code for _ in range(count)]
+
+
+def _retry_after(response) -> int:
+    assert response.status_code == 429, response.content
+    return int(response["Retry-After"])
+
+
+def test_120_anonymous_reads_a_minute_pass_and_the_121st_waits_its_retry_after(db, clock):
+    """The documented rate at its edge (n and n+1); a refused read does not lengthen the
+    wait; after the wait a read passes (it was 429 again, now with a longer wait), and one
+    second less would not have been enough."""
+    address = _address()
+    assert _reads(address, 120) == [200] * 120
+    client = Client(REMOTE_ADDR=address)
+    wait = _retry_after(client.get("/api/v1/leagues/"))
+    assert 60 <= wait <= 61  # the minute, to the second the counters count by
+
+    for _ in range(wait - 1):  # Refused every second until then, and not counted.
+        clock.now += 1
+        assert _retry_after(client.get("/api/v1/leagues/")) >= 1
+    clock.now += 1
+    assert client.get("/api/v1/leagues/").status_code == 200
+
+
+def test_after_an_idle_minute_the_whole_rate_passes_again(db, clock):
+    """Issue #47: after 118 reads and the refusals that followed, a full idle minute let only
+    58 reads through: the refusals had counted."""
+    address = _address()
+    assert _reads(address, 150) == [200] * 120 + [429] * 30
+    clock.now += 61
+    assert _reads(address, 121) == [200] * 120 + [429]
+
+
+def test_the_rate_holds_over_every_minute_not_each_clock_minute(db, clock):
+    """60 reads, half a minute later 60 more: the next waits for the first 60 to leave the
+    minute, then exactly 60 pass."""
+    address = _address()
+    started = clock.now
+    assert _reads(address, 60) == [200] * 60
+    clock.now += 30
+    assert _reads(address, 60) == [200] * 60
+    wait = _retry_after(Client(REMOTE_ADDR=address).get("/api/v1/leagues/"))
+    assert clock.now + wait - started <= 62
+    clock.now += wait
+    assert _reads(address, 61) == [200] * 60 + [429]
+
+
+def test_10_failed_token_logins_a_minute_then_even_a_good_key_waits_its_retry_after(
+    world, clock, api_as
+):
+    """The documented rate at its edge: ten failures answered 401, the eleventh 429 and
+    not counted; once its Retry-After is waited out a good key gets 200 (and a bad one its
+    401 again)."""
+    address = _address()
+    bad = Client(REMOTE_ADDR=address, headers={"Authorization": "Token mbl_wrong"})
+    good = Client(
+        REMOTE_ADDR=address, headers={"Authorization": f"Token {api_as(world.home_coach).key}"}
+    )
+    assert [bad.get("/api/v1/leagues/").status_code for _ in range(10)] == [401] * 10
+    wait = _retry_after(bad.get("/api/v1/leagues/"))
+    assert 60 <= wait <= 61
+    clock.now += wait - 1
+    assert _retry_after(good.get("/api/v1/me/")) == 1
+    assert _retry_after(bad.get("/api/v1/leagues/")) == 1
+    clock.now += 1
+    assert good.get("/api/v1/me/").status_code == 200
+    assert [bad.get("/api/v1/leagues/").status_code for _ in range(11)] == [401] * 10 + [429]
+
+
+def test_the_wait_a_window_names_is_the_time_after_which_the_next_hit_passes(settings):
+    """Hits spread over a period: the wait is until enough of the oldest leave it."""
+    settings.API_THROTTLE_RATES = {"anon": "3/min"}
+    window = SlidingWindow("anon", f"spread-{uuid.uuid4().hex}")
+    start = 2_000_000_000.0
+    for offset in (0.2, 10.5, 20.7):
+        assert window.take(start + offset) is None
+    refused_at = start + 30.1
+    wait = window.take(refused_at)
+    assert wait is not None
+    assert window.wait(refused_at) == wait
+    passes_at = refused_at + math.ceil(wait)
+    assert window.take(passes_at - 1) is not None  # a second early: still full
+    assert window.take(passes_at) is None
+    assert passes_at - (start + 0.2) <= 61  # the first hit left after its minute

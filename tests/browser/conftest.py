@@ -1,7 +1,8 @@
 """Headless Chromium through Playwright, against pytest-django's live server.
 
 Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH); where there is none the
-browser tests skip and say why. Screenshots go to test-results/screenshots/ for review.
+browser tests skip and say why. Screenshots go to test-results/screenshots/ for review (or
+under TEST_RESULTS, where CI runs two suites at once).
 """
 
 from __future__ import annotations
@@ -9,13 +10,17 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+RESULTS = Path(
+    os.environ.get("TEST_RESULTS") or Path(__file__).resolve().parents[2] / "test-results"
+)
+SCREENSHOTS = RESULTS / "screenshots"
 PHONE = {"width": 375, "height": 800}
 LAUNCH_ARGS = [
     "--no-sandbox",
@@ -109,3 +114,28 @@ _PAST_THE_EDGE = """() => [...document.querySelectorAll("body *")]
     + (typeof e.className === "string" && e.className.trim()
       ? "." + e.className.trim().split(/\\s+/).join(".") : "")
     + " " + Math.round(e.getBoundingClientRect().width) + " px")"""
+
+
+class Requests:
+    """The requests a page has in flight, to wait until its own fetches are done.
+
+    Playwright's ``networkidle`` waits for half a second without a request after the last
+    one, on every page: half the phone crawl's time was that wait. This waits only as long
+    as a request is still open.
+    """
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.open: set[object] = set()
+        # Functions of ours: Playwright cannot wrap a built-in method as a handler.
+        page.on("request", lambda request: self.open.add(request))
+        page.on("requestfinished", lambda request: self.open.discard(request))
+        page.on("requestfailed", lambda request: self.open.discard(request))
+
+    def settle(self, timeout: float = 10) -> None:
+        """After a navigation: two frames for the scripts run on load to start their
+        fetches, then until none is open (a page that polls is left after ``timeout``)."""
+        _frames(self.page)
+        deadline = time.monotonic() + timeout
+        while self.open and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)

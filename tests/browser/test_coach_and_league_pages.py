@@ -15,12 +15,19 @@ from playwright.sync_api import expect
 from games.job_runner import simulation_run
 from games.matchday import round_open
 from games.models import Inspection, SimulationJob
+from games.results import ResultReport, result_record
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
+from league.tournaments import (
+    tournament_draw_groups,
+    tournament_generate_schedule,
+    tournament_start,
+)
 from rosters.models import Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position, Status
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, width_at_phone
+from tests.league.tournament_helpers import tournament_with_field
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -239,3 +246,31 @@ def test_pages_do_not_scroll_sideways_at_375_px(page, world, match_day):
         page.goto(path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"{path} is {width} px wide"
+
+
+def test_a_played_fixtures_report_page_says_so_on_a_phone(page, world, match_day):
+    """Issue #47: the result and how to have it corrected, no form, at 375 px too."""
+    result_record(fixture=match_day, report=ResultReport(0, 0), actor=world.home_coach)
+    sign_in(page, world.away_coach)
+    page.goto(f"/fixtures/{match_day.pk}/report/")
+
+    expect(page.get_by_role("heading", name="Result recorded")).to_be_visible()
+    expect(page.get_by_test_id("recorded-score")).to_contain_text("0–0")
+    expect(page.get_by_role("button", name="Record the result")).to_have_count(0)
+    screenshot(page, "report-played")
+    assert width_at_phone(page) <= 375
+
+
+def test_a_team_in_a_cup_lists_it_apart_on_a_phone(page, world, match_day):
+    """Issue #47: the team page follows its league season; the cup is under Also playing."""
+    cup = tournament_with_field(world, guests=2, group_count=1, group_qualifiers=2)
+    tournament_draw_groups(tournament=cup, actor=None, seed=3)
+    tournament_generate_schedule(tournament=cup, actor=None)
+    tournament_start(tournament=cup, actor=None)
+    page.goto(f"/teams/{world.home.pk}/")
+
+    expect(page.get_by_role("heading", name="Also playing")).to_be_visible()
+    expect(page.get_by_role("link", name=cup.name)).to_be_visible()
+    expect(page.get_by_role("link", name=world.season.name).first).to_be_visible()
+    screenshot(page, "team-with-cup")
+    assert width_at_phone(page) <= 375

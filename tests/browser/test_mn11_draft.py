@@ -52,14 +52,18 @@ def test_two_coaches_draft_against_each_other_live(browser, live_server):
         sequence = [(a, b, "Star Player 3"), (b, a, "Star Player 7"), (b, a, "Star Player 1")]
         sequence.append((a, b, "Star Player 12"))
         for number, (picker, watcher, card) in enumerate(sequence, start=1):
+            key = f"base-{int(card.rsplit(' ', 1)[1]):02d}"
             expect(picker.locator("#pick-form")).to_be_visible()
-            picker.locator("#pick-card").select_option(label=card)
+            # Cards by name and key (issue #46), in the picker and on the board.
+            picker.locator("#pick-card").select_option(label=f"{card} ({key})")
             picker.get_by_role("button", name="Sign this card").click()
             expect(picker.locator(".messages")).to_contain_text(f"signed {card}")
             expect(watcher.locator("#draft-picks li")).to_have_count(number)
-            expect(watcher.locator("#draft-picks")).to_contain_text(card)
-            expect(watcher.locator("#cards-left")).not_to_contain_text(re.compile(rf"{card}$"))
+            expect(watcher.locator("#draft-picks")).to_contain_text(f"{card} {key}")
+            expect(watcher.locator(f'#cards-left li[data-key="{key}"]')).to_have_count(0)
             expect(watcher.locator("#cards-left li")).to_have_count(12 - number)
+            # The board's redraw keeps what a missed deadline does (issue #46).
+            expect(watcher.locator("#draft-deadline")).to_contain_text("a missed deadline")
         expect(b.locator("#draft-turn")).to_contain_text("The draft is over")
         expect(b.locator("#pick-form")).to_be_hidden()
         expect(b.locator(".draft-squad").first).to_contain_text("Star Player")

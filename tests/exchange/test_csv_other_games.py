@@ -91,13 +91,16 @@ def test_arenaball_has_no_overtime_column_value() -> None:
 @pytest.mark.django_db
 def test_a_magic_number_eleven_score_alone_is_refused_by_e_r1_by_column() -> None:
     eleven = mn11_world()
-    data = (HEADS + _line(eleven.fixture(1), 2, 1)).encode()
+    fixture = eleven.fixture(1)
+    data = (HEADS + _line(fixture, 2, 1)).encode()
     with pytest.raises(ImportRefused) as refused:
         csv_results_import(
             season=eleven.season, data=data, actor=eleven.commissioner, dry_run=False
         )
     problems = {p.field: p.message for p in refused.value.problems}
-    assert problems["home_score"] == "The goals recorded for Home add up to 0, not 2. (E-R1)"
+    assert problems["home_score"] == (
+        f"The goals recorded for {fixture.home_team.name} add up to 0, not 2. (E-R1)"
+    )
     assert set(problems) == {"away_set", "gk_home", "gk_away", "home_score", "away_score"}
     assert not Result.objects.exists()
 

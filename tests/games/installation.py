@@ -3,15 +3,22 @@ fresh PostgreSQL database), its own broker (a private ``redis-server`` on a free
 the filesystem broker in a temporary folder), real Celery workers and beat, and the
 project's own commands. Nothing is shared with the test run's database, so the workers see
 exactly what a deployment would.
+
+An installation starts from a copy of the demo (``DemoTemplate``): a database migrated and
+built by ``manage.py demo_league`` once per test session, as ``./dev run`` builds it, then
+copied for each installation (SQLite's backup, PostgreSQL's ``CREATE DATABASE … TEMPLATE``):
+the commands take ~20 s of CPU, a copy a fraction of a second.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -25,6 +32,14 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CELERY = BIN / "celery"
+
+
+def postgres_server(database_url: str) -> str:
+    """The URL of the maintenance database on the PostgreSQL server `database_url` names,
+    where installations create theirs; "" for any other database."""
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        return ""
+    return database_url.rsplit("/", 1)[0] + "/postgres"
 
 
 def free_port() -> int:
@@ -79,16 +94,44 @@ class PrivateRedis:
         self.process = None
 
 
-class Installation:
-    """The service as a deployment runs it, in a temporary folder."""
+#: An installation's settings (league/settings.py) for a test: the sweep every 2 s, a worker
+#: silent for 10 s lost, a message not picked up for 10 s sent again. The defaults (15 s,
+#: 60 s, 60 s) make the same moves four to six times later: a fault test would wait minutes
+#: for what these show in seconds. The demo's playoff odds are worked out from the smallest
+#: samples: the workers' time goes to what the tests watch.
+FAST = {
+    "SIMULATION_SWEEP_SECONDS": "2",
+    "SIMULATION_STALE_SECONDS": "10",
+    "SIMULATION_RESEND_SECONDS": "10",
+    "ODDS_SAMPLE_SIZE": "100",
+    "ODDS_PAIRING_MATCHES": "10",
+}
+SQLITE_FILE = "magnoball.sqlite3"
 
-    def __init__(self, folder: Path, *, postgres: str | None, redis: PrivateRedis | None):
+
+class Installation:
+    """The service as a deployment runs it, in a temporary folder.
+
+    ``template``: start from a copy of that database (a PostgreSQL database name, or an
+    SQLite file), else from an empty one."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        postgres: str | None,
+        redis: PrivateRedis | None,
+        template: str | Path | None = None,
+        settings: dict[str, str] = FAST,
+    ):
         self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
         self.redis = redis
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.database = None
         env = {
             **os.environ,
+            **settings,
             "MAGNOBALL_VAR_DIR": str(folder),
             "PYTHONUNBUFFERED": "1",
             "DJANGO_SETTINGS_MODULE": "league.settings",
@@ -97,13 +140,25 @@ class Installation:
         env.pop("REDIS_URL", None)
         if postgres:
             self.database = f"magnoball_fault_{uuid.uuid4().hex[:10]}"
+            copy = f' TEMPLATE "{template}"' if template else ""
             with psycopg.connect(postgres, autocommit=True) as admin:
-                admin.execute(f'CREATE DATABASE "{self.database}"')
+                admin.execute(f'CREATE DATABASE "{self.database}"{copy}')
             self.admin_url = postgres
             env["DATABASE_URL"] = postgres.rsplit("/", 1)[0] + f"/{self.database}"
+        elif template:
+            sqlite_copy(Path(template), folder / SQLITE_FILE)
         if redis is not None:
             env["REDIS_URL"] = redis.url
         self.env = env
+
+    def sql(self, statement: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one statement (``%s`` placeholders) read straight from the database: a
+        poll that costs milliseconds, where ``query`` starts a Django process."""
+        if self.database:
+            with psycopg.connect(self.env["DATABASE_URL"]) as connection:
+                return connection.execute(statement, params).fetchall()
+        with contextlib.closing(sqlite3.connect(self.folder / SQLITE_FILE, timeout=30)) as db:
+            return db.execute(statement.replace("%s", "?"), params).fetchall()
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -180,7 +235,7 @@ class Installation:
                 os.killpg(process.pid, signal.SIGTERM)
         for process in self.processes.values():
             try:
-                process.wait(timeout=15)
+                process.wait(timeout=5)  # a test's workers need not finish their tasks
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
@@ -188,3 +243,43 @@ class Installation:
         if self.database:
             with psycopg.connect(self.admin_url, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+def sqlite_copy(source: Path, target: Path) -> None:
+    """A consistent copy of an SQLite database (its write-ahead log included)."""
+    with (
+        contextlib.closing(sqlite3.connect(source)) as origin,
+        contextlib.closing(sqlite3.connect(target)) as copy,
+    ):
+        origin.backup(copy)
+
+
+class DemoTemplate:
+    """The demo as ``./dev run`` builds it (``migrate``, then ``demo_league``), built once
+    for the test session on each database it is asked for, for installations to copy."""
+
+    def __init__(self, folder: Path, postgres: str | None) -> None:
+        self.folder = folder
+        self.postgres = postgres
+        self._built: dict[str, str | Path] = {}
+        self._sites: list[Installation] = []
+
+    def of(self, backend: str) -> str | Path:
+        """The template for "embedded" (an SQLite file) or "servers" (a PostgreSQL
+        database), built on first use."""
+        if backend not in self._built:
+            site = Installation(
+                self.folder / backend,
+                postgres=self.postgres if backend == "servers" else None,
+                redis=None,
+            )
+            site.manage("migrate", "--no-input", "-v", "0")
+            site.manage("demo_league")
+            self._built[backend] = site.database or site.folder / SQLITE_FILE
+            self._sites.append(site)
+        return self._built[backend]
+
+    def close(self) -> None:
+        """Drop the PostgreSQL templates."""
+        for site in self._sites:
+            site.close()

@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
-from games.lineup_read import PICKABLE, lineup_rows, lineup_stored_players
+from games.lineup_read import PICKABLE, lineup_rows, lineup_stored
 from games.matchday import fixture_team_sheets
 from games.models import LineupChoice, LineupEntry
 from injuries.models import Injury
@@ -85,13 +85,16 @@ def test_three_statements_whatever_the_number_of_teams_and_none_for_nobody(world
     assert (rows.players, rows.injuries, rows.choices) == ({}, {}, {})
 
 
-def test_the_stored_line_ups_players_are_the_orm_read(world, match_day, roster):
-    assert lineup_stored_players(fixture_id=match_day.pk) == {}  # not kicked off yet
+def test_the_stored_line_ups_players_and_starters_are_the_orm_read(world, match_day, roster):
+    empty = lineup_stored(fixture_id=match_day.pk)  # not kicked off yet
+    assert (empty.players, empty.starters) == ({}, frozenset())
 
     fixture_team_sheets(fixture=match_day)
 
-    stored = lineup_stored_players(fixture_id=match_day.pk)
+    stored = lineup_stored(fixture_id=match_day.pk)
     entries = LineupEntry.objects.filter(fixture=match_day).select_related("player")
-    assert _by_id(stored.values()) == _by_id(entry.player for entry in entries)
-    assert len(stored) == entries.count() > 22
-    assert all(pk == player.pk for pk, player in stored.items())
+    assert _by_id(stored.players.values()) == _by_id(entry.player for entry in entries)
+    assert len(stored.players) == entries.count() > 22
+    assert all(pk == player.pk for pk, player in stored.players.items())
+    assert stored.starters == {entry.player_id for entry in entries if entry.starter}
+    assert len(stored.starters) == sum(entry.starter for entry in entries) > 11

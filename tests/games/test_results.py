@@ -455,7 +455,7 @@ def test_the_report_form_shows_each_players_season_so_far_beside_his_boxes(world
     assert totals[scorer.pk].stat("scoring") == (3, 2)  # (attempts, successes)
     assert totals[bench.pk].stat("scoring") == (0, 0)
 
-    form = ResultForm(None, fixture=match_day, players=[scorer, bench])
+    form = ResultForm(None, fixture=match_day, players=[scorer, bench], starters=[scorer.pk])
     row = form.rows(season=totals)[0]
     scoring = next(cell for cell in row.stat_cells if cell.category == StatCategory.SCORING)
     assert scoring.season == (2, 3)  # (successes, attempts), as the page shows them

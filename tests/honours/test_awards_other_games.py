@@ -72,7 +72,7 @@ def test_mn11_golden_boot_and_magic_number_king(client):
     won = _won(world.season)
 
     first_home = first.home_team.short_name
-    assert won["golden_boot"] == [(f"Home card 9 ({first_home})", 2, False)]
+    assert won["golden_boot"] == [(f"Home Player Card 9 ({first_home})", 2, False)]
     kings = won["magic_number_king"]
     assert [figure for _, figure, _ in kings] == [1, 1]
     assert all(shared for *_, shared in kings)

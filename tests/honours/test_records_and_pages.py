@@ -69,6 +69,28 @@ def test_holders_level_at_the_top_are_listed_by_name_whatever_the_database_gives
     assert names == sorted([scorer.name, "Zed Young", "Mia Young", "Abe Young"])
 
 
+def test_namesakes_level_at_the_top_are_listed_by_team_whatever_the_database_gives(world, history):
+    """Two players of one name on two teams, the later id on the team first by name: a
+    league imported as a copy numbers its rows anew, and must list them as the original."""
+    first = history[0]
+    a_team, b_team = sorted([world.home, world.away], key=lambda team: team.name)
+    namesakes = [b_team.players.filter(seasons__isnull=True).order_by("pk").first()]
+    newcomer = a_team.players.order_by("pk").first()
+    newcomer.pk = None  # a new row: the highest id of all
+    namesakes.append(newcomer)
+    for player in namesakes:
+        player.name = "Abe Namesake"
+        player.save()
+        PlayerSeason.objects.create(player=player, season=first, games_played=2, points=99)
+    assert namesakes[0].pk < namesakes[1].pk
+    holders = [
+        r.team.name
+        for r in league_records(league=world.league)
+        if r.title == "Career points" and r.name == "Abe Namesake"
+    ]
+    assert holders == [a_team.name, b_team.name]
+
+
 def test_the_hall_of_fame_page_shows_champions_awards_and_records(world, history, client):
     _first, second, big, scorer = history
     second.champion = world.home

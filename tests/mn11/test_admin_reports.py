@@ -217,3 +217,30 @@ def test_a_coach_without_staff_cannot_open_the_admin(client: Client, world) -> N
     response = client.get(step_url(world.fixture(), "record"))
     assert response.status_code == 302
     assert "/login/" in response["Location"]
+
+
+def test_the_admin_refuses_a_send_off_of_a_card_off_the_warned_sides_pitch(
+    client: Client, world
+) -> None:
+    """Issue #46: the admin's report is checked against the line-ups as the web's and the
+    API's: Away's line-up is in, and Home's Star Player is no card of it."""
+    from mn11.match_day import away_set_choose, gk_pick_choose, lineup_submit
+    from rules.mn11 import AwaySet, GkCard, Side
+
+    fixture = world.fixture()
+    away_set_choose(fixture=fixture, actor=None, away_set=AwaySet.BASE)
+    gk_pick_choose(fixture=fixture, actor=None, side=Side.HOME, card=GkCard.DEFENCE_COVER)
+    gk_pick_choose(fixture=fixture, actor=None, side=Side.AWAY, card=GkCard.BUILD_UP)
+    eleven = ["gk-build-up", *(f"away-base-{n}" for n in range(1, 10)), "base-02"]
+    lineup_submit(fixture=fixture, actor=None, side=Side.AWAY, cards=eleven)
+    staff_commissioner(client, world.commissioner)
+    data = red_card_level_shootout()
+    data["events-3-card"] = "base-01"
+    response = client.post(step_url(fixture, "record"), data)
+    assert response.status_code == 200
+    errors = response.context["form"].formsets["events"].forms[3].errors["card"]
+    assert errors == [
+        f"base-01 is not in {fixture.away_team.name}' line-up: only a card on the pitch is "
+        "sent off. (E-R1)"
+    ]
+    assert not Result.objects.filter(fixture=fixture).exists()

@@ -3,9 +3,13 @@ rounds played through match day and the reports, the fourth open; idempotent."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.core.management import call_command
 
 from league.models import Fixture, Result, StandingRow
+from mn11.data_check import stored_reports_checked
 from mn11.demo import LEAGUE_NAME, PLAYED_ROUNDS, TEAMS, demo_league_build
 from mn11.draft import team_stars
 from mn11.models import DraftPick, Lineup, Report
@@ -34,3 +38,15 @@ def test_the_demo_has_a_finished_draft_and_played_rounds_and_builds_once():
     again = demo_league_build(seed=2026)
     assert not again.created
     assert Result.objects.count() == results
+
+
+def test_the_data_check_finds_no_broken_report_in_the_demo():
+    """Issue #46: every stored report of the demo names only cards of that side's sealed
+    line-up, none suspended or sent off, its goals adding up (mn11_check_reports)."""
+    demo_league_build(seed=2026)
+    checked = list(stored_reports_checked())
+    assert len(checked) == PLAYED_ROUNDS * len(TEAMS) // 2
+    assert [line for stored in checked for line in stored.lines()] == []
+    out = io.StringIO()
+    call_command("mn11_check_reports", stdout=out)
+    assert out.getvalue().strip() == f"Stored reports checked: {len(checked)}; breaking a rule: 0."

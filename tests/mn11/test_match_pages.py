@@ -4,12 +4,14 @@ saved), the team page and the season's discipline page linked from the season na
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from league.models import Result
-from mn11.models import MatchDay
+from mn11.models import Lineup, MatchDay
 from tests.mn11.world import mn11_world, play, red_card_level_shootout
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +75,9 @@ def test_a_coach_reports_with_an_error_beside_its_field_then_saves():
     assert (result.home_score, result.away_score, result.overtime) == (1, 1, True)
     shown = client.get(reverse("fixture", args=[fixture.pk])).content.decode()
     assert "won the shootout" in shown
-    assert "Sent off: away-base-4" in shown
+    assert "Sent off: Away Player Card 4 (base set) (away-base-4)" in shown
+    # The VAR lines name the side warned: Home attacked, Away's defenders were warned.
+    assert f"Warning to {fixture.away_team.name} (Away)" in shown
 
 
 def test_the_odds_aid_gives_a_weak_tackle_half_and_a_clash_a_third():
@@ -120,10 +124,16 @@ def test_match_day_posts_and_the_fixture_page():
     assert "Pick the GK card" in page
     assert "Away team (Expansion)" in page
     lineup_url = reverse("mn11-fixture-lineup", args=[fixture.pk])
-    cards = " ".join(["gk-counterattack", *[f"home-{n}" for n in range(1, 11)]])
+    page = home.get(reverse("fixture", args=[fixture.pk])).content.decode()
+    assert "None" not in page  # no pre-filled "None": the line-up is ticked, not typed
+    assert 'name="cards" value="gk-counterattack" id="lineup-home-gk-counterattack" checked' in page
+    assert "<code>home-9</code>" in page
+    assert "Home Player Card 9" in page
+    cards = ["gk-counterattack", *[f"home-{n}" for n in range(1, 10)], "base-07"]
     assert away.post(lineup_url, {"side": "home", "cards": cards}).status_code == 403
     assert home.post(lineup_url, {"side": "home", "cards": cards}).status_code == 302
     assert "in, sealed" in away.get(reverse("fixture", args=[fixture.pk])).content.decode()
+    assert Lineup.objects.get(fixture=fixture, side="home").cards == cards
 
 
 def test_team_and_discipline_pages_and_the_season_nav():
@@ -143,3 +153,31 @@ def test_team_and_discipline_pages_and_the_season_nav():
         reverse("standings", args=[world.league.slug, world.season.slug])
     ).content.decode()
     assert url in standings
+
+
+def test_the_report_form_takes_numbers_as_typed_and_rows_without_script():
+    """Issue #46: " 1" is refused beside the score (not read as 1); "²" rows are no rows
+    (not a server error); "Add an event" without the page's script asks for more rows and
+    saves nothing; a posted row shows only its kind's fields."""
+    world = mn11_world()
+    fixture = world.fixture()
+    client = _client(world.coach_of(fixture.home_team))
+    url = reverse("mn11-fixture-report", args=[fixture.pk])
+    post = {"home_score": " 1", "away_score": "0", "away_set": "base"}
+    post |= {"gk_home": "defence_cover", "gk_away": "build_up", "events-rows": "1"}
+    post |= {"events-0-type": "goal", "events-0-side": "home", "events-0-half": "1"}
+    post |= {"events-0-card": "home-9", "events-0-kind": "open_play"}
+    answer = client.post(url, post)
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert "Give a whole number from 0 to 99 (not “ 1”)." in html
+    # The goal row shows its scorer and kind, not a tackle or a corner's powers.
+    row = html[html.index('id="events-0-type"') : html.index('id="events-template"')]
+    assert re.search(r'data-kinds="var" hidden', row)
+    assert re.search(r'data-kinds="corner" hidden', row)
+    assert not re.search(r'data-kinds="goal send_off" hidden', row)
+    assert client.post(url, {**post, "events-rows": "²"}).status_code == 400
+    more = client.post(url, {**post, "more": "events"})
+    assert more.status_code == 200
+    assert 'id="events-3-type"' in more.content.decode()  # 1 + 3 more rows
+    assert not Result.objects.exists()

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.matchday import round_open
+from games.matchday import inspection_decide, round_open
 from games.models import Inspection
+from games.results import ResultReport, result_record
 from injuries.models import Injury
-from league.models import Fixture, Season
+from league.models import AuditEntry, Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
@@ -286,3 +287,82 @@ def test_private_league_pages_are_not_found_for_outsiders(client, world, match_d
         sign_in(client, person)
         for url in urls:
             assert client.get(url).status_code == 200, f"{person}: {url}"
+
+
+# --- Pages for a state already past (issue #47) ---------------------------------------------------
+
+
+def test_a_played_fixtures_report_page_shows_its_result_and_how_to_have_it_corrected(
+    client, world, match_day
+):
+    """Issue #47: the page showed a blank form and said "This fixture is played" only on
+    submit. Now it shows the result and who corrects it, offers no form, and a post
+    records nothing."""
+    world.commissioner.email = "morgan@example.com"
+    world.commissioner.save(update_fields=["email"])
+    result_record(fixture=match_day, report=ResultReport(0, 0), actor=world.home_coach)
+    url = reverse("fixture-report", args=[match_day.pk])
+    sign_in(client, world.away_coach)
+
+    page = client.get(url).content.decode()
+
+    assert "Result recorded" in page
+    assert f"{world.home.name} 0–0 {world.away.name}" in page
+    assert 'href="mailto:morgan@example.com' in page
+    assert "<form" not in page.split("<main", 1)[-1]
+    assert "Record the result" not in page
+
+    posted = client.post(url, {"home_score": "3", "away_score": "0"})
+    assert posted.status_code == 409
+    assert "Nothing was recorded: this fixture already has its result." in posted.content.decode()
+    match_day.refresh_from_db()
+    assert (match_day.result.home_score, match_day.result.away_score) == (0, 0)
+
+
+def test_a_commissioner_is_sent_from_a_played_fixtures_report_page_to_its_correction(
+    client, world, match_day
+):
+    result = result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
+    world.commissioner.is_staff = True
+    world.commissioner.save(update_fields=["is_staff"])
+    sign_in(client, world.commissioner)
+
+    page = client.get(reverse("fixture-report", args=[match_day.pk])).content.decode()
+
+    correct = reverse("admin:league_result_step", args=[result.pk, "correct"])
+    assert f'href="{correct}">Correct this result</a>' in page
+
+
+def test_a_fixture_not_ready_says_why_before_a_form_is_filled(client, world, match_day):
+    Fixture.objects.filter(pk=match_day.pk).update(status=Fixture.Status.SIMULATING)
+    sign_in(client, world.home_coach)
+
+    page = client.get(reverse("fixture-report", args=[match_day.pk])).content.decode()
+
+    assert "its result is recorded when the simulation finishes" in page
+    assert "Record the result" not in page
+
+
+def test_a_decided_inspections_ban_page_shows_its_decision_and_offers_no_ban(
+    client, world, detected
+):
+    """Issue #47: /inspections/<id>/ban/ still offered "Ban" after the ban."""
+    owner_team = detected.enhancement.player.team
+    inspector = world.away_coach if owner_team == world.home else world.home_coach
+    inspection_decide(inspection=detected, allow=False, actor=inspector)
+    url = reverse("inspection-ban", args=[detected.pk])
+    sign_in(client, inspector)
+
+    page = client.get(url).content.decode()
+
+    player = detected.enhancement.player
+    assert f"Pulse Magnet on {player}: banned" in page
+    assert f"Pulse Magnet on {player} was banned by {inspector.username} on " in page
+    assert "This inspection is decided: there is nothing left to do here." in page
+    assert "Ban Pulse Magnet" not in page
+    assert "<form" not in page.split("<main", 1)[-1]
+
+    posted = client.post(url)
+    assert posted.status_code == 409
+    assert "Nothing was changed: this inspection is decided." in posted.content.decode()
+    assert AuditEntry.objects.filter(action__startswith="inspection").count() == 1

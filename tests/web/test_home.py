@@ -19,6 +19,7 @@ from league.models import League, Season, StandingRow
 from league.services import (
     league_create,
     season_create,
+    season_enter_team,
     season_generate_schedule,
     season_transition,
     team_create,
@@ -116,10 +117,20 @@ def test_the_last_finished_season_names_its_champion(client: Client, make_league
     Season.objects.filter(pk=first.pk).update(
         status=Season.Status.FINISHED, champion=winner, finished_at=timezone.now()
     )
-    season_create(league=league, name="Autumn 2026", actor=None)
+    autumn = season_create(league=league, name="Autumn 2026", actor=None)
 
+    # A season being prepared leaves the card to the one just finished (issue #46)...
     card = _card(home(client), league)
+    assert ">Spring 2026<" in card
+    assert ">Autumn 2026<" not in card
+    assert "Champion: <strong>Harbour League Club 2</strong>" in card
 
+    # ...until it starts.
+    for team in first.teams.all():
+        season_enter_team(season=autumn, team=team, actor=None)
+    season_generate_schedule(season=autumn, actor=None, seed=1)
+    season_transition(season=autumn, to=Season.Status.ACTIVE, actor=None)
+    card = _card(home(client), league)
     assert ">Autumn 2026<" in card
     assert "Last champion: <strong>Harbour League Club 2</strong>" in card
     assert "(Spring 2026)" in card

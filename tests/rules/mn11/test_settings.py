@@ -10,6 +10,8 @@ import sys
 import pytest
 
 from rules.mn11 import (
+    HOME_SET_SIZE,
+    LINEUP_SIZE,
     MAGIC_NUMBER_GOALS,
     RED_CARDS,
     DraftSeeding,
@@ -17,6 +19,7 @@ from rules.mn11 import (
     Mn11TieBreaker,
     StarPool,
 )
+from rules.mn11.settings import STARS_FOR_A_LINEUP_WITHOUT_GK
 from rules.standings import TableSettings, TieBreaker
 
 
@@ -100,6 +103,16 @@ def test_e_s2_stars_per_team_must_let_two_teams_complete_the_draft() -> None:
     }
     assert Mn11Settings(stars_per_team=0).errors() == {
         "stars_per_team": "Must be between 1 and 10."
+    }
+
+
+def test_e_s3_without_gk_cards_each_team_needs_the_stars_to_field_eleven() -> None:
+    """11 Player Cards from a set of 9 need 2 Star Players (with GK cards, 10 need 1)."""
+    assert LINEUP_SIZE - HOME_SET_SIZE == STARS_FOR_A_LINEUP_WITHOUT_GK
+    assert Mn11Settings(stars_per_team=1).errors() == {}
+    assert Mn11Settings(gk_expansion=False, stars_per_team=1).errors() == {
+        "stars_per_team": "Without GK cards a line-up is 11 Player Cards: with the set's 9, "
+        "each team needs at least 2 Star Players."
     }
 
 
