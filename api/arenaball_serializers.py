@@ -29,6 +29,7 @@ from arenaball.models import (
 from league.choices import enum_choices
 from rules.arenaball import (
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -80,9 +81,17 @@ class PartSerializer(serializers.ModelSerializer[Part]):
             "weapon_class",
             "armour_material",
             "offensive",
+            "burst",
+            "includes",
             "shipped",
         ]
         ref_name = "ArenaballPart"
+        extra_kwargs = {
+            "includes": {
+                "help_text": "A published sheet's contents, which its figures cover: "
+                '{"parts": [[key, count]], "armour": [[side, points, material]]}; {} otherwise.'
+            }
+        }
 
 
 # --- designs -------------------------------------------------------------------------------------
@@ -108,15 +117,20 @@ class LimitSerializer(serializers.Serializer[Any]):
 
 
 class TotalsSerializer(serializers.Serializer[Any]):
-    cost = serializers.IntegerField(help_text="The sheet's declared cost.")
-    weight = serializers.IntegerField(help_text="The sheet's declared weight.")
-    parts_cost = serializers.IntegerField()
-    parts_weight = serializers.IntegerField()
-    parts_spaces = serializers.IntegerField()
-    spaces = serializers.IntegerField(allow_null=True)
-    unpriced = serializers.ListField(child=serializers.CharField())
-    unweighed = serializers.ListField(child=serializers.CharField())
-    unsized = serializers.ListField(child=serializers.CharField())
+    """A-T3, A-T5: the design's totals, computed from the league's catalogue."""
+
+    cost = serializers.IntegerField(help_text="In dollars (at least this while a part has none).")
+    weight = serializers.IntegerField(help_text="In lbs.")
+    spaces = serializers.IntegerField(help_text="The body's spaces its parts take.")
+    room = serializers.IntegerField(
+        allow_null=True,
+        help_text="The body's spaces (a published sheet's spare room); null with no figure.",
+    )
+    priced = serializers.BooleanField(help_text="Whether every part has the figures it needs.")
+    included = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The fittings (by ref) a published sheet's figures cover.",
+    )
 
     class Meta:
         ref_name = "ArenaballTotals"
@@ -168,10 +182,7 @@ class DesignSerializer(serializers.ModelSerializer[Design]):
             "team",
             "name",
             "role",
-            "cost",
-            "weight",
             "gunners",
-            "spaces",
             "body",
             "chassis",
             "power_plant",
@@ -223,14 +234,13 @@ class FittingInputSerializer(serializers.Serializer[Any]):
 
 
 class DesignInputSerializer(serializers.Serializer[Any]):
-    """A design sheet (A-T4), as arenaball.designs.design_data_parse reads it."""
+    """A design sheet (A-T4), as arenaball.designs.design_data_parse reads it: no cost,
+    weight or spaces, which the league's catalogue gives (A-T5): the car itself is parts too
+    (a published sheet, or a body, chassis, power plant, suspension and tyres)."""
 
     name = serializers.CharField(max_length=60)
     role = choice_field(enum_choices(CarRole), "CarRole")
-    cost = serializers.IntegerField(min_value=0, help_text="The sheet's total, in dollars.")
-    weight = serializers.IntegerField(min_value=0, help_text="The sheet's total, in lbs.")
     gunners = serializers.IntegerField(min_value=0, max_value=3, required=False)
-    spaces = serializers.IntegerField(min_value=0, required=False, allow_null=True)
     body = serializers.CharField(max_length=100, required=False, allow_blank=True)
     chassis = serializers.CharField(max_length=100, required=False, allow_blank=True)
     power_plant = serializers.CharField(max_length=100, required=False, allow_blank=True)
@@ -334,6 +344,12 @@ class LineupSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     pits = serializers.ListField(child=slot_field())
     cars = LineupCarSerializer(many=True)
+    peds = serializers.ListField(
+        child=serializers.IntegerField(),
+        default=list,
+        help_text="The roller-skater variant: the characters the team fielded on roller "
+        "skates (ids); empty without it.",
+    )
 
     class Meta:
         ref_name = "ArenaballLineup"
@@ -341,10 +357,11 @@ class LineupSerializer(serializers.Serializer[Any]):
 
 class GoalSerializer(serializers.ModelSerializer[ReportGoal]):
     plate = choice_field(enum_choices(Plate), "Plate")
+    ball = choice_field(enum_choices(Ball), "Ball")
 
     class Meta:
         model = ReportGoal
-        fields = ["team", "scorer", "plate"]
+        fields = ["team", "scorer", "plate", "ball"]
         ref_name = "ArenaballGoal"
 
 
@@ -416,8 +433,17 @@ class ReportSerializer(serializers.ModelSerializer[Report]):
 
 class GoalInputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(help_text="The scoring team's id.")
-    scorer = serializers.IntegerField(help_text="The driver's character id.")
+    scorer = serializers.IntegerField(
+        help_text="The driver's character id (a ped's, for the aluminium ball)."
+    )
     plate = choice_field(enum_choices(Plate), "Plate")
+    ball = choice_field(
+        enum_choices(Ball),
+        "Ball",
+        required=False,
+        help_text="steel (the default), or the peds' aluminium ball where the season plays "
+        "the roller-skater variant: it counts as a standard goal.",
+    )
 
     class Meta:
         ref_name = "ArenaballGoalInput"
@@ -480,6 +506,16 @@ class ReportInputSerializer(serializers.Serializer[Any]):
         "those its coach chose before the game (A-G4).",
     )
     away_pits = serializers.ListField(child=slot_field(), required=False, allow_null=True)
+    home_peds = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        allow_null=True,
+        help_text="The roller-skater variant: the home team's characters on roller skates "
+        "(in no car); a ped's kill names no killer_car and is by weapon.",
+    )
+    away_peds = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True
+    )
 
     class Meta:
         ref_name = "ArenaballReportInput"

@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.views import arenaball_designs, arenaball_fixtures, arenaball_parts, arenaball_teams
+from api.views import (
+    arenaball_designs,
+    arenaball_fixtures,
+    arenaball_parts,
+    arenaball_seasons,
+    arenaball_teams,
+)
 
 urlpatterns = [
+    path(
+        "arenaball/seasons/<int:season_id>/settings/",
+        arenaball_seasons.SeasonSettingsView.as_view(),
+        name="arenaball-season-settings",
+    ),
     path(
         "arenaball/leagues/<int:league_id>/parts/",
         arenaball_parts.LeaguePartListView.as_view(),

@@ -70,6 +70,8 @@ ERROR_CODES = {
     "pits_invalid": "Choose two track cars (1 to 5) to start in the pits (A-G4).",
     "not_played": "The fixture has no result to correct or void.",
     "season_closed": "The season is closed: its results can no longer change.",
+    "invalid_rule": "A season setting the rules refuse: `fields` names each beside its own.",
+    "rules_frozen": "The season has started: its settings are frozen.",
     # Magic Number Eleven's draft (E-S2)
     "unknown_card": "No Star Player card of this draft has that key.",
     "taken": "Another team signed that card already.",

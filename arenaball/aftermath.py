@@ -71,30 +71,27 @@ def _games(fixture: Fixture, report: Report, teams: list[Team]) -> list[Characte
     states = {c.character: c.state for c in match.casualties}
     rows = []
     for lineup in (home, away):
-        present = rules.took_part(lineup, match.substitutions)
-        for car in lineup.cars:
-            if car.slot not in present:
+        cars = {who: car.slot for car in lineup.cars for who in car.crew().values()}
+        for seat, who in rules.took_part_seats(lineup, match.substitutions):
+            award = awards.get(who)
+            character_id = cast.character_id(who)
+            if award is None or character_id is None:
                 continue
-            for seat, who in car.crew().items():
-                award = awards.get(who)
-                character_id = cast.character_id(who)
-                if award is None or character_id is None:
-                    continue
-                rows.append(
-                    CharacterGame(
-                        character_id=character_id,
-                        fixture=fixture,
-                        team_id=cast.team_pk(lineup.team),
-                        car=car.slot,
-                        seat=seat.value,
-                        driver=award.driver,
-                        gunner=award.gunner,
-                        prestige=award.prestige,
-                        kills=award.kills,
-                        goals=award.goals,
-                        state=states.get(who, CrewState.UNHURT).value,
-                    )
+            rows.append(
+                CharacterGame(
+                    character_id=character_id,
+                    fixture=fixture,
+                    team_id=cast.team_pk(lineup.team),
+                    car=cars.get(who, "") if seat is not rules.Seat.PED else "",
+                    seat=seat.value,
+                    driver=award.driver,
+                    gunner=award.gunner,
+                    prestige=award.prestige,
+                    kills=award.kills,
+                    goals=award.goals,
+                    state=states.get(who, CrewState.UNHURT).value,
                 )
+            )
     return rows
 
 

@@ -3,9 +3,11 @@ added in the admin. Designs name parts by their key."""
 
 from __future__ import annotations
 
-from arenaball.models import Part
+from collections.abc import Mapping
+
+from arenaball.models import Part, sheet_contents_json
 from league.models import League
-from rules.arenaball import CATALOGUE, Component
+from rules.arenaball import ARMOUR, CATALOGUE, ArmourMaterial, Component
 
 
 def league_catalogue_ensure(*, league: League) -> None:
@@ -39,5 +41,16 @@ def _part(league: League, component: Component) -> Part:
         weapon_class=component.weapon_class.value if component.weapon_class else "",
         armour_material=component.armour_material.value if component.armour_material else "",
         offensive=component.offensive,
+        burst=component.burst,
+        includes=sheet_contents_json(component.includes),
         shipped=True,
     )
+
+
+def league_armour(*, parts: Mapping[str, Part]) -> dict[ArmourMaterial, Component]:
+    """A-T4, A-T5: a point of armour of each material as the league prices it (the part of
+    the material's shipped key)."""
+    return {
+        material: parts[shipped.key].to_rules() if shipped.key in parts else shipped
+        for material, shipped in ARMOUR.items()
+    }

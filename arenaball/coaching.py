@@ -1,15 +1,18 @@
 """An Arenaball coach's to-do list on "My teams": empty seats, injured characters still
-seated, designs that no longer pass, and his next game's pits and report."""
+seated, the cars whose designs no longer hold (the team cannot take the track), and his next
+game's pits and report."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db.models import Prefetch
 
-from arenaball.designs import stored_design_check
+from arenaball.kickoff import car_design_problems
 from arenaball.models import Car, Pits
-from arenaball.selectors import team_designs
+from arenaball.selectors import designs_with_fittings, team_settings
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, Round, Team
+from rules.arenaball import CAR_SLOTS
 
 
 def coach_teams(*, user: User, ruleset: str) -> list[CoachTeam]:
@@ -51,22 +54,25 @@ def _car_todos(team: Team) -> list[TodoItem]:
 
 
 def _design_todos(team: Team) -> list[TodoItem]:
-    """A design the season's settings no longer allow (a lower budget, say)."""
-    todos = []
-    for design in team_designs(team=team):
-        check = stored_design_check(design)
-        if not check.ok and design.cars.exists():
-            todos.append(
-                TodoItem(
-                    "design",
-                    f"{design.name} breaks {len(check.problems)} limit"
-                    f"{'s' if len(check.problems) > 1 else ''}",
-                    "arenaball-design-edit",
-                    (design.pk,),
-                    "Fix",
-                )
-            )
-    return todos
+    """A-T3 to A-T5: the cars whose design breaks a limit under the season's settings now
+    (a lower budget, a part without a price): the team cannot take the track until they
+    change design or the design is fixed; each said with its cars, design and limit."""
+    designs = Prefetch("design", queryset=designs_with_fittings())
+    cars = sorted(
+        Car.objects.filter(team=team).prefetch_related(designs),
+        key=lambda car: CAR_SLOTS.index(car.slot),
+    )
+    by_field = {f"cars.{index}.design": car.design_id for index, car in enumerate(cars)}
+    return [
+        TodoItem(
+            "design",
+            f"{team} cannot take the track. {problem.message}",
+            "arenaball-design-edit",
+            (by_field[problem.field],),
+            "Fix",
+        )
+        for problem in car_design_problems(cars=cars, settings=team_settings(team=team))
+    ]
 
 
 def _game_todos(team: Team, fixture: Fixture | None) -> list[TodoItem]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from arenaball.catalogue import league_catalogue_ensure
@@ -154,6 +155,23 @@ def character_rename(*, character: Character, actor: Actor, name: str) -> Charac
     return character
 
 
+def character_release_refusal(character: Character) -> ArenaballError | None:
+    """Why `character` cannot be released now (not on the roster, or crewing a car), or
+    None: what the release page says before it offers the button, and what the release
+    checks under its lock."""
+    if character.state != Character.State.ACTIVE:
+        return ArenaballError(f"{character} is not on the roster.", code="not_on_roster")
+    seat = Car.objects.filter(Q(driver=character) | Q(gunner=character), team=character.team_id)
+    car = seat.first()
+    if car is not None:
+        name = "the goalkeeper" if car.slot == GOALKEEPER_SLOT else f"car {car.slot}"
+        return ArenaballError(
+            f"{character} crews {name}; seat someone else there first.",
+            code="character_seated",
+        )
+    return None
+
+
 def character_release(*, character: Character, actor: Actor) -> Character:
     """Release a character who crews no car; his career stays on record."""
     team = character.team
@@ -161,16 +179,8 @@ def character_release(*, character: Character, actor: Actor) -> Character:
     with transaction.atomic():
         _lock(team)
         character.refresh_from_db()
-        if character.state != Character.State.ACTIVE:
-            raise ArenaballError(f"{character} is not on the roster.", code="not_on_roster")
-        seats = Car.objects.filter(team=team).filter(driver=character) | Car.objects.filter(
-            team=team, gunner=character
-        )
-        if seats.exists():
-            raise ArenaballError(
-                f"{character} crews car {seats.first().slot}; seat someone else first.",  # type: ignore[union-attr]
-                code="character_seated",
-            )
+        if (refusal := character_release_refusal(character)) is not None:
+            raise refusal
         character.state = Character.State.RELEASED
         character.left_at = timezone.now()
         character.save(update_fields=["state", "left_at"])
@@ -189,8 +199,6 @@ def design_of(design: Design) -> rules.Design:
     return rules.Design(
         name=design.name,
         role=rules.CarRole(design.role),
-        cost=design.cost,
-        weight=design.weight,
         crew=(rules.Seat.DRIVER,) + (rules.Seat.GUNNER,) * design.gunners,
     )
 

@@ -4,7 +4,6 @@ through the game's report service (arenaball/reports.py)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 
 from django.db.models import Count, Sum
@@ -15,20 +14,20 @@ from arenaball.reports import report_record
 from league.access import Actor
 from league.errors import DomainError
 from league.models import Fixture, Result, Season, Team
-from league.rulesets import CsvColumns, CsvTable, GameCounts
+from league.rulesets import CsvColumns, CsvTable
+from league.standings import standings_counts
 from rules.arenaball import Plate
 
 
-def csv_standings_columns(*, counts: dict[int, GameCounts], season: Season) -> CsvColumns:
-    """``kills``: the cars each team killed this season (A-L1's tie-breaker)."""
-    sides = dict(Fixture.objects.filter(pk__in=counts).values_list("pk", "home_team_id"))
-    aways = dict(Fixture.objects.filter(pk__in=counts).values_list("pk", "away_team_id"))
-    kills: dict[int, int] = defaultdict(int)
-    for fixture_id, (home, away) in counts.items():
-        kills[sides[fixture_id]] += dict(home).get("kills", 0)
-        kills[aways[fixture_id]] += dict(away).get("kills", 0)
+def csv_standings_columns(*, season: Season) -> CsvColumns:
+    """``kills``: the cars each team killed in the season's table games (A-L1's tie-breaker),
+    as the table counts them."""
+    counts = standings_counts(season=season)
     teams = season.standings.values_list("team_id", flat=True)
-    return CsvColumns(heads=("kills",), values={team: (kills[team],) for team in teams})
+    return CsvColumns(
+        heads=tuple(column.key for column in counts.columns),
+        values={team: tuple(counts.of(team).values()) for team in teams},
+    )
 
 
 def csv_players(*, season: Season) -> CsvTable:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from arenaball.catalogue import league_parts
+from arenaball.catalogue import league_armour, league_parts
 from arenaball.errors import ArenaballError, problems_refused
 from arenaball.models import Design, Fitting, Part
 from arenaball.selectors import team_settings
@@ -23,6 +23,8 @@ from rules import arenaball as rules
 from rules.arenaball import ArmourMaterial, CarRole, Mounting, Problem, Seat, Side
 
 SHEET_WORDS = ("body", "chassis", "power_plant", "suspension", "tyres", "performance")
+#: A-T5 (decided): a design's totals come from the catalogue; a sheet that gives them is told so.
+COMPUTED = ("cost", "weight", "spaces")
 MAX_FITTINGS = 40
 MAX_GUNNERS = 3
 
@@ -42,14 +44,12 @@ class FittingData:
 
 @dataclass(frozen=True, slots=True)
 class DesignData:
-    """A design sheet as plain values (A-T4)."""
+    """A design sheet as plain values (A-T4): no cost, weight or spaces, which the league's
+    catalogue gives (A-T5)."""
 
     name: str
     role: str
-    cost: int
-    weight: int
     gunners: int = 0
-    spaces: int | None = None
     words: Mapping[str, str] = field(default_factory=dict)
     armour: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     fittings: tuple[FittingData, ...] = ()
@@ -63,10 +63,7 @@ def design_data_of(design: Design) -> DesignData:
     return DesignData(
         name=design.name,
         role=design.role,
-        cost=design.cost,
-        weight=design.weight,
         gunners=design.gunners,
-        spaces=design.spaces,
         words={name: getattr(design, name) for name in SHEET_WORDS},
         armour={
             side.value: (getattr(design, f"armour_{side}"), getattr(design, f"material_{side}"))
@@ -95,14 +92,16 @@ def design_data_parse(raw: Mapping[str, Any]) -> tuple[DesignData, dict[str, str
     data = DesignData(
         name=reader.text("name", required=True, limit=60),
         role=reader.choice("role", [role.value for role in CarRole]),
-        cost=reader.number("cost", required=True) or 0,
-        weight=reader.number("weight", required=True) or 0,
         gunners=reader.number("gunners", maximum=MAX_GUNNERS) or 0,
-        spaces=reader.number("spaces"),
         words={name: reader.text(name, limit=100) for name in SHEET_WORDS},
         armour=reader.armour(),
         fittings=reader.fittings(),
     )
+    for name in COMPUTED:
+        if raw.get(name) not in (None, ""):
+            reader.errors[name] = (
+                f"A design's {name} is computed from the league's catalogue (A-T5): leave it out."
+            )
     return data, reader.errors
 
 
@@ -128,7 +127,13 @@ class _Reader:
         return text
 
     def number(
-        self, name: str, *, required: bool = False, maximum: int = 10_000_000, raw: Any = None
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        minimum: int = 0,
+        maximum: int = 10_000_000,
+        raw: Any = None,
     ) -> int | None:
         value = self.raw.get(name) if raw is None else raw
         if value in (None, ""):
@@ -137,11 +142,12 @@ class _Reader:
             return None
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.errors[name] = "Give a whole number."
-            return None
-        if not 0 <= value <= maximum:
-            self.errors[name] = f"Give a whole number from 0 to {maximum:,}."
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not (minimum <= value <= maximum)
+        ):
+            self.errors[name] = f"Give a whole number from {minimum} to {maximum:,}."
             return None
         return value
 
@@ -205,7 +211,10 @@ class _Reader:
             ref=self.text(f"{where}.ref", limit=30, raw=line.get("ref", "")) or f"part-{index + 1}",
             part=part,
             mounting=self.choice(f"{where}.mounting", mountings, raw=line.get("mounting", "")),
-            quantity=self.number(f"{where}.quantity", raw=line.get("quantity", 1), maximum=99) or 0,
+            quantity=self.number(
+                f"{where}.quantity", raw=line.get("quantity", 1), minimum=1, maximum=99
+            )
+            or 1,
             links=tuple(links),
             ammo=self.text(f"{where}.ammo", limit=60, raw=line.get("ammo", "")),
             protects=self.text(f"{where}.protects", limit=120, raw=line.get("protects", "")),
@@ -245,25 +254,32 @@ def design_rules(data: DesignData, parts: Mapping[str, Part]) -> tuple[rules.Des
     design = rules.Design(
         name=data.name,
         role=CarRole(data.role),
-        cost=data.cost,
-        weight=data.weight,
         crew=(Seat.DRIVER,) + (Seat.GUNNER,) * data.gunners,
         armour=tuple(
             rules.Armour(Side(side), points, ArmourMaterial(material))
             for side, (points, material) in data.armour.items()
         ),
         fittings=tuple(fittings),
-        spaces=data.spaces,
         **{name: data.words.get(name, "") for name in SHEET_WORDS},
     )
     return design, problems
 
 
-def design_check(*, team: Team, data: DesignData) -> rules.DesignCheck:
-    """A-T3, A-T4: every limit's state for `data` as `team`'s season sets them (the budget),
-    with unknown parts among the problems; nothing is stored."""
-    design, unknown = design_rules(data, league_parts(league=team.league))
-    check = rules.check_design(design, team_settings(team=team))
+def design_check(
+    *,
+    team: Team,
+    data: DesignData,
+    settings: rules.ArenaballSettings | None = None,
+    parts: Mapping[str, Part] | None = None,
+) -> rules.DesignCheck:
+    """A-T3 to A-T5: every limit's state for `data` as `team`'s season sets them (or
+    `settings`), its totals by the league's catalogue (`parts`, read if not given), unknown
+    parts among the problems; nothing is stored."""
+    parts = parts if parts is not None else league_parts(league=team.league)
+    design, unknown = design_rules(data, parts)
+    check = rules.check_design(
+        design, settings or team_settings(team=team), league_armour(parts=parts)
+    )
     sides = [armour.side.value for armour in design.armour]
     problems = tuple(_side_named(problem, sides) for problem in (*unknown, *check.problems))
     return rules.DesignCheck(problems, check.totals, check.limits)
@@ -277,9 +293,27 @@ def _side_named(problem: Problem, sides: Sequence[str]) -> Problem:
     return replace(problem, field=f"armour.{sides[int(index)]}")
 
 
-def stored_design_check(design: Design) -> rules.DesignCheck:
-    """A stored design checked again (the settings of its team's season may have changed)."""
-    return design_check(team=design.team, data=design_data_of(design))
+def design_refusals(
+    *, team: Team, data: DesignData, design: Design | None = None
+) -> tuple[rules.DesignCheck, list[Problem]]:
+    """Everything saving `data` (as `design`, or a new design) would refuse: the limits'
+    check, and the team's own (its designs' names, a used design's role). The editor's live
+    panel asks this too, so it never shows a hold the save refuses."""
+    check = design_check(team=team, data=data)
+    return check, [*check.problems, *_role_problems(team, data, design)]
+
+
+def stored_design_check(
+    design: Design,
+    settings: rules.ArenaballSettings | None = None,
+    parts: Mapping[str, Part] | None = None,
+) -> rules.DesignCheck:
+    """A stored design checked again by the catalogue and the settings now (its team's
+    season's, or `settings`; the league's `parts`, read if not given): either may have
+    changed since it was saved."""
+    return design_check(
+        team=design.team, data=design_data_of(design), settings=settings, parts=parts
+    )
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -295,8 +329,7 @@ def design_save(
     with transaction.atomic():
         # Locks the team: its designs' names and its cars change one request at a time.
         Team.objects.select_for_update().filter(pk=team.pk).first()
-        problems = list(design_check(team=team, data=data).problems)
-        problems += _role_problems(team, data, design)
+        _, problems = design_refusals(team=team, data=data, design=design)
         if problems:
             raise problems_refused(problems, code="design_illegal")
         before = _state(design) if design is not None else None
@@ -313,18 +346,28 @@ def design_save(
     return design
 
 
+def design_delete_refusal(design: Design) -> ArenaballError | None:
+    """Why `design` cannot be removed now (the cars that use it), or None: what the delete
+    page says before it offers the button, and what the delete checks under its lock."""
+    slots = sorted(design.cars.values_list("slot", flat=True), key=rules.CAR_SLOTS.index)
+    if not slots:
+        return None
+    cars = f"car {slots[0]}" if len(slots) == 1 else f"cars {', '.join(slots)}"
+    return ArenaballError(
+        f"{design.name} is the design of {cars}; give {'it' if len(slots) == 1 else 'them'} "
+        "another design first.",
+        code="design_in_use",
+    )
+
+
 def design_delete(*, design: Design, actor: Actor) -> None:
     """Remove a design no car uses (the team's coach or a commissioner), audited."""
     team = design.team
     require_coach_or_commissioner(user=actor, team=team)
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team.pk).first()
-        if design.cars.exists():
-            slots = ", ".join(design.cars.values_list("slot", flat=True))
-            raise ArenaballError(
-                f"{design.name} is the design of car {slots}; give the car another first.",
-                code="design_in_use",
-            )
+        if (refusal := design_delete_refusal(design)) is not None:
+            raise refusal
         before = _state(design)
         audit_record(
             actor=actor,
@@ -362,8 +405,7 @@ def _role_problems(team: Team, data: DesignData, design: Design | None) -> list[
 def _write(team: Team, data: DesignData, design: Design | None) -> Design:
     design = design or Design(team=team)
     design.name, design.role = data.name, data.role
-    design.cost, design.weight = data.cost, data.weight
-    design.gunners, design.spaces = data.gunners, data.spaces
+    design.gunners = data.gunners
     for name in SHEET_WORDS:
         setattr(design, name, data.words.get(name, ""))
     for side in Side:
@@ -402,8 +444,6 @@ def _state(design: Design) -> dict[str, Any]:
     return {
         "name": data.name,
         "role": data.role,
-        "cost": data.cost,
-        "weight": data.weight,
         "gunners": data.gunners,
         "armour": {side: list(value) for side, value in data.armour.items()},
         "fittings": [[f.ref, f.part, f.mounting, f.quantity, list(f.links)] for f in data.fittings],
@@ -415,10 +455,7 @@ def design_from_rules(*, team: Team, design: rules.Design, actor: Actor) -> Desi
     data = DesignData(
         name=design.name,
         role=design.role.value,
-        cost=design.cost,
-        weight=design.weight,
         gunners=design.gunners,
-        spaces=design.spaces,
         words={name: getattr(design, name) for name in SHEET_WORDS},
         armour={a.side.value: (a.points, a.material.value) for a in design.armour},
         fittings=tuple(

@@ -52,7 +52,13 @@ ARENABALL_TABLES: tuple[Table, ...] = (
         lambda lg: SeasonSettings.objects.filter(season__league=lg),
     ),
     Table("parts", Part, lambda lg: Part.objects.filter(league=lg)),
-    Table("designs", Design, lambda lg: Design.objects.filter(team__league=lg)),
+    Table(
+        "designs",
+        Design,
+        lambda lg: Design.objects.filter(team__league=lg),
+        # Computed from the catalogue since issue #45: an older file's declared totals.
+        retired=frozenset({"cost", "weight", "spaces"}),
+    ),
     Table("fittings", Fitting, lambda lg: Fitting.objects.filter(design__team__league=lg)),
     Table("characters", Character, lambda lg: Character.objects.filter(team__league=lg)),
     Table("cars", Car, lambda lg: Car.objects.filter(team__league=lg)),

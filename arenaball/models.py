@@ -5,6 +5,9 @@ earned in it (A-P1 … A-P3). Results themselves are the core's `league.Result`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -15,6 +18,7 @@ from rules.arenaball import (
     GOALKEEPER_SLOT,
     TRACK_SLOTS,
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -48,6 +52,8 @@ class SeasonSettings(models.Model):
     target_points = models.PositiveSmallIntegerField(default=_DEFAULTS.target_points)
     time_limit_games = models.BooleanField(default=_DEFAULTS.time_limit_games)
     substitutes = models.BooleanField(default=_DEFAULTS.substitutes)
+    grenades = models.BooleanField(default=_DEFAULTS.grenades)
+    roller_skaters = models.BooleanField(default=_DEFAULTS.roller_skaters)
     points_per_kill = models.PositiveSmallIntegerField(default=_DEFAULTS.points_per_kill)
     points_per_level = models.PositiveSmallIntegerField(default=_DEFAULTS.points_per_level)
     injury_games_missed = models.PositiveSmallIntegerField(default=_DEFAULTS.injury_games_missed)
@@ -70,16 +76,26 @@ class SeasonSettings(models.Model):
 
 class Part(models.Model):
     """A part of the league's catalogue (A-T4, A-T5): the seed's parts are copied in when the
-    league's first Arenaball season is created (`shipped`); the commissioner enters the costs
-    and weights no published table gives, and adds parts of his own."""
+    league's first Arenaball season is created (`shipped`); the commissioner enters the costs,
+    weights and spaces the seed does not give, and adds parts of his own. A design's totals
+    are computed from these figures (rules/arenaball/pricing.py)."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="arenaball_parts")
     key = models.SlugField(max_length=60, help_text="A stable handle, e.g. machine_gun.")
     name = models.CharField(max_length=80)
     kind = models.CharField(max_length=20, choices=enum_choices(ComponentKind))
-    spaces = models.PositiveSmallIntegerField(null=True, blank=True)
-    weight = models.PositiveIntegerField(null=True, blank=True, help_text="In lbs.")
-    cost = models.PositiveIntegerField(null=True, blank=True, help_text="In dollars.")
+    spaces = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The spaces it takes in the body (a body: the room it gives; a published "
+        "sheet: its spare room).",
+    )
+    weight = models.PositiveIntegerField(
+        null=True, blank=True, help_text="In lbs (armour: a point)."
+    )
+    cost = models.PositiveIntegerField(
+        null=True, blank=True, help_text="In dollars (armour: a point)."
+    )
     weapon_class = models.CharField(max_length=10, choices=enum_choices(WeaponClass), blank=True)
     armour_material = models.CharField(
         max_length=20, choices=enum_choices(ArmourMaterial), blank=True
@@ -87,6 +103,14 @@ class Part(models.Model):
     offensive = models.BooleanField(
         default=True, help_text="For dropped weapons: smoke and paint are not offensive (A-T4)."
     )
+    burst = models.BooleanField(
+        default=False,
+        help_text="A weapon with a burst effect: outlawed while roller skaters play (the "
+        "seed's variant).",
+    )
+    # A published sheet's contents (rules.arenaball.SheetContents): {"parts": [[key, n]],
+    # "armour": [[side, points, material]]}; shipped with the seed's sheets only.
+    includes = models.JSONField(default=dict, blank=True, editable=False)
     shipped = models.BooleanField(default=False, editable=False)
 
     class Meta:
@@ -111,7 +135,34 @@ class Part(models.Model):
                 ArmourMaterial(self.armour_material) if self.armour_material else None
             ),
             offensive=self.offensive,
+            includes=sheet_contents(self.includes),
+            burst=self.burst,
         )
+
+
+def sheet_contents(value: Mapping[str, Any]) -> rules.SheetContents | None:
+    """A part's stored `includes` as the rules read them (None: not a published sheet)."""
+    if not value:
+        return None
+    return rules.SheetContents(
+        parts=tuple((str(key), int(count)) for key, count in value.get("parts", ())),
+        armour=tuple(
+            (rules.Side(side), int(points), ArmourMaterial(material))
+            for side, points, material in value.get("armour", ())
+        ),
+    )
+
+
+def sheet_contents_json(contents: rules.SheetContents | None) -> dict[str, Any]:
+    """:func:`sheet_contents`'s inverse, for storing a shipped sheet."""
+    if contents is None:
+        return {}
+    return {
+        "parts": [[key, count] for key, count in contents.parts],
+        "armour": [
+            [side.value, points, material.value] for side, points, material in contents.armour
+        ],
+    }
 
 
 _MATERIALS = enum_choices(ArmourMaterial)
@@ -119,14 +170,13 @@ _PLASTIC = ArmourMaterial.PLASTIC.value
 
 
 class Design(models.Model):
-    """A-T4: a team's car design as the coach's design sheet gives it: the sheet's declared
-    totals and words, the armour by side, the crew's seats and the fitted parts."""
+    """A-T4: a team's car design: its catalogue parts (the car itself among them), the armour
+    by side, the crew's seats, and the sheet's words describing it. Its cost, weight and
+    spaces are computed from the league's catalogue (A-T3, A-T5), never stored."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="arenaball_designs")
     name = models.CharField(max_length=60)
     role = models.CharField(max_length=12, choices=enum_choices(CarRole))
-    cost = models.PositiveIntegerField(help_text="The sheet's total, in dollars.")
-    weight = models.PositiveIntegerField(help_text="The sheet's total, in lbs.")
     body = models.CharField(max_length=60, blank=True)
     chassis = models.CharField(max_length=60, blank=True)
     power_plant = models.CharField(max_length=100, blank=True)
@@ -134,9 +184,6 @@ class Design(models.Model):
     tyres = models.CharField(max_length=60, blank=True)
     gunners = models.PositiveSmallIntegerField(
         default=0, help_text="Gunner seats beside the driver's (A-T2)."
-    )
-    spaces = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The body's spaces, when the sheet gives them."
     )
     performance = models.CharField(max_length=100, blank=True)
     # A-T4: armour points and material by side, as on the sheet.
@@ -190,8 +237,8 @@ class Fitting(models.Model):
 
 
 class Character(models.Model):
-    """A-T2: a driver or gunner of a team's roster, with his career (A-P1, A-P2: added up
-    from his games) and what a casualty left (A-P3)."""
+    """A-T2: a driver, gunner (or, the roller-skater variant, ped) of a team's roster, with
+    his career (A-P1, A-P2: added up from his games) and what a casualty left (A-P3)."""
 
     class State(models.TextChoices):
         ACTIVE = "active", "On the roster"
@@ -302,13 +349,15 @@ class Report(models.Model):
 
 
 class ReportGoal(models.Model):
-    """A-G1, A-G5: a goal, in the order scored."""
+    """A-G1, A-G5: a goal, in the order scored, and the ball that scored it (the aluminium
+    one a ped throws or rolls in: the seed's roller-skater variant)."""
 
     report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="goals")
     order = models.PositiveSmallIntegerField()
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     scorer = models.ForeignKey(Character, on_delete=models.PROTECT, related_name="+")
     plate = models.CharField(max_length=10, choices=enum_choices(Plate))
+    ball = models.CharField(max_length=10, choices=enum_choices(Ball), default=Ball.STEEL.value)
 
     class Meta:
         ordering = ["report", "order"]

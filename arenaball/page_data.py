@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import QueryDict
 
 from arenaball.catalogue import league_parts
-from arenaball.crews import SLOTS, CarChoice
+from arenaball.crews import SLOTS, CarChoice, character_release_refusal
 from arenaball.designs import DesignData, design_check, stored_design_check
 from arenaball.models import Car, Character, Design, Pits, Report
 from arenaball.reports import lineup_snapshot
@@ -31,6 +31,7 @@ from league.selectors import with_round_labels
 from rules import arenaball as rules
 from rules.arenaball import (
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -162,10 +163,13 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
         ],
         "y_title": "Points",
     }
+    refusal = character_release_refusal(character)
     return {
         "character": character,
         "team": character.team,
         "manage": manage and character.state == Character.State.ACTIVE,
+        # Releasing is offered only when it can be done (the page would refuse it else).
+        "release_refusal": refusal.message if refusal else "",
         "levels": _levels(character, settings),
         "per_level": per_level,
         "history": history,
@@ -178,7 +182,7 @@ def character_page(*, character: Character, manage: bool) -> dict[str, Any]:
 
 
 #: The sheet's fields the editor shows an error beside (the rest go above the form).
-_SHEET_FIELDS = ("name", "role", "cost", "weight", "gunners", "spaces")
+_SHEET_FIELDS = ("name", "role", "gunners")
 
 
 def design_editor(
@@ -188,7 +192,12 @@ def design_editor(
     data: DesignData | None,
     posted: Read | None = None,
     errors: Mapping[str, str] | None = None,
+    refusal: Sequence[str] = (),
 ) -> dict[str, Any]:
+    """The editor: the sheet as posted (or stored), each error beside its field, and the
+    limits panel as the save sees them: `refusal` is what the save refused with (the values
+    to correct, or the broken rules), so the panel never says a design holds that the save
+    refuses."""
     parts = league_parts(league=team.league)
     if posted is not None:
         values = dict(posted.raw)
@@ -198,15 +207,7 @@ def design_editor(
         for line, row in zip(lines, rows, strict=True):
             fittings[row] = line
     elif data is not None:
-        values = {
-            "name": data.name,
-            "role": data.role,
-            "cost": data.cost,
-            "weight": data.weight,
-            "gunners": data.gunners,
-            "spaces": data.spaces or "",
-            **data.words,
-        }
+        values = {"name": data.name, "role": data.role, "gunners": data.gunners, **data.words}
         values["armour"] = {
             side: {"points": p, "material": m} for side, (p, m) in data.armour.items()
         }
@@ -223,6 +224,9 @@ def design_editor(
     fittings += [{} for _ in range(BLANK_ROWS["fittings"])]
     errors = dict(errors or {})
     check = design_check(team=team, data=data) if data is not None else None
+    # What the save refuses: the values to correct and the broken limits, each once.
+    problems = [p.message for p in check.problems] if check is not None else []
+    to_correct = list(dict.fromkeys([*refusal, *problems]))
     return {
         "team": team,
         "design": design,
@@ -256,11 +260,9 @@ def design_editor(
             if not k.startswith(("fittings.", "armour.")) and k not in _SHEET_FIELDS
         ],
         "check": check,
+        "holds": check is not None and not to_correct,
+        "to_correct": to_correct,
         "parts": sorted(parts.values(), key=lambda p: (p.kind, p.name)),
-        "parts_figures": {
-            key: {"cost": p.cost, "weight": p.weight, "spaces": p.spaces, "name": p.name}
-            for key, p in parts.items()
-        },
         "roles": _choices(CarRole),
         "materials": _choices(ArmourMaterial),
         "mountings": _choices(Mounting),
@@ -270,28 +272,34 @@ def design_editor(
 
 
 def check_json(
-    check: rules.DesignCheck, *, errors: Mapping[str, str], read: Read
+    check: rules.DesignCheck,
+    *,
+    problems: Sequence[rules.Problem],
+    errors: Mapping[str, str],
+    read: Read,
 ) -> dict[str, Any]:
-    """The live check's answer: totals, each limit's state, every problem (by the page's row)."""
-    problems = read.errors_by_row({p.field or "__all__": p.message for p in check.problems})
+    """The live check's answer, as the save would answer: totals, each limit's state, and
+    what it would refuse: the values to correct, then every broken rule (by the page's row),
+    each once."""
+    lines = [(field, message) for field, message in errors.items()]
+    for problem in problems:
+        mapped = read.errors_by_row({problem.field or "__all__": problem.message})
+        lines += [line for line in mapped.items() if line not in lines]
     totals = check.totals
     return {
-        "ok": check.ok and not errors,
+        "ok": not lines,
         "totals": {
             "cost": totals.cost,
             "weight": totals.weight,
-            "parts_cost": totals.parts_cost,
-            "parts_weight": totals.parts_weight,
-            "parts_spaces": totals.parts_spaces,
+            "spaces": totals.spaces,
+            "room": totals.room,
+            "priced": totals.priced,
         },
         "limits": [
             {"code": s.code, "rule": s.rule, "label": s.label, "ok": s.ok, "figures": s.figures}
             for s in check.limits
         ],
-        "problems": [
-            {"field": field, "message": message}
-            for field, message in {**errors, **problems}.items()
-        ],
+        "problems": [{"field": field, "message": message} for field, message in lines],
     }
 
 
@@ -348,6 +356,7 @@ def fixture_page(*, fixture: Fixture, roles: FixtureRoles) -> dict[str, Any]:
                 "side": side,
                 "team": team,
                 "cars": _lineup(snapshot, characters),
+                "peds": [characters[pk] for pk in snapshot.get("peds", []) if pk in characters],
                 "pits": snapshot.get("pits", []),
                 "pits_chosen": chosen is not None,
                 "may_choose": result is None and (roles.commissioner or team in roles.coach_of),
@@ -370,6 +379,7 @@ def report_form(
     *,
     fixture: Fixture,
     cars: Mapping[int, Sequence[Car]],
+    skaters: Mapping[int, Sequence[Character]] | None = None,
     posted: QueryDict | None = None,
     row_errors: Mapping[str, Mapping[int, list[str]]] | None = None,
     errors: Mapping[str, str] | None = None,
@@ -379,6 +389,10 @@ def report_form(
     result = Result.objects.filter(fixture=fixture).first()
     initial = _report_initial(fixture, result) if posted is None else None
     values = posted if posted is not None else initial
+    # The roller-skater variant: each team's characters in no car may skate as its peds.
+    skating = {team.pk: list((skaters or {}).get(team.pk, ())) for team in teams}
+    if not settings.roller_skaters:
+        skating = {team.pk: [] for team in teams}
     crew = [
         (
             team,
@@ -387,7 +401,8 @@ def report_form(
                 for car in cars[team.pk]
                 for seat, who in (("driver", car.driver), ("gunner", car.gunner))
                 if who is not None
-            ],
+            ]
+            + [(str(who.pk), f"{who.name} (ped)") for who in skating[team.pk]],
         )
         for team in teams
     ]
@@ -414,8 +429,12 @@ def report_form(
             for row, line in enumerate(lines)
         ]
 
-    pits = {}
+    pits, peds = {}, {}
     for side, team in zip(("home", "away"), teams, strict=True):
+        if posted is not None:
+            peds[side] = posted.getlist(f"{side}_peds")
+        else:
+            peds[side] = [str(pk) for pk in (initial or {}).get(f"{side}_peds", [])]
         if posted is not None:
             pits[side] = posted.getlist(f"{side}_pits")
         elif initial is not None and f"{side}_pits" in initial:
@@ -430,13 +449,20 @@ def report_form(
         "correcting": result is not None,
         "values": values or {},
         "sides": [
-            {"side": side, "team": team, "pits": pits[side]}
+            {
+                "side": side,
+                "team": team,
+                "pits": pits[side],
+                "peds": peds[side],
+                "skaters": [(str(who.pk), who.name) for who in skating[team.pk]],
+            }
             for side, team in zip(("home", "away"), teams, strict=True)
         ],
         "track_slots": rules.TRACK_SLOTS,
         "crew": crew,
         "car_options": car_options,
-        "goals": rows("goals", ("scorer", "plate")),
+        "goals": rows("goals", ("scorer", "plate", "ball")),
+        "balls": _choices(Ball),
         "kills": rows("kills", ("victim", "killer", "how", "weapon")),
         "casualties": rows("casualties", ("character", "state")),
         "substitutions": rows("substitutions", ("on", "off", "because")),
@@ -471,8 +497,11 @@ def _report_initial(fixture: Fixture, result: Result | None) -> dict[str, Any] |
     }
     for side in ("home", "away"):
         initial[f"{side}_pits"] = report.lineups[side]["pits"]
+        initial[f"{side}_peds"] = report.lineups[side].get("peds", [])
     lines: dict[str, list[dict[str, Any]]] = {
-        "goals": [{"scorer": g.scorer_id, "plate": g.plate} for g in report.goals.all()],
+        "goals": [
+            {"scorer": g.scorer_id, "plate": g.plate, "ball": g.ball} for g in report.goals.all()
+        ],
         "kills": [
             {
                 "victim": f"{k.victim_team_id}:{k.victim_car}",

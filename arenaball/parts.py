@@ -26,6 +26,7 @@ PART_FIELDS = (
     "weapon_class",
     "armour_material",
     "offensive",
+    "burst",
 )
 #: Fixed once a part exists: designs and the seed name a part by its key (A-T5).
 FIXED = ("key",)

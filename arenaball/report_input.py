@@ -12,7 +12,7 @@ from arenaball.cast import Cast
 from arenaball.models import Report
 from league.models import Team
 from rules import arenaball as rules
-from rules.arenaball import CrewState, KillHow, LeftBecause, Plate
+from rules.arenaball import Ball, CrewState, KillHow, LeftBecause, Plate
 
 T = TypeVar("T")
 MAX_LINES = 60
@@ -24,6 +24,7 @@ class GoalData:
     team: int
     scorer: int
     plate: str
+    ball: str = Ball.STEEL.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,9 @@ class SubstitutionData:
 @dataclass(frozen=True, slots=True)
 class ReportData:
     """A-G5. `winner` None with `winner_given` False: by the score (A-G1); `home_pits` and
-    `away_pits` None: as the coaches chose them before the game (A-G4)."""
+    `away_pits` None: as the coaches chose them before the game (A-G4); `home_peds` and
+    `away_peds` (the roller-skater variant): the characters each side fields on roller
+    skates, None for none (or, correcting, as the stored line-ups have them)."""
 
     home_score: int
     away_score: int
@@ -68,6 +71,8 @@ class ReportData:
     winner_given: bool = False
     home_pits: tuple[str, ...] | None = None
     away_pits: tuple[str, ...] | None = None
+    home_peds: tuple[int, ...] | None = None
+    away_peds: tuple[int, ...] | None = None
 
     def to_rules(
         self, *, cast: Cast, home: Team, away: Team, settings: rules.ArenaballSettings
@@ -86,7 +91,10 @@ class ReportData:
             winner=winner,
             goals=tuple(
                 rules.Goal(
-                    cast.team_key(g.team) or "", cast.character_key(g.scorer) or "", Plate(g.plate)
+                    cast.team_key(g.team) or "",
+                    cast.character_key(g.scorer) or "",
+                    Plate(g.plate),
+                    Ball(g.ball),
                 )
                 for g in self.goals
             ),
@@ -134,7 +142,7 @@ def report_data_of(report: Report) -> ReportData:
     return ReportData(
         home_score=result.home_score,
         away_score=result.away_score,
-        goals=tuple(GoalData(g.team_id, g.scorer_id, g.plate) for g in report.goals.all()),
+        goals=tuple(GoalData(g.team_id, g.scorer_id, g.plate, g.ball) for g in report.goals.all()),
         kills=tuple(
             KillData(
                 victim_team=k.victim_team_id,
@@ -158,6 +166,8 @@ def report_data_of(report: Report) -> ReportData:
         winner_given=True,
         home_pits=tuple(report.lineups["home"]["pits"]),
         away_pits=tuple(report.lineups["away"]["pits"]),
+        home_peds=tuple(report.lineups["home"].get("peds", ())),
+        away_peds=tuple(report.lineups["away"].get("peds", ())),
     )
 
 
@@ -178,6 +188,8 @@ def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str
         winner_given=winner_given,
         home_pits=reader.pits("home_pits"),
         away_pits=reader.pits("away_pits"),
+        home_peds=reader.ids("home_peds"),
+        away_peds=reader.ids("away_peds"),
     )
     return data, reader.errors
 
@@ -226,6 +238,16 @@ class _Reader:
             return None
         return tuple(value)
 
+    def ids(self, name: str) -> tuple[int, ...] | None:
+        """A list of character ids (the roller-skater variant's peds); None when not given."""
+        value = self.raw.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, list) or len(value) > MAX_LINES:
+            self.errors[name] = "Give the peds as a list of character ids."
+            return None
+        return tuple(self.whole(f"{name}.{i}", item, maximum=2**62) for i, item in enumerate(value))
+
     def lines(
         self, name: str, read: Callable[[_Reader, str, Mapping[str, Any]], T]
     ) -> tuple[T, ...]:
@@ -247,6 +269,9 @@ def _goal(reader: _Reader, where: str, line: Mapping[str, Any]) -> GoalData:
         team=reader.whole(f"{where}.team", line.get("team"), maximum=2**62),
         scorer=reader.whole(f"{where}.scorer", line.get("scorer"), maximum=2**62),
         plate=reader.choice(f"{where}.plate", line.get("plate"), tuple(p.value for p in Plate)),
+        ball=reader.choice(
+            f"{where}.ball", line.get("ball") or Ball.STEEL.value, tuple(b.value for b in Ball)
+        ),
     )
 
 

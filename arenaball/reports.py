@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 
 from arenaball.cast import Cast
+from arenaball.catalogue import league_parts
 from arenaball.errors import ArenaballError, problems_refused
+from arenaball.kickoff import car_design_problems
 from arenaball.models import (
     Car,
     Character,
@@ -25,7 +28,7 @@ from arenaball.models import (
     ReportSubstitution,
 )
 from arenaball.report_input import ReportData
-from arenaball.selectors import season_rules
+from arenaball.selectors import designs_with_fittings, season_rules
 from league.access import (
     Actor,
     require_coach_or_commissioner,
@@ -60,9 +63,16 @@ class Checked:
 # --- line-ups ------------------------------------------------------------------------------------
 
 
-def lineup_snapshot(*, fixture: Fixture, team: Team, pits: Sequence[str] | None) -> dict[str, Any]:
+def lineup_snapshot(
+    *,
+    fixture: Fixture,
+    team: Team,
+    pits: Sequence[str] | None,
+    peds: Sequence[int] | None = None,
+) -> dict[str, Any]:
     """`team`'s line-up for `fixture` as it takes the field now: its cars with their designs
-    and crews, and the pits given (else those its coach chose, else none)."""
+    and crews, the pits given (else those its coach chose, else none) and its peds on roller
+    skates (the seed's variant; character ids, none unless given)."""
     if pits is None:
         chosen = Pits.objects.filter(fixture=fixture, team=team).first()
         pits = chosen.slots if chosen else []
@@ -70,6 +80,7 @@ def lineup_snapshot(*, fixture: Fixture, team: Team, pits: Sequence[str] | None)
     return {
         "team": team.pk,
         "pits": sorted(pits),
+        "peds": list(peds or ()),
         "cars": [
             {
                 "slot": car.slot,
@@ -100,6 +111,7 @@ def rules_lineup(snapshot: Mapping[str, Any], cast: Cast) -> rules.MatchLineup:
             for car in snapshot["cars"]
         ),
         pits=frozenset(snapshot["pits"]),
+        peds=tuple(cast.character_key(pk) or "" for pk in snapshot.get("peds", ())),
     )
 
 
@@ -108,8 +120,6 @@ def _snapshot_designs(snapshot: Mapping[str, Any]) -> dict[str, rules.Design]:
         car["design"]: rules.Design(
             name=car["design"],
             role=rules.CarRole(car["role"]),
-            cost=0,
-            weight=0,
             crew=(rules.Seat.DRIVER,) + (rules.Seat.GUNNER,) * car["gunners"],
         )
         for car in snapshot["cars"]
@@ -178,31 +188,35 @@ def report_check(
     cast = Cast((home_team, away_team), characters)
     fresh = lineups is None
     snapshots = dict(lineups or {})
-    for side, team, pits in (
-        ("home", home_team, data.home_pits),
-        ("away", away_team, data.away_pits),
+    for side, team, pits, peds in (
+        ("home", home_team, data.home_pits, data.home_peds),
+        ("away", away_team, data.away_pits, data.away_peds),
     ):
         if fresh:
-            snapshots[side] = lineup_snapshot(fixture=fixture, team=team, pits=pits)
-        elif pits is not None:
+            snapshots[side] = lineup_snapshot(fixture=fixture, team=team, pits=pits, peds=peds)
+            continue
+        if pits is not None:
             snapshots[side] = {**snapshots[side], "pits": sorted(pits)}
+        if peds is not None:
+            snapshots[side] = {**snapshots[side], "peds": list(peds)}
     home = rules_lineup(snapshots["home"], cast)
     away = rules_lineup(snapshots["away"], cast)
     problems: list[rules.Problem] = []
     for side, lineup in (("home", home), ("away", away)):
-        unavailable = _unavailable(cast, snapshots[side]["team"]) if fresh else ()
+        team_id = snapshots[side]["team"]
+        roster, former = _roster(cast, team_id)
         for problem in rules.lineup_errors(
             lineup=lineup,
             designs=_snapshot_designs(snapshots[side]),
-            roster={
-                cast.character_key(pk) or ""
-                for pk, c in cast.characters.items()
-                if c.team_id == snapshots[side]["team"]
-            },
-            unavailable=unavailable,
+            roster=roster,
+            # A stored line-up is the game as played: who has left since still sat in it.
+            former=() if fresh else former,
+            unavailable=_unavailable(cast, team_id) if fresh else (),
             settings=settings,
         ):
             problems.append(_prefixed(problem, side))
+    if fresh:  # A-T3 to A-T5: a car plays only if its design holds at kick-off
+        problems += _design_problems((home_team, away_team), settings)
     report = data.to_rules(cast=cast, home=home_team, away=away_team, settings=settings)
     problems += rules.report_errors(report, home=home, away=away, settings=settings)
     score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
@@ -213,6 +227,36 @@ def report_check(
         ]
         raise problems_refused(problems, code="invalid_report")
     return Checked(report, home, away, cast, snapshots)
+
+
+def _design_problems(
+    teams: tuple[Team, Team], settings: rules.ArenaballSettings
+) -> list[rules.Problem]:
+    """Each side's cars whose designs break a limit under the season's settings now."""
+    parts = league_parts(league=teams[0].league)
+    problems = []
+    for side, team in zip(("home", "away"), teams, strict=True):
+        designs = Prefetch("design", queryset=designs_with_fittings())
+        cars = sorted(
+            Car.objects.filter(team=team).prefetch_related(designs),
+            key=lambda car: _SLOT_ORDER[car.slot],
+        )
+        problems += [
+            _prefixed(problem, side)
+            for problem in car_design_problems(cars=cars, settings=settings, parts=parts)
+        ]
+    return problems
+
+
+def _roster(cast: Cast, team_id: int) -> tuple[set[str], set[str]]:
+    """A-T2: the keys of the team's characters on its roster (living, not released), which
+    count towards its 12, and of those who have left it (the dead, the released)."""
+    roster: set[str] = set()
+    former: set[str] = set()
+    for pk, character in cast.characters.items():
+        if character.team_id == team_id and (key := cast.character_key(pk)):
+            (roster if character.state == Character.State.ACTIVE else former).add(key)
+    return roster, former
 
 
 def _unavailable(cast: Cast, team_id: int) -> list[str]:
@@ -317,6 +361,7 @@ def _store(result: Result, checked: Checked) -> None:
             team_id=cast.team_pk(goal.team),
             scorer_id=cast.character_pk(goal.scorer),
             plate=goal.plate.value,
+            ball=goal.ball.value,
         )
         for index, goal in enumerate(report.goals)
     )
@@ -367,7 +412,7 @@ def report_state(result: Result) -> dict[str, Any]:
         **state,
         "time_limit": report.time_limit,
         "winner": report.winner_id,
-        "goals": [[g.team_id, g.scorer_id, g.plate] for g in report.goals.all()],
+        "goals": [[g.team_id, g.scorer_id, g.plate, g.ball] for g in report.goals.all()],
         "kills": [
             [k.victim_team_id, k.victim_car, k.killer_team_id, k.killer_car, k.killer_id, k.how]
             for k in report.kills.all()
@@ -375,4 +420,5 @@ def report_state(result: Result) -> dict[str, Any]:
         "casualties": [[c.team_id, c.character_id, c.state] for c in report.casualties.all()],
         "substitutions": [[s.team_id, s.on, s.off, s.because] for s in report.substitutions.all()],
         "pits": {side: lineup.get("pits", []) for side, lineup in report.lineups.items()},
+        "peds": {side: lineup.get("peds", []) for side, lineup in report.lineups.items()},
     }

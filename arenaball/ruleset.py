@@ -16,6 +16,7 @@ from arenaball.admin.fixtures import season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.exchange import ARENABALL_TABLES
+from arenaball.kickoff import season_designs_broken
 from arenaball.models import ReportKill
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
@@ -134,7 +135,26 @@ class ArenaballRuleset(Ruleset):
         ]
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
-        return "arenaball/includes/season_leaders.html", {"leaders": season_leaders(season=season)}
+        """The season's game (its target, budget and the seed's variants it plays, by name)
+        and its leaders."""
+        settings = season_rules(season=season)
+        return "arenaball/includes/season_leaders.html", {
+            "leaders": season_leaders(season=season),
+            "rules": settings,
+            "variants": settings.variants(),
+        }
+
+    def season_start_lines(self, *, season: Season) -> Sequence[str]:
+        """A-T3 to A-T5: every design of the season's teams its settings refuse."""
+        broken = season_designs_broken(season=season, settings=season_rules(season=season))
+        if not broken:
+            return ("Every design of its teams holds under its limits.",)
+        return (
+            f"{len(broken)} design{'s' if len(broken) != 1 else ''} of its teams break"
+            f"{'s' if len(broken) == 1 else ''} its limits; a car of such a design cannot "
+            "take the track until its coach fixes it or gives the car another:",
+            *broken,
+        )
 
     season_room_template = "admin/arenaball/season_control_room.html"
 
@@ -152,9 +172,7 @@ class ArenaballRuleset(Ruleset):
     # --- CSV export and import (arenaball/csv_tables.py) ---------------------------------
 
     def csv_standings_columns(self, *, season: Season) -> CsvColumns:
-        return csv_tables.csv_standings_columns(
-            counts=dict(self.table_counts(season=season)), season=season
-        )
+        return csv_tables.csv_standings_columns(season=season)
 
     csv_players = staticmethod(csv_tables.csv_players)
 

@@ -44,10 +44,13 @@ def team_settings(*, team: Team) -> rules.ArenaballSettings:
 
 
 def team_designs(*, team: Team) -> QuerySet[Design]:
+    return designs_with_fittings().filter(team=team)
+
+
+def designs_with_fittings() -> QuerySet[Design]:
+    """Designs with their fittings and parts, in their order, read in two queries."""
     fittings = Fitting.objects.select_related("part").order_by("order", "pk")
-    return Design.objects.filter(team=team).prefetch_related(
-        Prefetch("fittings", queryset=fittings)
-    )
+    return Design.objects.prefetch_related(Prefetch("fittings", queryset=fittings))
 
 
 def team_cars(*, team: Team) -> list[Car]:
@@ -60,6 +63,14 @@ def team_cars(*, team: Team) -> list[Car]:
 def team_roster(*, team: Team) -> list[Character]:
     """The team's characters on the roster, by name."""
     return list(Character.objects.filter(team=team, state=Character.State.ACTIVE).order_by("name"))
+
+
+def team_skaters(*, team: Team) -> list[Character]:
+    """The seed's roller-skater variant: the team's characters on the roster who crew no car,
+    those who may skate as peds in its next game, by name."""
+    seated = Car.objects.filter(team=team).values_list("driver", "gunner")
+    taken = {pk for pair in seated for pk in pair if pk is not None}
+    return [c for c in team_roster(team=team) if c.pk not in taken]
 
 
 def team_graveyard(*, team: Team) -> list[Character]:

@@ -22,6 +22,7 @@ from arenaball.access import (
     may_manage,
 )
 from arenaball.forms import TeamEntryForm
+from arenaball.models import Design
 from arenaball.report_input import report_data_parse
 from arenaball.web_forms import design_read, report_read
 from league.access import FixtureRoles
@@ -91,6 +92,10 @@ def character_rename(request: HttpRequest, pk: int) -> HttpResponse:
 def character_release(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed), as MagnoBall's Release is."""
     character_ = access_character(user=request.user, character_id=pk)
+    access_team_to_manage(user=request.user, team_id=character_.team_id)  # 403 as the submit
+    if (refusal := crews.character_release_refusal(character_)) is not None:
+        back = reverse("arenaball-character", args=[character_.pk])
+        return refused(request, refusal.message, back=back, status=409)
     return confirm_page(
         request,
         lambda: crews.character_release(character=character_, actor=request.user),
@@ -160,6 +165,7 @@ def _design_editor(request: HttpRequest, team_: Any, design: Any) -> HttpRespons
         return render(request, "arenaball/design_form.html", context)
     read = design_read(request.POST)
     data, errors = designs.design_data_parse(read.raw)
+    refusal = list(errors.values())
     if not errors:
         try:
             saved = designs.design_save(team=team_, actor=request.user, data=data, design=design)
@@ -167,11 +173,18 @@ def _design_editor(request: HttpRequest, team_: Any, design: Any) -> HttpRespons
             return refused(request, error.message)
         except DomainError as error:
             errors = error.fields
+            problems = getattr(error, "problems", ())
+            refusal = [problem.message for problem in problems] or [error.message]
         else:
             messages.success(request, f"{saved.name} saved: it passes every limit.")
             return HttpResponseRedirect(reverse("team", args=[team_.pk]) + f"#design-{saved.pk}")
     context = page_data.design_editor(
-        team=team_, design=design, data=data, posted=read, errors=read.errors_by_row(errors)
+        team=team_,
+        design=design,
+        data=data,
+        posted=read,
+        errors=read.errors_by_row(errors),
+        refusal=refusal,
     )
     return render(request, "arenaball/design_form.html", context, status=400)
 
@@ -183,10 +196,19 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The editor's live check: the posted sheet's totals and every limit's state, as JSON;
     nothing is stored."""
     team_ = access_team_to_manage(user=request.user, team_id=pk)
+    design_id = request.GET.get("design", "")
+    design = (
+        Design.objects.filter(team=team_, pk=int(design_id)).first()
+        if design_id.isdigit()
+        else None
+    )
     read = design_read(request.POST)
     data, errors = designs.design_data_parse(read.raw)
-    check = designs.design_check(team=team_, data=data)
-    return JsonResponse(page_data.check_json(check, errors=read.errors_by_row(errors), read=read))
+    check, problems = designs.design_refusals(team=team_, data=data, design=design)
+    answer = page_data.check_json(
+        check, problems=problems, errors=read.errors_by_row(errors), read=read
+    )
+    return JsonResponse(answer)
 
 
 @login_required
@@ -194,6 +216,10 @@ def design_check(request: HttpRequest, pk: int) -> HttpResponse:
 def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Asked first on its own page (no script needed)."""
     design = access_design(user=request.user, design_id=pk)
+    access_team_to_manage(user=request.user, team_id=design.team_id)  # 403 as the submit
+    back = reverse("team", args=[design.team_id]) + "#designs"
+    if (refusal := designs.design_delete_refusal(design)) is not None:
+        return refused(request, refusal.message, back=back, status=409)
     name = design.name
     return confirm_page(
         request,
@@ -204,7 +230,7 @@ def design_delete(request: HttpRequest, pk: int) -> HttpResponse:
         team=design.team,
         submit=f"Remove {name}",
         success=f"{name} removed.",
-        back=reverse("team", args=[design.team_id]) + "#designs",
+        back=back,
     )
 
 
@@ -254,12 +280,17 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             else f"Only the coaches of {fixture_} or a commissioner may report its result."
         )
         return refused(request, message, status=403)
-    cars = {t.pk: selectors.team_cars(team=t) for t in (fixture_.home_team, fixture_.away_team)}
+    teams = (fixture_.home_team, fixture_.away_team)
+    cars = {t.pk: selectors.team_cars(team=t) for t in teams}
+    skaters = {t.pk: selectors.team_skaters(team=t) for t in teams}
     if request.method != "POST":
-        return render(
-            request, "arenaball/report.html", page_data.report_form(fixture=fixture_, cars=cars)
-        )
-    read = report_read(request.POST, cars=cars)
+        context = page_data.report_form(fixture=fixture_, cars=cars, skaters=skaters)
+        return render(request, "arenaball/report.html", context)
+    read = report_read(
+        request.POST,
+        cars=cars,
+        skaters={c.pk: team_id for team_id, people in skaters.items() for c in people},
+    )
     data, errors = report_data_parse(read.raw)
     if not errors:
         action = reports.report_correct if played else reports.report_record
@@ -276,6 +307,11 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("fixture", args=[fixture_.pk]))
     row_errors, others = read.row_errors(errors)
     context = page_data.report_form(
-        fixture=fixture_, cars=cars, posted=request.POST, row_errors=row_errors, errors=others
+        fixture=fixture_,
+        cars=cars,
+        skaters=skaters,
+        posted=request.POST,
+        row_errors=row_errors,
+        errors=others,
     )
     return render(request, "arenaball/report.html", context, status=400)

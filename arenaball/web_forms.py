@@ -81,8 +81,7 @@ FITTING_KEYS = ("ref", "part", "mounting", "quantity", "links", "ammo", "protect
 
 def design_read(post: QueryDict) -> Read:
     raw: dict[str, Any] = {
-        name: post.get(name, "")
-        for name in ("name", "role", "cost", "weight", "gunners", "spaces", *SHEET_WORDS)
+        name: post.get(name, "") for name in ("name", "role", "gunners", *SHEET_WORDS)
     }
     raw["gunners"] = raw["gunners"] or 0
     raw["armour"] = {
@@ -102,9 +101,16 @@ def design_read(post: QueryDict) -> Read:
 # --- match reports ------------------------------------------------------------------------------
 
 
-def report_read(post: QueryDict, *, cars: Mapping[int, Sequence[Car]]) -> Read:
+def report_read(
+    post: QueryDict,
+    *,
+    cars: Mapping[int, Sequence[Car]],
+    skaters: Mapping[int, int] | None = None,
+) -> Read:
     """A report from the page's rows. A row names a character or a car ("<team>:<slot>"); the
-    team, and a killer's car, follow from it (`cars`: each team's cars with their crews)."""
+    team, and a killer's car, follow from it (`cars`: each team's cars with their crews;
+    `skaters`: the characters who may skate as peds, the roller-skater variant, by id with
+    their team's id: a ped's kill is from no car)."""
     seat = {
         crew_id: (team_id, car.slot)
         for team_id, team_cars in cars.items()
@@ -112,8 +118,9 @@ def report_read(post: QueryDict, *, cars: Mapping[int, Sequence[Car]]) -> Read:
         for crew_id in (car.driver_id, car.gunner_id)
         if crew_id is not None
     }
+    seat |= {ped: (team, "") for ped, team in (skaters or {}).items() if ped not in seat}
     team_of = {crew_id: team_id for crew_id, (team_id, _) in seat.items()}
-    goals, goal_rows = _lines(post, "goals", ("scorer", "plate"), "scorer")
+    goals, goal_rows = _lines(post, "goals", ("scorer", "plate", "ball"), "scorer")
     kills, kill_rows = _lines(post, "kills", ("victim", "killer", "how", "weapon"), "victim")
     casualties, casualty_rows = _lines(post, "casualties", ("character", "state"), "character")
     subs, sub_rows = _lines(post, "substitutions", ("on", "off", "because"), "on")
@@ -124,7 +131,12 @@ def report_read(post: QueryDict, *, cars: Mapping[int, Sequence[Car]]) -> Read:
         "home_pits": post.getlist("home_pits"),
         "away_pits": post.getlist("away_pits"),
         "goals": [
-            {"team": team_of.get(_id(g["scorer"]) or 0), "scorer": g["scorer"], "plate": g["plate"]}
+            {
+                "team": team_of.get(_id(g["scorer"]) or 0),
+                "scorer": g["scorer"],
+                "plate": g["plate"],
+                "ball": g["ball"],
+            }
             for g in goals
         ],
         "kills": [_kill(kill, seat) for kill in kills],
@@ -138,6 +150,9 @@ def report_read(post: QueryDict, *, cars: Mapping[int, Sequence[Car]]) -> Read:
         ],
         "substitutions": [_substitution(sub) for sub in subs],
     }
+    if post.get("peds-shown"):  # the roller-skater variant: each side's peds, maybe none
+        raw["home_peds"] = post.getlist("home_peds")
+        raw["away_peds"] = post.getlist("away_peds")
     rows = {
         "goals": goal_rows,
         "kills": kill_rows,

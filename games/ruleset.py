@@ -59,6 +59,7 @@ class MagnoBallRuleset(Ruleset):
     simulates = True
     table_rules = "M-L1, M-L2"
     overtime = True
+    fixture_statuses = ("scheduled", "inspections", "ready", "simulating", "played")
     urls = ("games.urls", "rosters.urls", "injuries.urls")
     api_urls = ("api.magnoball_urls",)
     season_nav_template = "games/includes/season_nav_leaders.html"

@@ -62,6 +62,9 @@ class Ruleset:
     #: Whether a worker can play its fixtures (a match simulator); otherwise results are
     #: reported from the table only and no page offers simulation.
     simulates: ClassVar[bool] = False
+    #: The states its fixtures pass through (``Fixture.Status`` values), in order, for the
+    #: admin's filters: a game without pre-game inspections or a simulator has these three.
+    fixture_statuses: ClassVar[tuple[str, ...]] = ("scheduled", "ready", "played")
     #: Modules of URL patterns: its web pages (included at the site root) and its API routes
     #: (included under /api/v1/). Named, not imported, so the core imports no game.
     urls: ClassVar[Sequence[str]] = ()
@@ -89,6 +92,13 @@ class Ruleset:
     def table_settings(self, *, season: Season) -> TableSettings:
         """The points a result earns and the order of the tie-breakers (M-L1, M-L2)."""
         return TableSettings()
+
+    def knockout_level_line(self) -> str:
+        """What becomes of a knockout game level at the end, for the pages that explain the
+        playoffs: in the game's own words (overtime only where it has one)."""
+        if self.overtime:
+            return "A knockout game still level after overtime goes to the higher seed."
+        return "A knockout game that ends level goes to the higher seed."
 
     # Teams and results --------------------------------------------------------------------
 
@@ -159,6 +169,12 @@ class Ruleset:
         :meth:`season_settings_update` takes them (the core saves them through
         league.services.season_update_rules, audited)."""
         return {name: form.cleaned_data[name] for name in form.changed_data}
+
+    def season_start_lines(self, *, season: Season) -> Sequence[str]:
+        """What the game finds wrong as `season` starts and its settings freeze, one sentence
+        each, for the start's confirmation and its outcome (Arenaball: every design its
+        limits now refuse); none by default."""
+        return ()
 
     def season_rollover_lines(self) -> Sequence[str]:
         """What rolling a season over carries of the game, for its confirmation page

@@ -10,6 +10,7 @@ and neither is lost or counted twice, while the rest of their recording runs sid
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -18,7 +19,13 @@ from league.models import Fixture, Result, Round, Season, StandingRow, Team
 from league.rows_read import param_list
 from league.rows_update import rows_update
 from league.rulesets import GameCounts, ruleset_for
-from rules.standings import TableGame, TableRow, compute_table, table_after_game
+from rules.standings import (
+    CountBreaker,
+    TableGame,
+    TableRow,
+    compute_table,
+    table_after_game,
+)
 
 _TABLE_FIELDS = (
     "position",
@@ -157,6 +164,40 @@ def standings_add_result(
         )
         rows_update(StandingRow, _apply(table_rows, table), [*_TABLE_FIELDS, "updated_at"])
     return _in_order(rows)
+
+
+@dataclass(frozen=True)
+class StandingsCounts:
+    """The game's own tie-breaker counts of a season's table (Arenaball's kills, A-L1):
+    each count's key and label, and each team's totals over the regular season by team id
+    (0 for a team with none)."""
+
+    columns: tuple[CountBreaker, ...]
+    totals: Mapping[int, Mapping[str, int]]
+
+    def of(self, team_id: int) -> dict[str, int]:
+        totals = self.totals.get(team_id, {})
+        return {column.key: totals.get(column.key, 0) for column in self.columns}
+
+
+def standings_counts(*, season: Season) -> StandingsCounts:
+    """The counts the season's tie-breakers add up, as the table counts them (regular-season
+    games only), for the pages, the API and the CSV beside the core's columns."""
+    ruleset = ruleset_for(season.league)
+    columns = tuple(
+        breaker
+        for breaker in ruleset.table_settings(season=season).tie_breakers
+        if isinstance(breaker, CountBreaker)
+    )
+    totals: dict[int, dict[str, int]] = {}
+    if columns:
+        games = _regular_season_games(season, counts=ruleset.table_counts(season=season))
+        for game in games:
+            for team, counts in ((game.home, game.home_counts), (game.away, game.away_counts)):
+                own = totals.setdefault(int(team), {})
+                for key, count in counts:
+                    own[key] = own.get(key, 0) + count
+    return StandingsCounts(columns, totals)
 
 
 def _in_order(rows: list[StandingRow]) -> list[StandingRow]:

@@ -4,8 +4,9 @@ recorded, corrected or voided and the standings it changes, a team renamed, a se
 moved on) bumps the version in its own transaction, so a cached copy is never stale.
 
 What they show comes from the core's rows only: the standing rows, their teams and their
-divisions (a table each, league/divisions.py), the season and league names, and the results
-the chart replays. The table settings the chart replays them with are the season's rules,
+divisions (a table each, league/divisions.py), the season and league names, the results the
+chart replays and the game's own tie-breaker counts of those results (their reports bump the
+version too). The table settings the chart replays them with are the season's rules,
 which are frozen once it leaves its draft, and a draft has no results to chart."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from league.models import Season
 from league.odds.selectors import standings_odds
 from league.page_versions import page_version
 from league.selectors import standings_by_round, standings_for_season
+from league.standings import standings_counts
 
 #: Evicts copies nobody asks for any more; never what makes a page current (the version
 #: in the key does).
@@ -48,6 +50,7 @@ def standings_body(*, season: Season) -> StandingsBody:
     played = played_results(season=season)  # the chart's and the form guide's results
     by_round = standings_by_round(season=season, rows=rows, played=played)
     odds = standings_odds(season=season, rows=rows)  # the power ranking and odds columns
+    counts = standings_counts(season=season)  # the game's own tie-breakers (A-L1's kills)
     html = render_to_string(
         "league/includes/standings_body.html",
         # The form guide reads the same results, which bump the version too.
@@ -58,6 +61,8 @@ def standings_body(*, season: Season) -> StandingsBody:
             "form_guide": season_form(season=season, results=played),
             "divisions": division_tables(season=season, rows=rows),
             "odds": odds,
+            "count_columns": counts.columns,
+            "count_rows": {row.team_id: list(counts.of(row.team_id).values()) for row in rows},
         },
     )
     chart = bool(by_round["rounds"])

@@ -472,6 +472,9 @@ class _Ranking:
         self.breakers = breakers
         self.settings = settings
         self.splits: dict[tuple[str, str], _Split] = {}
+        # A head-to-head step's group of three or more, by step and team: the explanation
+        # names the teams whose games among them it compared.
+        self.mini_tables: dict[tuple[int, str], tuple[str, ...]] = {}
 
     def order(self, group: list[str], *, step: int) -> list[str]:
         """`group` (teams level on every tie-breaker before `step`) in table order."""
@@ -483,6 +486,9 @@ class _Ranking:
             subgroups = [[key] for key in sorted(group)]
         else:
             values = self._values(group, self.breakers[step])
+            if self.breakers[step] is TieBreaker.HEAD_TO_HEAD and self._met(group):
+                for key in group:
+                    self.mini_tables[step, key] = tuple(group)
             by_value = sorted(group, key=lambda key: (-values[key], key))
             subgroups = [list(keys) for _, keys in groupby(by_value, key=values.__getitem__)]
         ordered = [self.order(subgroup, step=step + 1) for subgroup in subgroups]
@@ -502,6 +508,14 @@ class _Ranking:
         if breaker is TieBreaker.NAME:
             return self._name_places(group)
         return {key: _tally_value(self.tallies[key], breaker) for key in group}
+
+    def _met(self, group: list[str]) -> bool:
+        """Whether `group` is three or more teams that have played one another (a mini-table
+        worth naming)."""
+        members = set(group)
+        return len(group) > 2 and any(
+            game.home in members and game.away in members for game in self.games.all()
+        )
 
     def _head_to_head_points(self, group: list[str]) -> dict[str, int]:
         """M-L2: points from the games among exactly the teams of `group`."""
@@ -535,18 +549,38 @@ class _Ranking:
 
     def _clause(self, neighbour: str, split: _Split, own: int, theirs: int, side: str) -> str:
         """One neighbour's clause, "" when the first tie-breaker alone decided; e.g. "Level on
-        points with Lisbon Ironclads; ahead on head-to-head points 3-0" (en dash in the text)."""
+        points with Lisbon Ironclads; ahead on head-to-head points 3-0" (en dash in the text).
+
+        When a head-to-head step compared three or more teams and left these two level, the
+        clause names the teams of that mini-table, and a later tie-breaker says it counts all
+        games (not the mini-table's): "Level on points and head-to-head points with Elko (2
+        each in the games among Boise, Dayton and Elko); ahead on score difference in all
+        games -1 to -3" (minus signs in the text)."""
         name = self.teams[neighbour]
         if split.step == 0:
             return ""
         if split.step == len(self.breakers):
             return f"Level with {name} on every tie-breaker"
         level_on = _join([_label(breaker) for breaker in self.breakers[: split.step]])
+        among = self._mini_table_note(neighbour, split.step)
         breaker = self.breakers[split.step]
         decided = f"{side} on {_label(breaker)}"
+        if among and breaker is not TieBreaker.NAME and breaker is not TieBreaker.HEAD_TO_HEAD:
+            decided += " in all games"
         if breaker is not TieBreaker.NAME:
             decided += " " + _compare(breaker, own, theirs)
-        return f"Level on {level_on} with {name}; {decided}"
+        return f"Level on {level_on} with {name}{among}; {decided}"
+
+    def _mini_table_note(self, key: str, before: int) -> str:
+        """ " (2 each in the games among A, B and C)": the last head-to-head step before
+        `before` that compared three or more teams, `key` among them; "" if none did."""
+        for step in range(before - 1, -1, -1):
+            group = self.mini_tables.get((step, key))
+            if group is not None:
+                points = self._head_to_head_points(list(group))[key]
+                names = sorted(self.teams[member] for member in group)
+                return f" ({points} each in the games among {_join(names)})"
+        return ""
 
 
 def _tally_value(tally: _Tally, breaker: TieBreaker) -> int:

@@ -26,7 +26,8 @@ def read_body(
         raise DomainError("Send the body as a JSON object.", code="invalid", field="body")
     value, errors = parse(data)
     known = set(shape().fields)
-    errors = {**errors, **{str(name): "Unknown field." for name in data if name not in known}}
+    unknown = {str(name): "Unknown field." for name in data if name not in known}
+    errors = {**unknown, **errors}  # the parser's own word on a field it knows of comes first
     if errors:
         count = len(errors)
         raise DomainError(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -21,6 +23,8 @@ from league import selectors as league_selectors
 from league.divisions import division_tables
 from league.honours.form import OUTCOME_WORDS, FormResult, season_form
 from league.models import Division, Fixture, League, Round, Season, StandingRow
+from league.rulesets import ruleset_for
+from league.standings import StandingsCounts, standings_counts
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):
@@ -167,6 +171,16 @@ class FormResultSerializer(serializers.Serializer[FormResult]):
         ref_name = "FormResult"
 
 
+def standings_row_context(*, season: Season) -> dict[str, Any]:
+    """What a standings row's serializer reads of its season: the form guide, the game's own
+    tie-breaker counts, and whether the game has overtime (its columns are shown only then)."""
+    return {
+        "form": season_form(season=season),
+        "counts": standings_counts(season=season),
+        "overtime": ruleset_for(season.league).overtime,
+    }
+
+
 class SeasonStandingsView(ApiView):
     """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2), its
     form guide (the last five results, oldest first) and its current streak. In a season in
@@ -212,6 +226,31 @@ class SeasonStandingsView(ApiView):
             positions: dict[int, int] = self.context.get("division_positions", {})
             return positions.get(row.team_id)
 
+        won_overtime = serializers.IntegerField(
+            required=False,
+            help_text="Wins in overtime (or a Magic Number Eleven shootout); only for a game "
+            "that has overtime (its `won` counts every win otherwise).",
+        )
+        lost_overtime = serializers.IntegerField(
+            required=False,
+            help_text="Losses in overtime (or a shootout); only for a game that has overtime.",
+        )
+        counts = serializers.SerializerMethodField(
+            help_text="The game's own tie-breaker counts over the regular season, by key, as "
+            "the table adds them up (Arenaball: `kills`, A-L1); empty for a game with none."
+        )
+
+        def get_counts(self, row: StandingRow) -> dict[str, int]:
+            counts: StandingsCounts = self.context["counts"]
+            return counts.of(row.team_id)
+
+        def to_representation(self, instance: StandingRow) -> dict[str, Any]:
+            data: dict[str, Any] = super().to_representation(instance)
+            if not self.context["overtime"]:  # the game's own columns only
+                data.pop("won_overtime")
+                data.pop("lost_overtime")
+            return data
+
         class Meta:
             model = StandingRow
             fields = [
@@ -227,6 +266,7 @@ class SeasonStandingsView(ApiView):
                 "score_against",
                 "score_difference",
                 "points",
+                "counts",
                 "explanation",
                 "form",
                 "streak",
@@ -249,7 +289,7 @@ class SeasonStandingsView(ApiView):
             for table in division_tables(season=season, rows=rows)
             for number, row in enumerate(table.rows, start=1)
         }
-        context = {"form": season_form(season=season), "division_positions": positions}
+        context = {**standings_row_context(season=season), "division_positions": positions}
         return Response(self.OutputSerializer(rows, many=True, context=context).data)
 
 

@@ -15,8 +15,7 @@ from api.access import ApiUser, get_visible
 from api.base import ApiView
 from api.schema import NamedChoiceField, read_errors
 from api.serializers import TeamRefSerializer
-from api.views.leagues import SeasonStandingsView
-from league.honours.form import season_form
+from api.views.leagues import SeasonStandingsView, standings_row_context
 from league.models import Season, StandingRow
 from league.tournament_selectors import (
     BracketGame,
@@ -124,7 +123,7 @@ class TournamentGroupsView(ApiView):
             }
             for table in tournament_groups(season=tournament)
         ]
-        context = {"form": season_form(season=tournament)}  # each row's form guide and streak
+        context = standings_row_context(season=tournament)  # form guide, streak, counts
         return Response(self.GroupSerializer(groups, many=True, context=context).data)  # type: ignore[arg-type]  # many=True takes a list; the stubs type one instance
 
 

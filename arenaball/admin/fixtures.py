@@ -16,8 +16,10 @@ from arenaball.admin.report_form import (
     report_form_for_correction,
     report_form_for_new,
 )
-from arenaball.models import Report
+from arenaball.kickoff import teams_off_the_track
+from arenaball.models import Part, Report
 from arenaball.reports import report_correct, report_record, report_void
+from arenaball.unpriced import unpriced_in_use
 from league.admin.display import admin_url, changelist_url
 from league.admin.game_fixtures import GameFixtureAdmin, GameReportSteps, fixture_score
 from league.models import Fixture, Round, Season
@@ -127,16 +129,21 @@ class ArenaballFixtureAdmin(GameFixtureAdmin[ArenaballFixture]):
 
 
 def season_room_context(*, season: Season) -> dict[str, Any]:
-    """The control room's Arenaball parts: its games ready for a result (in an open round)
-    and the address of its games in this admin."""
+    """The control room's Arenaball parts: its games ready for a result (in an open round),
+    the address of its games in this admin, the teams that cannot take the track and why
+    (before the next round opens), and the parts without figures that hold designs back."""
     reports = changelist_url(ArenaballFixture, round__season__id__exact=season.pk)
     ready = Fixture.objects.filter(
         round__season=season, round__status=Round.Status.OPEN, result__isnull=True
     ).count()
+    running = season.status in (Season.Status.DRAFT, Season.Status.ACTIVE, Season.Status.PLAYOFFS)
     return {
         "room": {
             "to_report": ready,
             "reports_url": f"{reports}&status__exact={Fixture.Status.READY}",
             "reports_all_url": reports,
+            "off_track": teams_off_the_track(season=season) if running else [],
+            "unpriced": unpriced_in_use(league=season.league) if running else [],
+            "parts_url": changelist_url(Part, league__id__exact=season.league_id),
         }
     }

@@ -21,8 +21,9 @@ from arenaball.report_input import (
     SubstitutionData,
 )
 from arenaball.reports import lineup_snapshot
+from arenaball.selectors import season_rules, team_skaters
 from league.models import Fixture, Result
-from rules.arenaball import TRACK_SLOTS, CrewState, KillHow, LeftBecause, Plate
+from rules.arenaball import TRACK_SLOTS, Ball, CrewState, KillHow, LeftBecause, Plate
 
 Choices = list[tuple[Any, Any]]
 BLANK: Choices = [("", "—")]
@@ -31,6 +32,7 @@ HOWS: Choices = BLANK + [(how.value, how.value) for how in KillHow]
 STATES: Choices = [(s.value, s.value) for s in CrewState if s is not CrewState.UNHURT]
 BECAUSE: Choices = [(b.value, b.value.replace("_", " ")) for b in LeftBecause]
 PITS: Choices = [(slot, f"Car {slot}") for slot in TRACK_SLOTS]
+BALLS: Choices = [(ball.value, ball.value) for ball in Ball]
 
 
 def car_value(team_id: int, slot: str) -> str:
@@ -69,8 +71,14 @@ def _car_field(*, required: bool = True, label: str = "Car") -> forms.Field:
 
 
 class GoalRow(_Row):
-    scorer = _character_field(label="Scorer (the driver who carried the ball)")
+    scorer = _character_field(label="Scorer (the driver who carried the ball, or a ped)")
     plate = forms.ChoiceField(choices=PLATES, initial=PLATES[0][0])
+    ball = forms.ChoiceField(
+        choices=BALLS,
+        initial=Ball.STEEL.value,
+        required=False,
+        help_text="A ped's aluminium ball counts as a standard goal (the roller-skater variant).",
+    )
 
 
 class KillRow(_Row):
@@ -101,7 +109,10 @@ class SubstitutionRow(_Row):
 
 #: Section → (row form, the service's line keys → the row's field).
 SECTIONS: dict[str, tuple[type[_Row], dict[str, str]]] = {
-    "goals": (GoalRow, {"team": "scorer", "scorer": "scorer", "plate": "plate"}),
+    "goals": (
+        GoalRow,
+        {"team": "scorer", "scorer": "scorer", "plate": "plate", "ball": "ball"},
+    ),
     "kills": (
         KillRow,
         {
@@ -160,7 +171,23 @@ class ReportForm(forms.Form):
         self.fields["home_pits"].label = f"{home}: cars in the pits"
         self.fields["away_pits"].label = f"{away}: cars in the pits"
         self.team_of = _character_teams(lineups)
-        characters, cars = _choices(fixture, lineups)
+        skaters = (
+            _skaters(fixture, lineups)
+            if season_rules(season=fixture.round.season).roller_skaters
+            else {}
+        )
+        for side, people in skaters.items():
+            team = fixture.home_team if side == "home" else fixture.away_team
+            self.fields[f"{side}_peds"] = forms.TypedMultipleChoiceField(
+                coerce=int,
+                required=False,
+                choices=people,
+                widget=forms.CheckboxSelectMultiple,
+                label=f"{team}: peds on roller skates",
+                help_text="The seed's variant: characters in no car, hand weapons only.",
+            )
+            self.team_of |= {pk: team.pk for pk, _ in people}
+        characters, cars = _choices(fixture, lineups, skaters)
         self.section_errors: dict[str, list[str]] = {name: [] for name in SECTIONS}
         self.filled: dict[str, list[int]] = {name: [] for name in SECTIONS}
         self.formsets: dict[str, forms.BaseFormSet[Any]] = {}
@@ -207,11 +234,18 @@ class ReportForm(forms.Form):
             time_limit=data["time_limit"],
             home_pits=tuple(data["home_pits"]),
             away_pits=tuple(data["away_pits"]),
+            home_peds=tuple(data["home_peds"]) if "home_peds" in data else None,
+            away_peds=tuple(data["away_peds"]) if "away_peds" in data else None,
             goals=tuple(
-                GoalData(self.team_of.get(row["scorer"], home), row["scorer"], row["plate"])
+                GoalData(
+                    self.team_of.get(row["scorer"], home),
+                    row["scorer"],
+                    row["plate"],
+                    row.get("ball") or Ball.STEEL.value,
+                )
                 for row in self._rows("goals")
             ),
-            kills=tuple(_kill(row) for row in self._rows("kills")),
+            kills=tuple(_kill(row, self.team_of) for row in self._rows("kills")),
             casualties=tuple(
                 CasualtyData(
                     self.team_of.get(row["character"], away), row["character"], row["state"]
@@ -243,8 +277,8 @@ class ReportForm(forms.Form):
             self.add_error(key, message)
         elif head in ("home", "away"):
             team = self.fixture.home_team if head == "home" else self.fixture.away_team
-            if rest == "pits":
-                self.add_error(f"{head}_pits", message)
+            if rest in ("pits", "peds") and f"{head}_{rest}" in self.fields:
+                self.add_error(f"{head}_{rest}", message)
             else:
                 self.add_error(None, f"{team}: {message}")
         elif head in SECTIONS:
@@ -262,9 +296,11 @@ class ReportForm(forms.Form):
         row.add_error(SECTIONS[name][1].get(line_field), message)
 
 
-def _kill(row: Mapping[str, Any]) -> KillData:
+def _kill(row: Mapping[str, Any], team_of: Mapping[int, int]) -> KillData:
     victim_team, victim_car = car_parts(row["victim"])
     killer_team, killer_car = car_parts(row["killer_car"]) if row.get("killer_car") else (None, "")
+    if killer_team is None and row.get("killer"):  # a ped, from no car
+        killer_team = team_of.get(row["killer"])
     return KillData(
         victim_team=victim_team,
         victim_car=victim_car,
@@ -287,8 +323,27 @@ def _character_teams(lineups: Mapping[str, Any]) -> dict[int, int]:
     return teams
 
 
-def _choices(fixture: Fixture, lineups: Mapping[str, Any]) -> tuple[Choices, Choices]:
-    """The line-ups' characters and cars, grouped by team."""
+def _skaters(fixture: Fixture, lineups: Mapping[str, Any]) -> dict[str, Choices]:
+    """The roller-skater variant: each side's characters who may skate as its peds: those in
+    the line-up's peds, and the roster's characters in no car."""
+    found: dict[str, Choices] = {}
+    for side, team in (("home", fixture.home_team), ("away", fixture.away_team)):
+        listed = list(lineups[side].get("peds", []))
+        people = {c.pk: c.name for c in team_skaters(team=team)}
+        people |= dict(Character.objects.filter(pk__in=listed).values_list("pk", "name"))
+        seated = set(_character_teams({side: lineups[side]}))
+        found[side] = [
+            (pk, name)
+            for pk, name in sorted(people.items(), key=lambda p: p[1])
+            if pk not in seated
+        ]
+    return found
+
+
+def _choices(
+    fixture: Fixture, lineups: Mapping[str, Any], skaters: Mapping[str, Choices]
+) -> tuple[Choices, Choices]:
+    """The line-ups' characters (and would-be peds) and cars, grouped by team."""
     ids = set(_character_teams(lineups))
     names = dict(Character.objects.filter(pk__in=ids).values_list("pk", "name"))
     teams = {fixture.home_team_id: fixture.home_team, fixture.away_team_id: fixture.away_team}
@@ -311,6 +366,7 @@ def _choices(fixture: Fixture, lineups: Mapping[str, Any]) -> tuple[Choices, Cho
                     crew.append(
                         (car[seat], f"{names.get(car[seat], car[seat])} (car {car['slot']} {seat})")
                     )
+        crew += [(pk, f"{name} (ped)") for pk, name in skaters.get(side, [])]
         characters.append((str(team), crew))
         cars.append((str(team), slots))
     return characters, cars
@@ -345,6 +401,8 @@ def report_form_for_correction(fixture: Fixture, data: Any) -> ReportForm:
         "time_limit": report.time_limit,
         "home_pits": report.lineups["home"].get("pits", []),
         "away_pits": report.lineups["away"].get("pits", []),
+        "home_peds": report.lineups["home"].get("peds", []),
+        "away_peds": report.lineups["away"].get("peds", []),
     }
     return ReportForm(
         data, fixture=fixture, lineups=report.lineups, initial=initial, lines=report_lines(report)
@@ -354,7 +412,9 @@ def report_form_for_correction(fixture: Fixture, data: Any) -> ReportForm:
 def report_lines(report: Report) -> dict[str, list[dict[str, Any]]]:
     """A stored report's lines as the form's rows."""
     return {
-        "goals": [{"scorer": g.scorer_id, "plate": g.plate} for g in report.goals.all()],
+        "goals": [
+            {"scorer": g.scorer_id, "plate": g.plate, "ball": g.ball} for g in report.goals.all()
+        ],
         "kills": [
             {
                 "victim": car_value(k.victim_team_id, k.victim_car),

@@ -34,13 +34,13 @@ class FittingInline(ReadOnlyTabularInline[Fitting, Design]):
 class DesignAdmin(ReadOnlyAdmin[Design]):
     read_only_reason = READ_ONLY
     league_path = "team__league"
-    list_display = ("name", "team", "role", "cost", "weight", "gunners", "verdict")
+    list_display = ("name", "team", "role", "totals", "gunners", "verdict")
     list_filter = ("role", ("team__league", LeagueListFilter))
     search_fields = ("name", "team__name")
     list_select_related = ("team__league",)
     inlines = (FittingInline,)
     fieldsets = (
-        (None, {"fields": ("team", "name", "role", "cost", "weight", "gunners", "spaces")}),
+        (None, {"fields": ("team", "name", "role", "gunners")}),
         (
             "Sheet · A-T4",
             {"fields": ("body", "chassis", "power_plant", "suspension", "tyres", "performance")},
@@ -60,12 +60,26 @@ class DesignAdmin(ReadOnlyAdmin[Design]):
         ),
     )
 
+    @staticmethod
+    def _check(obj: Design) -> Any:
+        """The design's check now, once per row (the list shows two columns of it)."""
+        if not hasattr(obj, "_arenaball_check"):
+            obj._arenaball_check = stored_design_check(obj)  # type: ignore[attr-defined]
+        return obj._arenaball_check  # type: ignore[attr-defined]
+
+    @admin.display(description="Cost and weight")
+    def totals(self, obj: Design) -> str:
+        """A-T3, A-T5: computed from the league's catalogue."""
+        totals = self._check(obj).totals
+        least = "" if totals.priced else "at least "
+        return f"{least}${totals.cost:,} · {totals.weight:,} lbs"
+
     @admin.display(description="Verdict")
     def verdict(self, obj: Design) -> str:
-        return "legal" if stored_design_check(obj).ok else "breaks a limit"
+        return "legal" if self._check(obj).ok else "breaks a limit"
 
     def change_page_context(self, request: HttpRequest, obj: Design) -> dict[str, Any]:
-        check = stored_design_check(obj)
+        check = self._check(obj)
         limits = format_html_join(
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",

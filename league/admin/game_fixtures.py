@@ -20,6 +20,7 @@ from league.admin.steps import Step, StepDone, offered, refused_now
 from league.errors import DomainError
 from league.models import Fixture, Result, Season
 from league.results import result_refusal
+from league.rulesets import ruleset_get
 
 
 class ReportForm(Protocol):
@@ -130,6 +131,23 @@ class GameReportSteps:
 _F = TypeVar("_F", bound=Fixture)
 
 
+class FixtureStatusFilter(admin.SimpleListFilter):
+    """The fixtures' states the admin's game has (its ruleset's ``fixture_statuses``): no
+    inspections or simulations offered for a game without them."""
+
+    title = "status"
+    parameter_name = "status__exact"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        labels = dict(Fixture.Status.choices)
+        statuses = ruleset_get(model_admin.ruleset).fixture_statuses
+        return [(status, str(labels[status])) for status in statuses]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        return queryset.filter(status=value) if value else queryset
+
+
 class GameFixtureAdmin(LeagueModelAdmin[_F]):
     """A game's fixtures: they come from the schedule; here they get, change or lose their
     result by the `steps`. A subclass names its game (`ruleset`) and shows its `report`."""
@@ -138,7 +156,7 @@ class GameFixtureAdmin(LeagueModelAdmin[_F]):
     league_path = "round__season__league"
     list_display = ("__str__", "season", "round_number", "status", "score")
     list_filter = (
-        "status",
+        FixtureStatusFilter,
         ("round__season__league", LeagueListFilter),
         ("round__season", SeasonListFilter),
         ("round__number", admin.AllValuesFieldListFilter),

@@ -82,7 +82,7 @@ class RoundAdmin(LeagueModelAdmin[Round]):
     readonly_fields = ("season", "number", "stage", "status", "opened_at")
     inlines = (FixtureInline,)
     steps = (OPEN_STEP,)
-    actions = (as_action(OPEN_STEP, "Open the selected rounds (rolls their inspections)"),)
+    actions = (as_action(OPEN_STEP, "Open the selected rounds"),)
     delete_refusal = (
         "{name} comes from the schedule: regenerate the schedule (before any round opens) "
         "to change the rounds."

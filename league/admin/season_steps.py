@@ -128,7 +128,15 @@ def _explain_start(season: Season) -> list[str]:
     ]
     if not season.rounds.exists():
         lines.append("It has no schedule yet: generate one first, or there is nothing to play.")
-    return lines
+    return [*lines, *ruleset_for(season.league).season_start_lines(season=season)]
+
+
+def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
+    moved = league_services.season_transition(
+        season=season, to=Season.Status.ACTIVE, actor=request.user
+    )
+    found = ruleset_for(moved.league).season_start_lines(season=moved)
+    return StepDone(" ".join([f"{moved} is now active.", *found]))
 
 
 def _run_transition(to: str) -> Any:
@@ -219,7 +227,7 @@ def _explain_playoffs_advance(season: Season) -> list[str]:
     lines += [
         "When every game of the knockout round is played, the winners meet in the next round "
         "(the higher seed at home); after the final, its winner becomes the champion.",
-        "A knockout game still level after overtime goes to the higher seed.",
+        ruleset_for(season.league).knockout_level_line(),
         *refused_now(playoffs_advance_refusal(season=season)),
     ]
     return lines
@@ -319,7 +327,7 @@ SEASON_STEPS: tuple[Step, ...] = (
         name="start",
         label="Start the season",
         explain=_explain_start,
-        run=_run_transition(Season.Status.ACTIVE),
+        run=_run_start,
         shown=lambda s: not s.is_tournament and s.status == Season.Status.DRAFT,
     ),
     *TOURNAMENT_SETUP_STEPS,

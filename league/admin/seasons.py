@@ -26,7 +26,7 @@ from league.admin.divisions import DivisionInline, divisions_formset_save, seaso
 from league.admin.scoping import LeagueListFilter
 from league.admin.season_steps import SEASON_STEP, SEASON_STEPS, season_steps_for
 from league.admin.steps import Step, as_action
-from league.errors import LeagueError
+from league.errors import DomainError
 from league.models import AuditEntry, Division, Fixture, Season
 from league.rulesets import ruleset_for
 from league.selectors import standings_for_season
@@ -440,7 +440,7 @@ def _settings_update(request: HttpRequest, season: Season, changes: dict[str, An
     the page's error message."""
     try:
         league_services.season_update_rules(season=season, changes=changes, actor=request.user)
-    except LeagueError as error:
+    except DomainError as error:
         messages.error(request, f"The rules were not changed: {error.message}")
         return False
     return True

@@ -8,13 +8,19 @@ from typing import Any
 
 from django import forms
 
+from rules.settings import tie_breaker_error
+
 
 class TieBreakersField(forms.CharField):
-    """Keys of `choices` (the game's tie-breaker enum), comma-separated; the game's rules
-    check the order itself (e.g. that it ends with the name)."""
+    """Keys of `choices` (the game's tie-breaker enum), comma-separated; with `last` (the
+    enum's team name), the order is checked as the rules check it (each once, ending with
+    `last`: rules.settings.tie_breaker_error)."""
 
-    def __init__(self, *, choices: type[StrEnum], **kwargs: Any) -> None:
+    def __init__(
+        self, *, choices: type[StrEnum], last: StrEnum | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
+        self.enum, self.last = choices, last
         self.known = {breaker.value for breaker in choices}
 
     def prepare_value(self, value: Any) -> Any:
@@ -36,3 +42,7 @@ class TieBreakersField(forms.CharField):
                 "Unknown tie-breaker: %(keys)s. Choose from: %(choices)s.",
                 params={"keys": ", ".join(unknown), "choices": ", ".join(sorted(self.known))},
             )
+        if self.last is not None:
+            error = tie_breaker_error(tuple(self.enum(key) for key in value), self.enum, self.last)
+            if error:
+                raise forms.ValidationError(error)

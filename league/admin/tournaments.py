@@ -197,8 +197,7 @@ def _explain_knockout(season: Season) -> list[str]:
     lines += [
         "Seed 1 meets the last seed, seed 2 the one before, and so on, the higher seed at "
         "home; winners meet in bracket order, so seeds 1 and 2 can meet only in the final.",
-        "A level knockout game goes to overtime (M-G2); still level, it goes to the higher "
-        "seed, as in the playoffs.",
+        ruleset_for(season.league).knockout_level_line(),
     ]
     return lines + refused_now(tournament_knockout_refusal(tournament=season))
 

@@ -110,6 +110,8 @@ def _table_schema(table: Table) -> dict[str, Any]:
         optional = f.has_default() or f.null or getattr(f, "auto_now", False)
         if name == "id" or not (optional or getattr(f, "auto_now_add", False)):
             required.append(name)
+    for name in sorted(table.retired):
+        properties[name] = {"description": "Dropped: an older file's, left out on import."}
     return {
         "type": "array",
         "description": str(table.model._meta.verbose_name_plural),

@@ -53,7 +53,8 @@ class Table:
     form and the document's differ). `skip` names fields left out: they take their
     default on import.
     `generic` names a (content type, object id) pair whose object id is remapped like a
-    reference to whatever table holds that model.
+    reference to whatever table holds that model. `retired` names fields the model has
+    dropped that files written before still carry: accepted and left out on import.
     """
 
     key: str
@@ -63,6 +64,7 @@ class Table:
     id_json_import: Mapping[str, Callable[[Any, Remap], Any]] = field(default_factory=dict)
     skip: frozenset[str] = frozenset()
     generic: tuple[str, str] | None = None
+    retired: frozenset[str] = frozenset()
 
     def fields(self) -> list[models.Field[Any, Any]]:
         """The fields a row carries, the primary key first (an ``id``, or the row it
@@ -334,6 +336,7 @@ class _TableReader:
         self.table, self.where, self.loader = table, where, loader
         self.fields = table.fields()
         self.names = {f.name for f in self.fields} | ({"id"} if table.own_id() else set())
+        self.names |= table.retired  # an older file's: read past
         self.seen_ids: dict[int, int] = {}
         self.unique_sets = _unique_sets(table)
         self.seen_unique: list[dict[tuple[Any, ...], int]] = [{} for _ in self.unique_sets]

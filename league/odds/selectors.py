@@ -120,12 +120,20 @@ def playoffs_possible(*, season: Season, teams: int) -> bool:
     return 2 <= season.playoff_teams <= teams
 
 
+def odds_decided(*, season: Season) -> bool:
+    """Whether `season`'s title is decided (its champion named, or the season finished):
+    its odds are then no longer shown, for every game. No query."""
+    finished = (Season.Status.FINISHED, Season.Status.ARCHIVED)
+    return season.champion_id is not None or season.status in finished
+
+
 def standings_odds(*, season: Season, rows: list[Any]) -> StandingsOdds | None:
     """The odds and power ranking for the standings of `season`, set on each of its
     standings `rows` (``row.odds``: its TeamOdds or None, ``row.power``: its PowerRank or
-    None before its first rated game); None for a tournament (its groups have no odds).
-    One query: the ratings with their latest figures and run."""
-    if season.is_tournament:
+    None before its first rated game); None for a tournament (its groups have no odds) and
+    once the title is decided (odds_decided). One query: the ratings with their latest
+    figures and run."""
+    if season.is_tournament or odds_decided(season=season):
         return None
     ratings = list(
         TeamRating.objects.filter(season=season)

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from league import selectors
 from league.models import League, Season, Team
 from league.odds.selectors import (
+    odds_decided,
     odds_figures,
     odds_latest,
     odds_pending,
@@ -39,7 +40,8 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
         )
     except Season.DoesNotExist as missing:
         raise Http404("No such season, or its league is private.") from missing
-    run = odds_latest(season=season_)
+    decided = odds_decided(season=season_)
+    run = None if decided else odds_latest(season=season_)
     figures = odds_figures(run=run) if run is not None else []
     powers = ratings_ranked(season=season_)
     for figure in figures:
@@ -51,7 +53,8 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
         {
             "season": season_,
             "run": run,
-            "pending": None if run else odds_pending(season=season_),
+            "pending": None if run or decided else odds_pending(season=season_),
+            "decided": decided,
             "figures": figures,
             "places": [_ordinal(n) for n in range(1, places + 1)],
             "model_words": _MODEL_WORDS[bool(run and run.pairing_matches)],

@@ -11,10 +11,10 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from league.admin.tie_breakers import TieBreakersField
+from league.game_settings_form import GameSettingsForm
 from league.models import Season
 from mn11.models import SeasonSettings
 from rules.mn11 import Mn11Settings, Mn11TieBreaker
-from rules.settings import tie_breaker_error
 
 SETTING_HELP_TEXTS = {
     field.name: f"{field.metadata['rule']} · {field.metadata['help']}"
@@ -49,41 +49,19 @@ SETTING_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SETTING_NAMES = tuple(name for _, names in SETTING_FIELDSETS for name in names)
 
 
-class Mn11TieBreakersField(TieBreakersField):
-    """E-L1's order; the rules say which orders are valid (ending with the name)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=Mn11TieBreaker, **kwargs)
-
-    def validate(self, value: Any) -> None:
-        super().validate(value)
-        error = tie_breaker_error(
-            tuple(Mn11TieBreaker(key) for key in value), Mn11TieBreaker, Mn11TieBreaker.NAME
-        )
-        if error:
-            raise forms.ValidationError(error)
-
-
-class SeasonSettingsForm(forms.ModelForm[SeasonSettings]):
-    tie_breakers = Mn11TieBreakersField(
-        help_text=SETTING_HELP_TEXTS["tie_breakers"], widget=forms.TextInput(attrs={"size": 70})
+class SeasonSettingsForm(GameSettingsForm):
+    settings_class = Mn11Settings
+    tie_breakers = TieBreakersField(
+        choices=Mn11TieBreaker,
+        last=Mn11TieBreaker.NAME,
+        help_text=SETTING_HELP_TEXTS["tie_breakers"],
+        widget=forms.TextInput(attrs={"size": 70}),
     )
 
     class Meta:
         model = SeasonSettings
         fields = SETTING_NAMES
         help_texts = SETTING_HELP_TEXTS
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        values = {name: cleaned[name] for name in SETTING_NAMES if name in cleaned}
-        try:
-            errors = Mn11Settings.from_mapping(values).errors()
-        except (TypeError, ValueError) as invalid:
-            raise forms.ValidationError(str(invalid)) from None
-        for name, message in errors.items():
-            self.add_error(name if name in self.fields else None, message)
-        return cleaned
 
 
 class SeasonSettingsInline(admin.StackedInline[SeasonSettings, Season]):

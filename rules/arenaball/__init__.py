@@ -15,11 +15,12 @@ from .aftermath import (
     misses_after,
     skill_level,
 )
-from .catalogue import CATALOGUE, HAND_WEAPON_MAX_WEIGHT, Component, catalogue_get
-from .design_check import DesignCheck, DesignTotals, LimitState, check_design
+from .catalogue import ARMOUR, HAND_WEAPON_MAX_WEIGHT, Component, SheetContents
+from .design_check import DesignCheck, LimitState, check_design
 from .designs import Armour, Design, Fitting
+from .pricing import DesignTotals, design_totals
 from .problems import Problem
-from .reference_designs import GOALKEEPER, TRACK_CAR
+from .reference_designs import GOALKEEPER, GOALKEEPER_SHEET, SHEETS, TRACK_CAR, TRACK_CAR_SHEET
 from .report import (
     Casualty,
     Goal,
@@ -31,15 +32,20 @@ from .report import (
     table_game,
     team_kills,
     took_part,
+    took_part_seats,
 )
-from .settings import KILLS, ArenaballSettings, ArenaballTieBreaker
+from .settings import KILLS, VARIANTS, ArenaballSettings, ArenaballTieBreaker
+from .shipped import CATALOGUE, catalogue_get
 from .teams import MatchLineup, TeamCar, lineup_errors, team_errors
 from .vocabulary import (
+    CAR_SLOTS,
     GOALKEEPER_SLOT,
+    HULL_KINDS,
     PITS_CARS,
     ROSTER_SIZE,
     TRACK_SLOTS,
     ArmourMaterial,
+    Ball,
     CarRole,
     ComponentKind,
     CrewState,
@@ -53,19 +59,27 @@ from .vocabulary import (
 )
 
 __all__ = [
+    "ARMOUR",
+    "CAR_SLOTS",
     "CATALOGUE",
     "GOALKEEPER",
+    "GOALKEEPER_SHEET",
     "GOALKEEPER_SLOT",
     "HAND_WEAPON_MAX_WEIGHT",
+    "HULL_KINDS",
     "KILLS",
     "PITS_CARS",
     "ROSTER_SIZE",
+    "SHEETS",
     "TRACK_CAR",
+    "TRACK_CAR_SHEET",
     "TRACK_SLOTS",
+    "VARIANTS",
     "ArenaballSettings",
     "ArenaballTieBreaker",
     "Armour",
     "ArmourMaterial",
+    "Ball",
     "CarRole",
     "Career",
     "CarryOver",
@@ -89,6 +103,7 @@ __all__ = [
     "PointsAward",
     "Problem",
     "Seat",
+    "SheetContents",
     "Side",
     "Substitution",
     "TeamCar",
@@ -97,6 +112,7 @@ __all__ = [
     "carry_over",
     "catalogue_get",
     "check_design",
+    "design_totals",
     "game_kills",
     "game_points",
     "lineup_errors",
@@ -107,4 +123,5 @@ __all__ = [
     "team_errors",
     "team_kills",
     "took_part",
+    "took_part_seats",
 ]

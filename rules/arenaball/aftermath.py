@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .report import MatchReport, took_part
+from .report import MatchReport, took_part_seats
 from .settings import ArenaballSettings
 from .teams import MatchLineup
 from .vocabulary import CrewState, Seat
@@ -106,21 +106,19 @@ def game_points(
 
 def _crew_awards(report: MatchReport, lineup: MatchLineup) -> dict[str, PointsAward]:
     """A-P1: everyone of `lineup` who took part; the winners' skill and Prestige points."""
-    present = took_part(lineup, report.substitutions)
     won = report.winner == lineup.team
     awards = {}
-    for car in lineup.cars:
-        if car.slot not in present:
-            continue
-        for seat, who in car.crew().items():
-            award = PointsAward(who, lineup.team)
-            if won:
-                award = replace(_add_skill(award, seat, 1), prestige=1)
-            awards[who] = award
+    for seat, who in took_part_seats(lineup, report.substitutions):
+        award = PointsAward(who, lineup.team)
+        if won:
+            award = replace(_add_skill(award, seat, 1), prestige=1)
+        awards[who] = award
     return awards
 
 
 def _add_skill(award: PointsAward, seat: Seat, points: int) -> PointsAward:
+    """A driver's points are Driver points; a gunner's and (decided) a ped's, whose hand
+    weapons are his gunnery, Gunner points."""
     if seat is Seat.DRIVER:
         return replace(award, driver=award.driver + points)
     return replace(award, gunner=award.gunner + points)

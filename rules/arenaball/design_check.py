@@ -7,19 +7,21 @@ each limit's state with its figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .catalogue import (
+    ARMOUR,
     FLAMETHROWER,
     HAND_WEAPON_MAX_WEIGHT,
     HEAVY_DUTY_FLAMETHROWER,
     Component,
 )
 from .designs import Design, Fitting
+from .pricing import DesignTotals, design_totals
 from .problems import Problem
 from .settings import ArenaballSettings
-from .vocabulary import CarRole, ComponentKind, Seat, WeaponClass
+from .vocabulary import HULL_KINDS, ArmourMaterial, CarRole, ComponentKind, Seat, WeaponClass
 
 __all__ = ["DesignCheck", "DesignTotals", "LimitState", "check_design"]
 
@@ -39,22 +41,6 @@ class LimitState:
 
 
 @dataclass(frozen=True, slots=True)
-class DesignTotals:
-    """The sheet's declared cost and weight, and what the fitted parts add up to (only the
-    parts whose figure is known; `unpriced`, `unweighed` and `unsized` name the others)."""
-
-    cost: int
-    weight: int
-    parts_cost: int
-    parts_weight: int
-    parts_spaces: int
-    spaces: int | None
-    unpriced: tuple[str, ...]
-    unweighed: tuple[str, ...]
-    unsized: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class DesignCheck:
     """Every broken limit (`problems`, in the order of `limits`), the totals and every
     limit's state."""
@@ -71,10 +57,16 @@ class DesignCheck:
         return {problem.code for problem in self.problems}
 
 
-def check_design(design: Design, settings: ArenaballSettings | None = None) -> DesignCheck:
-    """A-T2, A-T3, A-T4: every problem of `design` under `settings` (defaults if None)."""
+def check_design(
+    design: Design,
+    settings: ArenaballSettings | None = None,
+    armour: Mapping[ArmourMaterial, Component] | None = None,
+) -> DesignCheck:
+    """A-T2 to A-T5: every problem of `design` under `settings` (defaults if None), its
+    totals computed from the catalogue (`armour`: a point of each material, the league's;
+    the shipped parts when None)."""
     settings = settings or ArenaballSettings()
-    totals = _totals(design)
+    totals = design_totals(design, armour or ARMOUR)
     problems: list[Problem] = []
     limits: list[LimitState] = []
     for check in _CHECKS:
@@ -85,26 +77,6 @@ def check_design(design: Design, settings: ArenaballSettings | None = None) -> D
 
 
 _Check = Callable[[Design, DesignTotals, ArenaballSettings], tuple[LimitState, list[Problem]]]
-
-
-def _totals(design: Design) -> DesignTotals:
-    def known(figure: Callable[[Component], int | None]) -> int:
-        return sum((figure(f.component) or 0) * max(f.quantity, 0) for f in design.fittings)
-
-    def missing(figure: Callable[[Component], int | None]) -> tuple[str, ...]:
-        return tuple(f.ref for f in design.fittings if figure(f.component) is None)
-
-    return DesignTotals(
-        cost=design.cost,
-        weight=design.weight,
-        parts_cost=known(lambda c: c.cost),
-        parts_weight=known(lambda c: c.weight),
-        parts_spaces=known(lambda c: c.spaces),
-        spaces=design.spaces,
-        unpriced=missing(lambda c: c.cost),
-        unweighed=missing(lambda c: c.weight),
-        unsized=missing(lambda c: c.spaces),
-    )
 
 
 def _fittings(design: Design, *kinds: ComponentKind) -> Iterator[tuple[int, Fitting]]:
@@ -125,10 +97,6 @@ def _dollars(value: int) -> str:
     return f"${value:,}"
 
 
-def _lbs(value: int) -> str:
-    return f"{value:,} lbs"
-
-
 # --- the sheet itself ---------------------------------------------------------------------------
 
 
@@ -138,10 +106,6 @@ def _check_sheet(
     """A-T4: a sheet a form can be built from: no negative figures, each side's armour once,
     each fitting named once, at least one of each fitting."""
     problems = []
-    for name in ("cost", "weight", "spaces"):
-        value = getattr(design, name)
-        if value is not None and value < 0:
-            problems.append(Problem("negative", "A-T4", name, f"The {name} cannot be negative."))
     seen_sides: set[str] = set()
     for index, armour in enumerate(design.armour):
         if armour.points < 0:
@@ -223,23 +187,102 @@ def _check_crew(
 def _check_budget(
     design: Design, totals: DesignTotals, settings: ArenaballSettings
 ) -> tuple[LimitState, list[Problem]]:
-    """A-T3: a design costs at most the budget ($20,000 by default)."""
-    ok = design.cost <= settings.budget
-    figures = f"{_dollars(design.cost)} of {_dollars(settings.budget)}"
-    state = LimitState("budget", "A-T3", "Budget", ok, design.cost, settings.budget, figures)
+    """A-T3: a design costs at most the budget ($20,000 by default), its cost computed from
+    the catalogue (at least that much while a part has no price)."""
+    cost = totals.cost
+    ok = cost <= settings.budget
+    figures = f"{'at least ' if not totals.priced else ''}{_dollars(cost)} of "
+    figures += _dollars(settings.budget)
+    state = LimitState("budget", "A-T3", "Budget", ok, cost, settings.budget, figures)
     problems = []
     if not ok:
-        over = design.cost - settings.budget
+        over = cost - settings.budget
         problems.append(
             Problem(
                 "over_budget",
                 "A-T3",
                 "cost",
-                f"The design costs {_dollars(design.cost)}, {_dollars(over)} over the "
+                f"The design costs {_dollars(cost)}, {_dollars(over)} over the "
                 f"{_dollars(settings.budget)} budget.",
             )
         )
     return state, problems
+
+
+def _check_priced(
+    design: Design, totals: DesignTotals, settings: ArenaballSettings
+) -> tuple[LimitState, list[Problem]]:
+    """A-T5 (decided): every part the design uses has the figures its kind needs in the
+    league's catalogue (a published sheet's cover the parts and armour it lists)."""
+    problems = list(totals.missing)
+    count = len(problems)
+    figures = "every part priced" if not count else f"{count} part(s) without figures"
+    state = LimitState("priced", "A-T5", "Every part priced", not count, count, 0, figures)
+    return state, problems
+
+
+def _check_hull(
+    design: Design, totals: DesignTotals, settings: ArenaballSettings
+) -> tuple[LimitState, list[Problem]]:
+    """A-T5 (decided): the car itself is priced too: a design is built on one published
+    sheet, or from a body, a chassis, a power plant, a suspension and tyres."""
+    kinds = [fitting.component.kind for fitting in design.fittings]
+    sheets = kinds.count(ComponentKind.SHEET)
+    problems = []
+    if sheets > 1:
+        problems.append(
+            Problem(
+                "sheet_twice", "A-T5", "fittings", "Build a design on one published sheet at most."
+            )
+        )
+    elif sheets == 1:
+        extra = [kind for kind in HULL_KINDS if kind in kinds]
+        if extra:
+            problems.append(
+                Problem(
+                    "hull_with_sheet",
+                    "A-T5",
+                    "fittings",
+                    "A published sheet brings its own body, chassis, power plant, suspension "
+                    f"and tyres; remove the {_kind_words(extra)}.",
+                )
+            )
+    else:
+        lacking = [kind for kind in HULL_KINDS if kind not in kinds]
+        bodies = kinds.count(ComponentKind.BODY)
+        if lacking:
+            problems.append(
+                Problem(
+                    "hull_incomplete",
+                    "A-T5",
+                    "fittings",
+                    "A design is built on a published sheet, or from a body, a chassis, a "
+                    "power plant, a suspension and tyres from the catalogue; this one has no "
+                    f"{_kind_words(lacking)}.",
+                )
+            )
+        if bodies > 1:
+            problems.append(
+                Problem("body_twice", "A-T5", "fittings", "A car has one body; remove the others.")
+            )
+    built = "on a published sheet" if sheets == 1 else "from parts"
+    state = LimitState(
+        "hull",
+        "A-T5",
+        "The car: a published sheet, or body, chassis, power plant, suspension and tyres",
+        not problems,
+        len(problems),
+        0,
+        built if not problems else f"{len(problems)} to correct",
+    )
+    return state, problems
+
+
+def _kind_words(kinds: list[ComponentKind]) -> str:
+    words = [
+        kind.value.replace("_", " ") + ("s" if kind is ComponentKind.TYRE else "") for kind in kinds
+    ]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _check_ball_gear(
@@ -271,87 +314,40 @@ def _check_ball_gear(
     return state, problems
 
 
-# --- A-T4: the parts within the declared totals (decided) ---------------------------------------
-
-
-def _check_parts_cost(
-    design: Design, totals: DesignTotals, settings: ArenaballSettings
-) -> tuple[LimitState, list[Problem]]:
-    """A-T4 (decided): the listed parts' known costs fit within the declared cost."""
-    ok = totals.parts_cost <= design.cost
-    figures = f"parts {_dollars(totals.parts_cost)} within {_dollars(design.cost)}"
-    if totals.unpriced:
-        figures += f" ({len(totals.unpriced)} part(s) without a price)"
-    state = LimitState(
-        "parts_cost", "A-T4", "Parts within the cost", ok, totals.parts_cost, design.cost, figures
-    )
-    problems = []
-    if not ok:
-        problems.append(
-            Problem(
-                "parts_cost_over_total",
-                "A-T4",
-                "cost",
-                f"The listed parts alone cost {_dollars(totals.parts_cost)}, more than the "
-                f"design's {_dollars(design.cost)}; check the sheet's total.",
-            )
-        )
-    return state, problems
-
-
-def _check_parts_weight(
-    design: Design, totals: DesignTotals, settings: ArenaballSettings
-) -> tuple[LimitState, list[Problem]]:
-    """A-T4 (decided): the listed parts' known weights fit within the declared weight."""
-    ok = totals.parts_weight <= design.weight
-    figures = f"parts {_lbs(totals.parts_weight)} within {_lbs(design.weight)}"
-    if totals.unweighed:
-        figures += f" ({len(totals.unweighed)} part(s) without a weight)"
-    state = LimitState(
-        "parts_weight",
-        "A-T4",
-        "Parts within the weight",
-        ok,
-        totals.parts_weight,
-        design.weight,
-        figures,
-    )
-    problems = []
-    if not ok:
-        problems.append(
-            Problem(
-                "parts_weight_over_total",
-                "A-T4",
-                "weight",
-                f"The listed parts alone weigh {_lbs(totals.parts_weight)}, more than the "
-                f"design's {_lbs(design.weight)}; check the sheet's total.",
-            )
-        )
-    return state, problems
+# --- A-T4: the body's spaces ---------------------------------------------------------------
 
 
 def _check_spaces(
     design: Design, totals: DesignTotals, settings: ArenaballSettings
 ) -> tuple[LimitState, list[Problem]]:
-    """A-T4 (decided): when the sheet gives the body's spaces, the parts fit in them."""
-    capacity = design.spaces
-    ok = capacity is None or totals.parts_spaces <= capacity
-    figures = (
-        f"{totals.parts_spaces} space(s) used"
-        if capacity is None
-        else f"{totals.parts_spaces} of {capacity} space(s)"
-    )
-    state = LimitState("spaces", "A-T4", "Spaces", ok, totals.parts_spaces, capacity, figures)
+    """A-T4 (decided): the parts that take room fit in the body's spaces (a design on a
+    published sheet: those it adds fit in the sheet's spare room)."""
+    room, used = totals.room, totals.spaces
     problems = []
-    if not ok:
+    sheet = next(
+        (f.component for f in design.fittings if f.component.kind is ComponentKind.SHEET), None
+    )
+    if room is None and used and sheet is not None:
+        problems.append(
+            Problem(
+                "part_unpriced",
+                "A-T5",
+                "fittings",
+                f"{sheet.name} has no spare spaces in this league's catalogue for the parts "
+                "added to it: ask the commissioner.",
+            )
+        )
+    elif room is not None and used > room:
         problems.append(
             Problem(
                 "spaces_over_body",
                 "A-T4",
-                "spaces",
-                f"The parts take {totals.parts_spaces} spaces; the body has {capacity}.",
+                "fittings",
+                f"The parts take {used} spaces; the body has {room}.",
             )
         )
+    figures = f"{used} space(s) used" if room is None else f"{used} of {room} space(s)"
+    state = LimitState("spaces", "A-T4", "Spaces", not problems, used, room, figures)
     return state, problems
 
 
@@ -533,17 +529,43 @@ def _check_dropped_weapons(
 def _check_grenades(
     design: Design, totals: DesignTotals, settings: ArenaballSettings
 ) -> tuple[LimitState, list[Problem]]:
-    """A-T4: no grenades (they slow the game)."""
+    """A-T4: no grenades (they slow the game), unless the league plays the seed's variant
+    that allows them (`grenades`)."""
+    if settings.grenades:
+        count = sum(1 for _ in _fittings(design, ComponentKind.GRENADE))
+        allowed = LimitState("grenades", "A-T4", "Grenades allowed", True, count, None, "allowed")
+        return allowed, []
     problems = [
         Problem(
             "grenade",
             "A-T4",
             _field(index),
-            f"{_named(fitting)}: grenades are not allowed in Arenaball.",
+            f"{_named(fitting)}: grenades are not allowed in this league.",
         )
         for index, fitting in _fittings(design, ComponentKind.GRENADE)
     ]
     return _count_state("grenades", "No grenades", problems), problems
+
+
+def _check_burst_weapons(
+    design: Design, totals: DesignTotals, settings: ArenaballSettings
+) -> tuple[LimitState, list[Problem]]:
+    """The seed's roller-skater variant: "burst weapons have to be outlawed if the men are
+    to last more than a couple of seconds" (a part marked `burst` in the catalogue)."""
+    problems = [
+        Problem(
+            "burst_weapon",
+            "A-T4",
+            _field(index),
+            f"{_named(fitting)} has a burst effect: burst weapons are outlawed while roller "
+            "skaters play.",
+        )
+        for index, fitting in enumerate(design.fittings)
+        if settings.roller_skaters and fitting.component.burst
+    ]
+    return _count_state(
+        "burst_weapons", "No burst weapons among roller skaters", problems
+    ), problems
 
 
 def _check_metal_armour(
@@ -583,15 +605,16 @@ def _count_state(code: str, label: str, problems: list[Problem]) -> LimitState:
 _CHECKS: tuple[_Check, ...] = (
     _check_sheet,
     _check_crew,
+    _check_hull,
+    _check_priced,
     _check_budget,
     _check_ball_gear,
-    _check_parts_cost,
-    _check_parts_weight,
     _check_spaces,
     _check_weapon_spaces,
     _check_hand_weapons,
     _check_links,
     _check_dropped_weapons,
     _check_grenades,
+    _check_burst_weapons,
     _check_metal_armour,
 )

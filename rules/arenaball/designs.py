@@ -37,15 +37,14 @@ class Fitting:
 
 @dataclass(frozen=True, slots=True)
 class Design:
-    """A-T4: a design. **Decided**: the service does not re-cost a Car Wars design, so `cost`
-    ($) and `weight` (lbs) are the sheet's declared totals and the body, chassis, power plant,
-    suspension and tyres are the sheet's words; `spaces` is the body's capacity when the sheet
-    gives it. `crew` lists the seats (one driver, maybe a gunner: A-T2)."""
+    """A-T4: a design: its catalogue parts (the car itself among them: a published sheet,
+    or a body, chassis, power plant, suspension and tyres), its armour by side and its crew's
+    seats (one driver, maybe a gunner: A-T2). Its cost, weight and spaces are computed from
+    the catalogue (rules/arenaball/pricing.py), never declared; the body, chassis, power
+    plant, suspension, tyres and performance words describe it as the coach's sheet does."""
 
     name: str
     role: CarRole
-    cost: int
-    weight: int
     body: str = ""
     chassis: str = ""
     power_plant: str = ""
@@ -54,7 +53,6 @@ class Design:
     crew: tuple[Seat, ...] = (Seat.DRIVER,)
     armour: tuple[Armour, ...] = ()
     fittings: tuple[Fitting, ...] = ()
-    spaces: int | None = None
     performance: str = ""
 
     @property

@@ -15,7 +15,7 @@ from rules.standings import TableGame
 from .problems import Problem
 from .settings import KILLS, ArenaballSettings
 from .teams import MatchLineup
-from .vocabulary import CrewState, KillHow, LeftBecause, Plate, Seat
+from .vocabulary import Ball, CrewState, KillHow, LeftBecause, Plate, Seat
 
 __all__ = [
     "Casualty",
@@ -28,17 +28,21 @@ __all__ = [
     "table_game",
     "team_kills",
     "took_part",
+    "took_part_seats",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class Goal:
     """A-G5: a goal, in the order scored: the scoring team, its scorer (the driver who
-    carried the ball) and the plate hit."""
+    carried the ball, or a ped who threw or rolled the aluminium one in) and the plate hit,
+    and which ball (the seed's roller-skater variant: the small ball "counts as much as a
+    standard goal")."""
 
     team: str
     scorer: str
     plate: Plate
+    ball: Ball = Ball.STEEL
 
     @property
     def points(self) -> int:
@@ -102,6 +106,21 @@ def took_part(lineup: MatchLineup, substitutions: Iterable[Substitution]) -> set
     """A-G4: the cars of `lineup` that took part: the starters and those that came on."""
     came_on = {sub.on for sub in substitutions if sub.team == lineup.team}
     return set(lineup.starters()) | (came_on & {car.slot for car in lineup.cars})
+
+
+def took_part_seats(
+    lineup: MatchLineup, substitutions: Iterable[Substitution]
+) -> list[tuple[Seat, str]]:
+    """A-G4: everyone of `lineup` who took part, with his seat: the crews of the cars that
+    took part, then the peds (the roller-skater variant)."""
+    present = took_part(lineup, substitutions)
+    seats = [
+        (seat, who)
+        for car in lineup.cars
+        if car.slot in present
+        for seat, who in car.crew().items()
+    ]
+    return seats + [(Seat.PED, ped) for ped in lineup.peds]
 
 
 def report_errors(
@@ -200,7 +219,10 @@ class _Validation:
         return False
 
     def _seat_of(self, team: str, character: str) -> tuple[str, Seat] | None:
-        """The car (that took part) and seat `character` had for `team`, if any."""
+        """The car (that took part) and seat `character` had for `team`, if any; a ped's
+        "seat" is on his roller skates, in no car ("")."""
+        if character in self.lineups[team].peds:
+            return "", Seat.PED
         for car in self.lineups[team].cars:
             if car.slot not in self.present[team]:
                 continue
@@ -237,15 +259,7 @@ class _Validation:
         for index, goal in enumerate(report.goals):
             if not self._team_ok(goal.team, f"goals.{index}.team"):
                 continue
-            seat = self._seat_of(goal.team, goal.scorer)
-            if seat is None or seat[1] is not Seat.DRIVER:
-                self.add(
-                    "scorer_not_driver",
-                    "A-G5",
-                    f"goals.{index}.scorer",
-                    f"{goal.scorer} did not drive a car of {goal.team} in this game; the "
-                    "scorer is the driver who carried the ball.",
-                )
+            self._check_scorer(index, goal)
             running[goal.team] += goal.points
             if report.time_limit:
                 continue
@@ -266,6 +280,37 @@ class _Validation:
                 "goals",
                 f"The first team to {target} points wins; the goals listed take neither "
                 f"team to {target}.",
+            )
+
+    def _check_scorer(self, index: int, goal: Goal) -> None:
+        """A-G5: the steel ball's scorer drove the car that carried it; the aluminium ball's
+        (the roller-skater variant) is a ped of the team, who threw or rolled it in."""
+        seat = self._seat_of(goal.team, goal.scorer)
+        field = f"goals.{index}.scorer"
+        if goal.ball is Ball.ALUMINIUM:
+            if not self.settings.roller_skaters:
+                self.add(
+                    "ball_not_in_play",
+                    "A-G5",
+                    f"goals.{index}.ball",
+                    "This league plays without roller skaters: only the steel ball scores.",
+                )
+            elif seat is None or seat[1] is not Seat.PED:
+                self.add(
+                    "scorer_not_ped",
+                    "A-G5",
+                    field,
+                    f"{goal.scorer} was no ped of {goal.team} in this game; the aluminium "
+                    "ball is thrown or rolled in by a ped on roller skates.",
+                )
+        elif seat is None or seat[1] is not Seat.DRIVER:
+            self.add(
+                "scorer_not_driver",
+                "A-G5",
+                field,
+                f"{goal.scorer} did not drive a car of {goal.team} in this game; the scorer "
+                "is the driver who carried the ball"
+                + (" (a ped scores with the aluminium ball)." if seat else "."),
             )
 
     def _check_winner(self) -> None:
@@ -334,8 +379,19 @@ class _Validation:
             self._check_killer(kill, field)
 
     def _check_killer(self, kill: Kill, field: str) -> None:
-        """A-G2: the killer's car, character and how come together, or not at all."""
+        """A-G2: the killer's car, character and how come together, or not at all; a ped
+        (the roller-skater variant) kills from no car, with a hand weapon."""
         team, car_slot, killer, how = kill.killer_team, kill.killer_car, kill.killer, kill.how
+        if team in self.lineups and killer in self.lineups[team].peds:
+            if car_slot is not None or how is not KillHow.WEAPON:
+                self.add(
+                    "ped_kill",
+                    "A-G2",
+                    f"{field}.how",
+                    f"{killer} was a ped on roller skates: he kills from no car, with a hand "
+                    "weapon, never a ram.",
+                )
+            return
         if team is None or car_slot is None or killer is None or how is None:
             if any(part is not None for part in (team, car_slot, killer, how)):
                 self.add(

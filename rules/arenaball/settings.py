@@ -12,7 +12,7 @@ from enum import StrEnum
 from rules.settings import GameSettings, range_errors, rule, tie_breaker_error
 from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
-__all__ = ["KILLS", "ArenaballSettings", "ArenaballTieBreaker"]
+__all__ = ["KILLS", "VARIANTS", "ArenaballSettings", "ArenaballTieBreaker"]
 
 #: A-L1: the kills tie-breaker as the shared table counts it (``TableGame`` counts "kills").
 KILLS = CountBreaker("kills", "Kills")
@@ -65,7 +65,27 @@ class ArenaballSettings(GameSettings):
     )
     substitutes: bool = field(
         default=True,
-        metadata=rule("A-G4", "Cars in the pits may come on for a car killed or driven off."),
+        metadata=rule(
+            "A-G4",
+            "Cars in the pits may come on for a car killed or driven off (the seed's variant "
+            "“no substitutes” turns it off).",
+        ),
+    )
+    grenades: bool = field(
+        default=False,
+        metadata=rule(
+            "A-T4",
+            "The seed's variant: grenades allowed (the rule against them speeds the game up).",
+        ),
+    )
+    roller_skaters: bool = field(
+        default=False,
+        metadata=rule(
+            "A-G5",
+            "The seed's variant: peds on roller skates, characters of the team with hand "
+            "weapons only (burst weapons outlawed), score with their aluminium ball as a "
+            "standard goal.",
+        ),
     )
     points_per_kill: int = field(
         default=1,
@@ -93,14 +113,28 @@ class ArenaballSettings(GameSettings):
         """Field name → a clear message for each invalid value; empty when all are valid."""
         errors: dict[str, str] = {}
         errors.update(range_errors(self, booleans=_BOOL_FIELDS, bounds=_INT_BOUNDS, grouped=True))
-        if not errors and not self.points_win >= self.points_draw >= self.points_loss:
-            errors["points_win"] = "Points must satisfy win ≥ draw ≥ loss."
+        if not errors:
+            # A-L1: win ≥ draw ≥ loss, the error beside the value out of order.
+            if self.points_draw > self.points_win:
+                errors["points_draw"] = (
+                    f"Points must satisfy win ≥ draw ≥ loss: a draw may earn at most the "
+                    f"{self.points_win} of a win."
+                )
+            elif self.points_loss > self.points_draw:
+                errors["points_loss"] = (
+                    f"Points must satisfy win ≥ draw ≥ loss: a loss may earn at most the "
+                    f"{self.points_draw} of a draw."
+                )
         breakers = tie_breaker_error(
             self.tie_breakers, ArenaballTieBreaker, ArenaballTieBreaker.NAME
         )
         if breakers:
             errors["tie_breakers"] = breakers
         return errors
+
+    def variants(self) -> tuple[str, ...]:
+        """The seed's variants this season plays, by name (none by default)."""
+        return tuple(name for key, on, name in VARIANTS if getattr(self, key) == on)
 
     def table(self) -> TableSettings:
         """A-L1 for the shared standings table. Arenaball has no overtime, so its overtime
@@ -116,7 +150,16 @@ class ArenaballSettings(GameSettings):
         )
 
 
-_BOOL_FIELDS = ("one_track_design", "time_limit_games", "substitutes")
+_BOOL_FIELDS = ("one_track_design", "time_limit_games", "substitutes", "grenades", "roller_skaters")
+
+#: The seed's "variants" (and A-T1's one_track_design, the rule it says may be dropped): each
+#: with its name on the season's page when it differs from the seed's game.
+VARIANTS: tuple[tuple[str, bool, str], ...] = (
+    ("substitutes", False, "No substitutes (A-G4)"),
+    ("grenades", True, "Grenades allowed (A-T4)"),
+    ("one_track_design", False, "Track cars of different designs (A-T1)"),
+    ("roller_skaters", True, "Peds on roller skates with their aluminium ball (A-G5)"),
+)
 
 _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "budget": (1_000, 1_000_000),

@@ -37,12 +37,14 @@ class TeamCar:
 
 @dataclass(frozen=True, slots=True)
 class MatchLineup:
-    """A team in one match: its cars with their crews, and (A-G4) the two track cars it
-    starts in the pits."""
+    """A team in one match: its cars with their crews, (A-G4) the two track cars it starts
+    in the pits, and (the seed's roller-skater variant) its peds: characters of its roster
+    on roller skates, in no car."""
 
     team: str
     cars: tuple[TeamCar, ...]
     pits: frozenset[str] = field(default_factory=frozenset)
+    peds: tuple[str, ...] = ()
 
     def car(self, slot: str) -> TeamCar | None:
         return next((car for car in self.cars if car.slot == slot), None)
@@ -57,12 +59,15 @@ def team_errors(
     designs: Mapping[str, Design],
     roster: Collection[str],
     settings: ArenaballSettings | None = None,
+    former: Collection[str] = (),
 ) -> list[Problem]:
-    """A-T1, A-T2: every problem of a team's cars (`designs` by key, `roster` the team's
-    character keys): five track cars and a goalkeeper, designs of the right role (one shared
-    track design when ``one_track_design``), a driver in every car, a gunner only in a seat
-    the design has, crews from the roster and nobody in two seats, at most 12 characters.
-    **Decided**: a design's gunner seat may stay empty."""
+    """A-T1, A-T2: every problem of a team's cars (`designs` by key, `roster` the keys of
+    the team's living, unreleased characters): five track cars and a goalkeeper, designs of
+    the right role (one shared track design when ``one_track_design``), a driver in every
+    car, a gunner only in a seat the design has, crews from the roster and nobody in two
+    seats, at most 12 characters on the roster. **Decided**: a design's gunner seat may stay
+    empty; the dead and the released are not on the roster and do not count, but a game's
+    line-up as it was played may seat them (`former`: those who have left since)."""
     settings = settings or ArenaballSettings()
     problems: list[Problem] = []
     if len(roster) > ROSTER_SIZE:
@@ -76,7 +81,7 @@ def team_errors(
         )
     problems += _slot_problems(cars)
     problems += _design_problems(cars, designs, settings)
-    problems += _crew_problems(cars, designs, roster)
+    problems += _crew_problems(cars, designs, {*roster, *former})
     return problems
 
 
@@ -87,11 +92,15 @@ def lineup_errors(
     roster: Collection[str],
     unavailable: Collection[str] = (),
     settings: ArenaballSettings | None = None,
+    former: Collection[str] = (),
 ) -> list[Problem]:
-    """A-T1, A-T2, A-G4, A-P3: the team's problems, plus the match's own: exactly two track
-    cars in the pits (decided: also when substitutes are off; they then never come on) and
-    no character who may not play (`unavailable`: dead, or injured and missing games)."""
-    problems = team_errors(cars=lineup.cars, designs=designs, roster=roster, settings=settings)
+    """A-T1, A-T2, A-G4, A-P3: the team's problems (`roster` and `former` as for
+    :func:`team_errors`), plus the match's own: exactly two track cars in the pits (decided:
+    also when substitutes are off; they then never come on) and no character who may not
+    play (`unavailable`: dead, or injured and missing games)."""
+    problems = team_errors(
+        cars=lineup.cars, designs=designs, roster=roster, settings=settings, former=former
+    )
     track = set(TRACK_SLOTS)
     for slot in sorted(lineup.pits):
         if slot not in track:
@@ -112,6 +121,8 @@ def lineup_errors(
                 f"Choose {PITS_CARS} track cars to start in the pits; {len(lineup.pits)} chosen.",
             )
         )
+    members = {*roster, *former}
+    problems += _ped_problems(lineup, members, unavailable, settings or ArenaballSettings())
     barred = set(unavailable)
     for index, car in enumerate(lineup.cars):
         for seat, who in car.crew().items():
@@ -124,6 +135,55 @@ def lineup_errors(
                         f"{who} may not play this match (dead, or injured and missing games).",
                     )
                 )
+    return problems
+
+
+def _ped_problems(
+    lineup: MatchLineup,
+    roster: Collection[str],
+    unavailable: Collection[str],
+    settings: ArenaballSettings,
+) -> list[Problem]:
+    """The seed's roller-skater variant (decided): peds are characters of the team's roster,
+    each once, in no car, and able to play; none at all without the variant."""
+    if lineup.peds and not settings.roller_skaters:
+        return [
+            Problem(
+                "peds_not_played",
+                "A-G5",
+                "peds",
+                "This league plays without roller skaters: a team fields its cars only.",
+            )
+        ]
+    seated = {who for car in lineup.cars for who in car.crew().values()}
+    problems = []
+    counted = Counter(lineup.peds)
+    for index, ped in enumerate(lineup.peds):
+        where = f"peds.{index}"
+        if counted[ped] > 1 and lineup.peds.index(ped) != index:
+            problems.append(Problem("ped_twice", "A-G5", where, f"{ped} is named twice."))
+        elif ped in seated:
+            problems.append(
+                Problem("ped_in_a_car", "A-G5", where, f"{ped} crews a car: a ped is in none.")
+            )
+        elif ped not in roster:
+            problems.append(
+                Problem(
+                    "crew_not_on_roster",
+                    "A-T2",
+                    where,
+                    f"{ped} is not a character of this team's roster.",
+                )
+            )
+        elif ped in unavailable:
+            problems.append(
+                Problem(
+                    "character_unavailable",
+                    "A-P3",
+                    where,
+                    f"{ped} may not play this match (dead, or injured and missing games).",
+                )
+            )
     return problems
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 __all__ = [
+    "CAR_SLOTS",
     "GOALKEEPER_SLOT",
+    "HULL_KINDS",
     "PITS_CARS",
     "ROSTER_SIZE",
     "TRACK_SLOTS",
     "ArmourMaterial",
+    "Ball",
     "CarRole",
     "ComponentKind",
     "CrewState",
@@ -25,6 +28,8 @@ __all__ = [
 #: A-T1: the five copies of the track car are numbered 1 to 5, the goalkeeper car is GK.
 TRACK_SLOTS = ("1", "2", "3", "4", "5")
 GOALKEEPER_SLOT = "GK"
+#: A team's six cars in their order.
+CAR_SLOTS = (*TRACK_SLOTS, GOALKEEPER_SLOT)
 #: A-G4: two track cars start each game in the pits.
 PITS_CARS = 2
 #: A-T2 (decided): a roster holds up to 12 characters.
@@ -43,10 +48,12 @@ class CarRole(StrEnum):
 
 
 class Seat(StrEnum):
-    """A-T2: every car has a driver; a design may seat a gunner."""
+    """A-T2: every car has a driver; a design may seat a gunner. A ped on roller skates (the
+    seed's variant) is in no car: his hand weapons are his gunnery (decided)."""
 
     DRIVER = "driver"
     GUNNER = "gunner"
+    PED = "ped"
 
 
 class Side(StrEnum):
@@ -75,7 +82,8 @@ class Mounting(StrEnum):
 
 
 class ComponentKind(StrEnum):
-    """A-T4: what a catalogue part is, which decides the limits it answers to."""
+    """A-T4, A-T5: what a catalogue part is, which decides the limits it answers to and the
+    figures a design needs of it (:attr:`figures`)."""
 
     WEAPON = "weapon"  # a vehicular weapon mounted on the car
     DROPPED_WEAPON = "dropped_weapon"
@@ -85,11 +93,60 @@ class ComponentKind(StrEnum):
     BALL_GEAR = "ball_gear"  # A-T3: the ramplate/airdam/electromagnet set
     COMPONENT_ARMOUR = "component_armour"
     EQUIPMENT = "equipment"
+    # The car itself, which a design built from parts takes from the catalogue too.
+    BODY = "body"  # its spaces are the room it gives
+    CHASSIS = "chassis"
+    POWER_PLANT = "power_plant"
+    SUSPENSION = "suspension"
+    TYRE = "tyre"
+    ARMOUR = "armour"  # cost and weight of one point, by its material
+    SHEET = "published_sheet"  # a published design whole: its figures cover what it lists
 
     @property
     def is_vehicular_weapon(self) -> bool:
         """The weapons A-T4's space limits count (hand weapons and grenades have their own)."""
         return self in (ComponentKind.WEAPON, ComponentKind.DROPPED_WEAPON)
+
+    @property
+    def figures(self) -> tuple[str, ...]:
+        """**Decided** (A-T5): the figures a design needs of a part of this kind: every
+        part its cost and weight; those that take room in the body their spaces too (a
+        body's spaces are the room it gives); a published sheet's spaces, its spare room,
+        only when a design adds to it."""
+        if self in _UNSIZED:
+            return ("cost", "weight")
+        return ("cost", "weight", "spaces")
+
+    @property
+    def takes_room(self) -> bool:
+        """Whether a part of this kind fills the body's spaces."""
+        return self not in _UNSIZED and self is not ComponentKind.BODY
+
+
+#: Kinds that take no room in the body: the car's frame, its running gear and armour, what
+#: the crew carry, and a published sheet (its spaces are its spare room).
+_UNSIZED = frozenset(
+    {
+        ComponentKind.CHASSIS,
+        ComponentKind.SUSPENSION,
+        ComponentKind.TYRE,
+        ComponentKind.ARMOUR,
+        ComponentKind.COMPONENT_ARMOUR,
+        ComponentKind.HAND_WEAPON,
+        ComponentKind.GRENADE,
+        ComponentKind.SHEET,
+    }
+)
+
+#: A design built from parts has one of each of these (tyres any number); a design on a
+#: published sheet has none (the sheet is its car).
+HULL_KINDS = (
+    ComponentKind.BODY,
+    ComponentKind.CHASSIS,
+    ComponentKind.POWER_PLANT,
+    ComponentKind.SUSPENSION,
+    ComponentKind.TYRE,
+)
 
 
 class WeaponClass(StrEnum):
@@ -128,6 +185,15 @@ class Plate(StrEnum):
     def points(self) -> int:
         """A-G1: the centre plate scores 3, an outer plate 1."""
         return 3 if self is Plate.CENTRE else 1
+
+
+class Ball(StrEnum):
+    """A-G1, A-G5: the ball a goal was scored with: the steel ball a car carries on its
+    electromagnet, or (the seed's roller-skater variant) the peds' 3-inch aluminium ball,
+    thrown or rolled in; a goal with it "counts as much as a standard goal"."""
+
+    STEEL = "steel"
+    ALUMINIUM = "aluminium"
 
 
 class KillHow(StrEnum):

@@ -1,6 +1,6 @@
-// Arenaball's pages: confirmations for destructive buttons, the design editor's totals as the
-// coach types and every limit's state from the server's check (the rules live there once),
-// and more blank rows for the report form.
+// Arenaball's pages: confirmations for destructive buttons, the design editor's totals and
+// every limit's state from the server's check as the coach types (the rules and the prices
+// live there once), and more blank rows for the report form.
 (function () {
   "use strict";
 
@@ -30,26 +30,16 @@
   var form = document.getElementById("design-form");
   if (!form) return;
   addRowButton(document.getElementById("add-fitting"), document.getElementById("fittings"), document.getElementById("fitting-template"), document.getElementById("fittings-rows"));
-  var parts = JSON.parse(document.getElementById("parts-data").textContent);
   var money = function (n) { return "$" + n.toLocaleString("en-US"); };
-  var lbs = function (n) { return n.toLocaleString("en-US") + " lbs"; };
 
-  function totals() {
-    var cost = 0, weight = 0;
-    form.querySelectorAll(".fitting").forEach(function (row) {
-      var part = parts[(row.querySelector("[data-part]") || {}).value];
-      var quantity = Number((row.querySelector("[data-quantity]") || {}).value || 1);
-      if (!part) return;
-      cost += (part.cost || 0) * quantity;
-      weight += (part.weight || 0) * quantity;
-    });
-    document.getElementById("parts-cost").textContent = money(cost);
-    document.getElementById("parts-weight").textContent = lbs(weight);
-    document.getElementById("sheet-cost").textContent = money(Number(form.elements.cost.value || 0));
-    document.getElementById("sheet-weight").textContent = lbs(Number(form.elements.weight.value || 0));
-  }
-
+  // Everything shown comes from the server's check of the same values the save reads: the
+  // totals by the league's catalogue, each limit, and what the save would refuse (a value
+  // that is not a whole number, named once, and every broken rule).
   function show(answer) {
+    var totals = answer.totals;
+    document.getElementById("total-cost").textContent = (totals.priced ? "" : "at least ") + money(totals.cost);
+    document.getElementById("total-weight").textContent = totals.weight.toLocaleString("en-US") + " lbs";
+    document.getElementById("total-spaces").textContent = totals.spaces + (totals.room === null ? "" : " of " + totals.room);
     var list = document.getElementById("limits");
     list.textContent = "";
     answer.limits.forEach(function (limit) {
@@ -65,18 +55,17 @@
       line.textContent = problem.message;
       problems.appendChild(line);
     });
-    problems.hidden = answer.problems.length === 0;
+    problems.hidden = answer.ok;
     var summary = document.getElementById("limits-summary");
+    summary.className = "limits-summary" + (answer.ok ? "" : " limits-summary--broken");
     var broken = answer.limits.filter(function (limit) { return !limit.ok; });
-    summary.className = "limits-summary" + (broken.length ? " limits-summary--broken" : "");
-    summary.textContent = broken.length
-      ? "✗ " + broken.length + " broken: " + broken.map(function (limit) { return limit.label; }).join(", ")
-      : "✓ Every limit holds";
+    summary.textContent = answer.ok
+      ? "✓ Every limit holds"
+      : "✗ " + answer.problems.length + " to fix" + (broken.length ? ": " + broken.map(function (limit) { return limit.label; }).join(", ") : ": see the values marked");
   }
 
   var timer = null, sent = 0;
   function check() {
-    totals();
     window.clearTimeout(timer);
     timer = window.setTimeout(function () {
       var mine = ++sent;

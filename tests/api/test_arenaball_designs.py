@@ -25,10 +25,7 @@ def sheet(api: Any, team: Any, source: str = "Track Car", **changes: Any) -> dic
         for key in (
             "name",
             "role",
-            "cost",
-            "weight",
             "gunners",
-            "spaces",
             "body",
             "chassis",
             "power_plant",
@@ -44,12 +41,16 @@ def sheet(api: Any, team: Any, source: str = "Track Car", **changes: Any) -> dic
 
 
 def illegal(body: dict[str, Any]) -> dict[str, Any]:
-    """Over the budget and with a part the catalogue does not have."""
+    """Over the budget (a light laser on the $20,000 Track Car), with a part the catalogue
+    does not have and one it has no figures for."""
     return {
         **body,
         "name": "Too Much",
-        "cost": 10_000_000,
-        "fittings": [*body["fittings"], {"ref": "x", "part": "death_ray", "quantity": 1}],
+        "fittings": [
+            *body["fittings"],
+            {"ref": "x", "part": "death_ray", "quantity": 1},
+            {"ref": "mg", "part": "machine_gun", "quantity": 12},
+        ],
     }
 
 
@@ -68,7 +69,9 @@ def test_a_teams_designs_come_with_their_fittings_and_checks(fixture_one, arena_
     assert track["fittings"]
     assert {"ref", "part", "mounting", "quantity", "links"} <= set(track["fittings"][0])
     assert set(track["armour"]) == {"front", "back", "left", "right", "top", "under"}
-    assert track["check"]["totals"]["cost"] == track["cost"]
+    assert track["check"]["totals"]["cost"] == 20_000
+    assert track["check"]["totals"]["weight"] == 5_671
+    assert "cost" not in track  # computed from the catalogue: in the check's totals only
 
 
 def test_a_coach_adds_a_design_and_reads_it_back(fixture_one, arena_as):
@@ -97,7 +100,11 @@ def test_an_illegal_design_is_refused_with_every_problem_and_its_rule(fixture_on
     problems = error["problems"]
     assert len(problems) >= 2
     codes = {p["code"] for p in problems}
-    assert "part_unknown" in codes
+    assert {"part_unknown", "part_unpriced"} <= codes
+    unpriced = next(p for p in problems if p["code"] == "part_unpriced")
+    assert unpriced["message"] == (
+        "Machine gun has no price or weight in this league's catalogue: ask the commissioner."
+    )
     unknown = next(p for p in problems if p["code"] == "part_unknown")
     assert unknown["rule"] == "A-T5"
     assert unknown["field"] == f"fittings.{len(sheet(api, team)['fittings'])}"
@@ -128,7 +135,7 @@ def test_a_malformed_sheet_is_a_400_naming_each_field(fixture_one, arena_as):
     body = {
         "name": "",
         "role": "tank",
-        "cost": "lots",
+        "cost": 19_000,
         "weight": 100,
         "armour": {"front": {"points": -1}},
         "fittings": [{"part": "machine_gun", "quantity": "two"}, 7],
@@ -139,10 +146,14 @@ def test_a_malformed_sheet_is_a_400_naming_each_field(fixture_one, arena_as):
 
     assert response.status_code == 400
     fields = response.json()["error"]["fields"]
+    assert fields["cost"] == [
+        "A design's cost is computed from the league's catalogue (A-T5): leave it out."
+    ]
     assert {
         "name",
         "role",
         "cost",
+        "weight",
         "armour.front",
         "fittings.0.quantity",
         "fittings.1",

@@ -235,10 +235,22 @@ def test_the_leagues_catalogue(arena, arena_as):
         "weapon_class",
         "armour_material",
         "offensive",
+        "burst",
+        "includes",
         "shipped",
     } == set(parts[0])
     assert all(part["shipped"] for part in parts)
     assert len({part["key"] for part in parts}) == len(parts)
+    sheet = next(part for part in parts if part["key"] == "seed_track_car")
+    assert (sheet["kind"], sheet["cost"], sheet["weight"]) == ("published_sheet", 20_000, 5_671)
+    assert ["flamethrower", 1] in sheet["includes"]["parts"]
+    priced = {part["key"] for part in parts if part["cost"] is not None}
+    assert priced == {
+        "ramplate_airdam_electromagnet",
+        "light_laser",
+        "seed_track_car",
+        "seed_goalkeeper",
+    }
 
 
 def test_a_magnoball_league_or_team_is_not_found_here(world, arena_as):

@@ -121,6 +121,8 @@ def test_the_interactive_docs_load_their_scripts_from_our_static_files(client, d
 
 
 ARENABALL_OPERATIONS = {
+    ("/api/v1/arenaball/seasons/{season_id}/settings/", "get"),
+    ("/api/v1/arenaball/seasons/{season_id}/settings/", "patch"),
     ("/api/v1/arenaball/leagues/{league_id}/parts/", "get"),
     ("/api/v1/arenaball/teams/{team_id}/", "get"),
     ("/api/v1/arenaball/teams/{team_id}/designs/", "get"),

@@ -54,7 +54,7 @@ def _writes(world: ArenaWorld) -> list[tuple[str, str, dict[str, object]]]:
 def _state() -> tuple[object, ...]:
     return (
         list(Character.objects.order_by("pk").values_list("name", "state")),
-        list(Design.objects.order_by("pk").values_list("name", "cost")),
+        list(Design.objects.order_by("pk").values_list("name", "gunners")),
         list(Car.objects.order_by("pk").values_list("design", "driver", "gunner")),
         Pits.objects.count(),
         Result.objects.count(),

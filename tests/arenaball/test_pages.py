@@ -111,12 +111,19 @@ def test_the_design_check_answers_every_limit_as_json():
     team = world.teams[0]
     response = _client(world.coaches[0]).post(
         f"/arenaball/teams/{team.pk}/designs/check/",
-        {"name": "Cheap", "role": "track", "cost": "25000", "weight": "4000", "fittings-rows": "0"},
+        {
+            "name": "Cheap",
+            "role": "track",
+            "fittings-rows": "2",
+            "fittings-0-part": "seed_track_car",
+            "fittings-1-part": "light_laser",
+        },
     )
     answer = response.json()
     assert not answer["ok"]
     broken = {limit["code"] for limit in answer["limits"] if not limit["ok"]}
-    assert {"budget", "ball_gear"} <= broken
+    assert {"budget", "ball_gear", "priced"} <= broken
+    assert answer["totals"]["cost"] == 23_000  # the seed's $20,000 and the laser's $3,000
 
 
 def test_skill_levels_follow_the_seasons_points_per_level():

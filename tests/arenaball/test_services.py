@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from arenaball.crews import CarChoice, character_sign, team_cars_set
-from arenaball.designs import design_data_of, design_save, stored_design_check
+from arenaball.designs import FittingData, design_data_of, design_save, stored_design_check
 from arenaball.errors import ArenaballError
 from arenaball.models import Car, Character, CharacterGame, Design
 from arenaball.report_input import CasualtyData, GoalData, KillData, SubstitutionData
@@ -42,14 +42,14 @@ def test_a_design_breaking_two_limits_is_refused_naming_both_and_nothing_changes
     design = Design.objects.get(team=team, name="Track Car")
     data = design_data_of(design)
     armour = {**data.armour, "front": (60, "metal")}
-    illegal = dataclasses.replace(data, cost=21_000, armour=armour)
+    laser = FittingData(ref="ll", part="light_laser")
+    illegal = dataclasses.replace(data, armour=armour, fittings=(*data.fittings, laser))
     with pytest.raises(ArenaballError) as refused:
         design_save(team=team, actor=world.coaches[0], data=illegal, design=design)
     codes = {problem.code for problem in refused.value.problems}
-    assert {"over_budget", "metal_armour"} <= codes
-    assert {"A-T3", "A-T4"} <= {problem.rule for problem in refused.value.problems}
-    design.refresh_from_db()
-    assert design.cost == 20_000
+    assert {"over_budget", "metal_armour", "part_unpriced"} <= codes
+    assert {"A-T3", "A-T4", "A-T5"} <= {problem.rule for problem in refused.value.problems}
+    assert design_data_of(Design.objects.get(pk=design.pk)) == data
 
 
 def test_only_the_teams_coach_or_a_commissioner_saves_its_designs():

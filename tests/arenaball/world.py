@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
-from arenaball.models import Car, Character
+from arenaball.crews import CarChoice, team_cars_set
+from arenaball.models import Car, Character, Design
 from arenaball.report_input import GoalData, ReportData
 from arenaball.reports import report_record
 from league.models import Fixture, League, Result, Round, Season, Team
@@ -106,3 +107,36 @@ def win_report(fixture: Fixture, **extra) -> ReportData:
 
 def play(fixture: Fixture, actor: User | None = None, **extra) -> Result:
     return report_record(fixture=fixture, data=win_report(fixture, **extra), actor=actor)
+
+
+def cars_set(
+    team: Team,
+    *,
+    drivers: dict[str, Character] | None = None,
+    designs: dict[str, Design] | None = None,
+) -> None:
+    """`team`'s coach changes some of its cars at once: a driver or a design by slot, the
+    rest as they are (A-T1, A-T2, checked as a whole)."""
+    drivers, designs = drivers or {}, designs or {}
+    team_cars_set(
+        team=team,
+        actor=team.coach,
+        cars=[
+            CarChoice(
+                car.slot,
+                designs[car.slot].pk if car.slot in designs else car.design_id,
+                drivers[car.slot].pk if car.slot in drivers else car.driver_id,
+                car.gunner_id,
+            )
+            for car in Car.objects.filter(team=team)
+        ],
+    )
+
+
+def round_fixtures(season: Season, number: int) -> list[Fixture]:
+    """Round `number`'s fixtures of `season`, with their teams and season, in order."""
+    return list(
+        Fixture.objects.filter(round__season=season, round__number=number)
+        .select_related("home_team", "away_team", "round__season")
+        .order_by("pk")
+    )

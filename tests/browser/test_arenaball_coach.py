@@ -1,7 +1,9 @@
-"""In a real browser, an Arenaball coach builds a design that breaks two limits, sees both named
-as he types and again on saving, fixes them and saves; then chooses his pits and reports a
-game with a kill and a casualty. Arenaball's pages are saved as screenshots and none scrolls
-sideways at 375 px."""
+"""In a real browser, an Arenaball coach builds a design on the seed's Track Car with a machine
+gun the league's catalogue has no price for and metal armour: the pricing refusal and the
+metal are named as he types and again on saving; he takes them off and saves. He fills his
+roster to its 12, releases a reserve and signs another; then chooses his pits and reports a
+game with a kill and a casualty, accepted whoever has left the roster (issue #45). Arenaball's
+pages are saved as screenshots and none scrolls sideways at 375 px."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from arenaball.models import Character, Design
+from arenaball.models import Car, Character, Design
 from league.models import Result
 from tests.arenaball.world import arena_world, driver
 from tests.browser.conftest import screenshot
@@ -19,6 +21,7 @@ from tests.browser.conftest import screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct horse battery"
+UNPRICED = "Machine gun has no price or weight in this league's catalogue: ask the commissioner."
 
 
 def sign_in(page, user: User) -> None:
@@ -29,7 +32,7 @@ def sign_in(page, user: User) -> None:
     expect(page.get_by_role("button", name=re.compile("Sign out"))).to_be_visible()
 
 
-def test_coach_fixes_a_design_that_breaks_two_limits_then_reports_a_game(page):
+def test_coach_is_refused_an_unpriced_part_fills_his_roster_then_reports_a_game(page):
     world = arena_world()
     coach = world.coaches[0]
     fixture = world.fixture()
@@ -40,30 +43,53 @@ def test_coach_fixes_a_design_that_breaks_two_limits_then_reports_a_game(page):
     screenshot(page, "arenaball-team")
     page.get_by_role("link", name="New design").click()
     page.get_by_label("Design name").fill("Brawler")
-    page.get_by_label("Cost ($)").fill("24000")
-    page.get_by_label("Weight (lbs)").fill("5500")
     page.get_by_label("Front", exact=True).fill("60")
     page.get_by_label("Front armour material").select_option("metal")
-    page.locator("select[name='fittings-0-part']").select_option("ramplate_airdam_electromagnet")
-    page.locator("select[name='fittings-1-part']").select_option("machine_gun")
+    page.locator("select[name='fittings-0-part']").select_option("seed_track_car")
+    page.locator("select[name='fittings-1-part']").select_option("ramplate_airdam_electromagnet")
+    page.locator("select[name='fittings-2-part']").select_option("machine_gun")
 
-    # Live, as he types: both limits broken, the others holding.
+    # Live, as he types: the unpriced part and the metal named, the total a lower bound.
     limits = page.locator("#limits")
-    expect(limits.get_by_text(re.compile(r"Budget .*broken"))).to_be_visible()
+    expect(page.locator("#problems").get_by_text(UNPRICED)).to_be_visible()
+    expect(limits.get_by_text(re.compile(r"Every part priced .*broken"))).to_be_visible()
     expect(limits.get_by_text(re.compile(r"metal armour.*broken", re.I))).to_be_visible()
+    expect(page.locator("#total-cost")).to_have_text("at least $20,000")
+    expect(page.locator("#limits-summary")).not_to_contain_text("Every limit holds")
     page.get_by_role("button", name="Save the design").click()
     beside = page.locator(".field-error")
-    expect(beside.get_by_text(re.compile(r"over the \$20,000 budget"))).to_be_visible()
-    expect(beside.get_by_text(re.compile(r"metal", re.I))).to_be_visible()
+    expect(beside.get_by_text(UNPRICED)).to_be_visible()
+    expect(beside.get_by_text(re.compile(r"metal armour is banned", re.I))).to_be_visible()
     assert not Design.objects.filter(team=team, name="Brawler").exists()
     screenshot(page, "arenaball-design-refused")
 
-    page.get_by_label("Cost ($)").fill("19500")
+    page.locator("select[name='fittings-2-part']").select_option("")
     page.get_by_label("Front armour material").select_option("plastic")
-    expect(limits.get_by_text(re.compile(r"Budget .*broken"))).to_have_count(0)
+    expect(page.locator("#limits-summary")).to_have_text("✓ Every limit holds")
+    expect(page.locator("#total-cost")).to_have_text("$20,000")
     page.get_by_role("button", name="Save the design").click()
     expect(page.get_by_text("Brawler saved")).to_be_visible()
     assert Design.objects.filter(team=team, name="Brawler").exists()
+
+    # The roster to its limit: 8 characters and 4 signed; the page says it is full.
+    for number in range(4):
+        page.get_by_label("Sign a character").fill(f"Rookie {number}")
+        page.get_by_role("button", name="Sign", exact=True).click()
+        expect(page.get_by_text(f"Rookie {number} signed")).to_be_visible()
+    expect(page.get_by_text("12 of 12 characters on the roster")).to_be_visible()
+    expect(page.get_by_text("The roster is full (12 characters)")).to_be_visible()
+    expect(page.get_by_label("Sign a character")).to_have_count(0)
+    seated = {pk for car in Car.objects.filter(team=team) for pk in (car.driver_id, car.gunner_id)}
+    reserve = Character.objects.filter(team=team, state="active").exclude(pk__in=seated).first()
+    assert reserve is not None
+    page.goto(f"/arenaball/characters/{reserve.pk}/")
+    page.get_by_role("link", name=f"Release {reserve.name}").click()
+    page.get_by_role("button", name=f"Release {reserve.name}").click()
+    expect(page.get_by_text("11 of 12 characters on the roster")).to_be_visible()
+    page.get_by_label("Sign a character").fill("Late Signing")
+    page.get_by_role("button", name="Sign", exact=True).click()
+    expect(page.get_by_text("12 of 12 characters on the roster")).to_be_visible()
+    screenshot(page, "arenaball-roster-full")
 
     page.goto(f"/fixtures/{fixture.pk}/")
     side = page.locator("section", has=page.get_by_role("heading", name=team.name))

@@ -164,7 +164,8 @@ def test_m_l2_when_head_to_head_splits_three_the_other_two_go_on_to_score_differ
     assert order(rows) == ["d", "a", "c", "b"]
     assert by_team(rows)["c"].explanation == (
         "Level on points with Aveiro; behind on head-to-head points 2–4. "
-        "Level on points and head-to-head points with Braga; ahead on score difference 0 to −2"
+        "Level on points and head-to-head points with Braga (2 each in the games among "
+        "Aveiro, Braga and Coimbra); ahead on score difference in all games 0 to −2"
     )
 
 
@@ -236,8 +237,8 @@ def test_m_l2_wins_break_a_tie_when_score_for_is_level_and_overtime_wins_count()
     assert (rows["a"].points, rows["b"].points) == (3, 3)
     assert rows["a"].position < rows["b"].position
     assert rows["a"].explanation.endswith(
-        "Level on points, head-to-head points, score difference and score for with Braga; "
-        "ahead on wins 1–0"
+        "Level on points, head-to-head points, score difference and score for with Braga (1 "
+        "each in the games among Aveiro, Braga and Ypres); ahead on wins in all games 1–0"
     )
 
 

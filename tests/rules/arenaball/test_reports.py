@@ -287,3 +287,25 @@ def test_a_l1_team_kills_count_kills_of_the_other_teams_cars() -> None:
     assert team_kills([report(), second]) == {"red": 1, "green": 1}
     assert team_kills([]) == {}
     assert team_kills([report(kills=())]) == {"red": 0, "green": 0}
+
+
+def test_a_l1_a_three_way_cycle_goes_to_the_season_difference_and_says_so() -> None:
+    """Decided (docs/rules-decisions.md, issue #45): Dayton, Elko and Boise on 2 points, each
+    beat one of the others, so the head-to-head among the three leaves them level (2 each);
+    points difference over all games splits them, placing Dayton above Elko though Elko beat
+    Dayton, and the explanation names the mini-table and the step that split them."""
+    teams = {"day": "Dayton", "elk": "Elko", "boi": "Boise", "aus": "Austin"}
+    games = [
+        TableGame("elk", "day", 5, 3, False),
+        TableGame("day", "boi", 5, 0, False),
+        TableGame("boi", "elk", 5, 4, False),
+        TableGame("aus", "day", 5, 1, False),
+        TableGame("aus", "elk", 5, 1, False),
+        TableGame("aus", "boi", 5, 1, False),
+    ]
+    rows = compute_table(teams=teams, games=games, settings=ArenaballSettings().table())
+    assert [row.team for row in rows] == ["aus", "day", "elk", "boi"]
+    assert rows[1].explanation == (
+        "Level on points and head-to-head points with Elko (2 each in the games among Boise, "
+        "Dayton and Elko); ahead on score difference in all games −1 to −3"
+    )

@@ -41,7 +41,9 @@ def test_every_setting_names_its_rule() -> None:
     assert {entry["rule"] for entry in help_.values()} == {
         "A-T1",
         "A-T3",
+        "A-T4",
         "A-G1",
+        "A-G5",
         "A-G4",
         "A-P1",
         "A-P2",
@@ -67,8 +69,10 @@ def test_errors_name_each_bad_field() -> None:
 
 def test_a_l1_points_win_two_draw_one_loss_nothing_in_order() -> None:
     assert ArenaballSettings(points_draw=3).errors() == {
-        "points_win": "Points must satisfy win ≥ draw ≥ loss."
+        "points_draw": "Points must satisfy win ≥ draw ≥ loss: a draw may earn at most the 2 "
+        "of a win."
     }
+    assert set(ArenaballSettings(points_draw=0, points_loss=1).errors()) == {"points_loss"}
 
 
 def test_a_l1_table_settings_for_the_shared_standings() -> None:
@@ -147,3 +151,19 @@ def test_every_rule_id_is_named_by_a_test() -> None:
     named = set(re.findall(r"def test_(a_[tgpl]\d)_", text))
     missing = [rule for rule in RULE_IDS if rule.lower().replace("-", "_") not in named]
     assert missing == []
+
+
+def test_the_seeds_variants_are_options_off_by_default() -> None:
+    """Issue #45: no substitutes, grenades allowed, track cars of different designs, peds on
+    roller skates: each off by default and named when a season plays it."""
+    assert ArenaballSettings().variants() == ()
+    every = ArenaballSettings(
+        substitutes=False, grenades=True, one_track_design=False, roller_skaters=True
+    )
+    assert every.variants() == (
+        "No substitutes (A-G4)",
+        "Grenades allowed (A-T4)",
+        "Track cars of different designs (A-T1)",
+        "Peds on roller skates with their aluminium ball (A-G5)",
+    )
+    assert every.errors() == {}

@@ -132,3 +132,20 @@ def test_a_t1_lineup_helpers() -> None:
     assert red.car("GK") is not None
     assert red.car("9") is None
     assert GOALKEEPER.gunners == 1
+
+
+def test_a_t2_the_dead_and_released_do_not_count_yet_a_played_line_up_may_seat_them() -> None:
+    """Decided: the roster is the living, unreleased characters; a stored line-up (a game
+    corrected later) may seat one who has left since (`former`), who does not count."""
+    full = [*roster("red"), *(f"red-reserve-{n}" for n in range(12 - len(roster("red"))))]
+    team = cars("red")
+    gone = "red-d1"
+    full.remove(gone)
+    full.append("red-reserve-extra")
+    assert len(full) == 12
+    assert codes(team_errors(cars=team, designs=DESIGNS, roster=full, former=[gone])) == []
+    assert codes(team_errors(cars=team, designs=DESIGNS, roster=full)) == ["crew_not_on_roster"]
+    too_many = [*full, "red-reserve-13"]
+    assert codes(team_errors(cars=team, designs=DESIGNS, roster=too_many, former=[gone])) == [
+        "roster_too_large"
+    ]

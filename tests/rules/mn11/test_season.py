@@ -220,6 +220,10 @@ def test_e_l1_magic_number_goals_then_fewer_red_cards_break_ties_in_the_shared_t
         teams=teams, games=[table_game(m) for m in matches], settings=settings.table()
     )
     assert [row.team for row in rows] == ["ash", "birch", "dale", "cedar"]
-    assert rows[0].explanation.endswith("ahead on magic number goals 1–0")
-    assert "ahead on red cards (fewer first) 0–1" in rows[1].explanation
-    assert "ahead on red cards (fewer first) 1–2" in rows[2].explanation
+    # Their head-to-head was among all four (2 each): the counts are over all games.
+    assert rows[0].explanation.endswith(
+        "(2 each in the games among Ash, Birch, Cedar and Dale); ahead on magic number goals "
+        "in all games 1–0"
+    )
+    assert "ahead on red cards (fewer first) in all games 0–1" in rows[1].explanation
+    assert "ahead on red cards (fewer first) in all games 1–2" in rows[2].explanation
