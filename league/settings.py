@@ -8,6 +8,7 @@ on the deployment hardening and refuses to start without a real ``SECRET_KEY``.
 
 from __future__ import annotations
 
+import ssl
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,6 +16,9 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
+from league.broker.queues import DEFAULT as DEFAULT_QUEUE
+from league.broker.queues import QUEUES
+from league.broker.queues import ROUTES as TASK_ROUTES
 from league.env import (
     env_bool,
     env_email_url,
@@ -216,6 +220,13 @@ else:
 CELERY_BROKER_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport, its acknowledgements safe to fail (league/broker/): a stalled
+    # Redis cost the workers their prefetch places for good.
+    CELERY_BROKER_TRANSPORT = "league.broker.redis_transport:Transport"
+    if REDIS_URL.startswith("rediss://"):
+        # The certificate checked (kombu names its own transport to switch TLS on; ours is
+        # named by its path, so TLS is asked for here, verified).
+        CELERY_BROKER_USE_SSL = {"ssl_cert_reqs": ssl.CERT_REQUIRED}
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         # Longer than the longest job, so a slow job is not handed to a second worker. A
         # job whose worker died is taken back by the sweep long before (heartbeats).
@@ -227,6 +238,9 @@ if REDIS_URL:
     }
 else:
     CELERY_BROKER_URL = "filesystem://localhost/"  # the host is ignored; naming one quiets kombu
+    # kombu's filesystem transport with atomic writes (league/broker/): its reader took a
+    # message file half-written and the worker stopped.
+    CELERY_BROKER_TRANSPORT = "league.broker.filesystem_transport:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_BROKER_DIR / "queue"),
         "data_folder_out": str(CELERY_BROKER_DIR / "queue"),
@@ -237,6 +251,11 @@ else:
         "polling_interval": 0.2,
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# The queues by kind (league/broker/queues.py, docs/operations.md "Queues"): a worker without
+# -Q consumes them all; the sweeps and other bookkeeping go to "default".
+CELERY_TASK_DEFAULT_QUEUE = DEFAULT_QUEUE
+CELERY_TASK_QUEUES: dict[str, dict[str, object]] = {name: {} for name in QUEUES}
+CELERY_TASK_ROUTES = {task: {"queue": queue} for task, queue in TASK_ROUTES.items()}
 # A request hands a job to the broker once, quickly: if the broker is away the job stays
 # queued in the database and the sweep sends it when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from league.access import Actor, is_commissioner, require_commissioner
 from league.audit import audit_record
+from league.broker.waiting import ids_not_waiting
 from league.celery import app
 from league.errors import DomainError, PermissionRefused
 from league.exchange import document_import
@@ -361,6 +362,7 @@ def exchange_jobs_sweep(*, now: datetime | None = None) -> SweepReport:
         .order_by("created_at")
         .values_list("pk", flat=True)[:100]
     )
+    stuck = ids_not_waiting(RUN_TASK, stuck)  # a message waiting its turn is not lost
     if stuck:
         exchange_jobs_send(stuck)
     expired = 0

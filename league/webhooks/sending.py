@@ -22,9 +22,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.audit import audit_record
+from league.broker.waiting import ids_not_waiting
 from league.webhooks import transport
 from league.webhooks.addresses import AddressRefused, target_resolve
-from league.webhooks.events import absolute_url, deliveries_queue
+from league.webhooks.events import SEND_TASK, absolute_url, deliveries_queue
 from league.webhooks.models import Delivery, Subscription
 from league.webhooks.signing import (
     DELIVERY_HEADER,
@@ -292,5 +293,6 @@ def deliveries_sweep(*, now: datetime | None = None) -> SweepReport:
     first: dict[int, int] = {}
     for subscription_id, delivery_id, _ in due:
         first.setdefault(subscription_id, delivery_id)
-    deliveries_queue(first.values())
-    return SweepReport(taken_back, len(first))
+    due_ids = ids_not_waiting(SEND_TASK, first.values())  # a message waiting is not lost
+    deliveries_queue(due_ids)
+    return SweepReport(taken_back, len(due_ids))
