@@ -334,6 +334,9 @@ SITE_URL = env_url("SITE_URL", schemes=("http", "https")).rstrip("/") or "http:/
 WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 WEBHOOKS_CONNECT_TIMEOUT = env_int("WEBHOOKS_CONNECT_TIMEOUT", 5, minimum=1, maximum=60)
 WEBHOOKS_READ_TIMEOUT = env_int("WEBHOOKS_READ_TIMEOUT", 10, minimum=1, maximum=120)
+# The whole attempt, the connection and every read together: a receiver trickling a byte
+# at a time holds a worker no longer than this (league/webhooks/transport.py).
+WEBHOOKS_DEADLINE_SECONDS = env_int("WEBHOOKS_DEADLINE_SECONDS", 10, minimum=1, maximum=120)
 # Seconds before each retry after a failed attempt: the defaults try 10 times over a day.
 WEBHOOKS_RETRY_SCHEDULE = env_int_list(
     "WEBHOOKS_RETRY_SCHEDULE", [30, 120, 600, 1800, 3600, 7200, 14400, 21600, 36000], minimum=1

@@ -38,11 +38,9 @@ logger = logging.getLogger(__name__)
 
 
 #: A delivery claimed this long ago and not finished lost its worker: the sweep takes it
-#: back (an attempt lasts at most the connect and read timeouts).
+#: back (an attempt lasts at most its deadline, WEBHOOKS_DEADLINE_SECONDS).
 def _stale_after() -> timedelta:
-    return timedelta(
-        seconds=2 * (settings.WEBHOOKS_CONNECT_TIMEOUT + settings.WEBHOOKS_READ_TIMEOUT) + 30
-    )
+    return timedelta(seconds=2 * settings.WEBHOOKS_DEADLINE_SECONDS + 30)
 
 
 #: A delivery due this long ago and still not picked up has lost its message (or had none:
