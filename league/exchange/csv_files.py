@@ -88,7 +88,12 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
                 )
             )
             continue
-        rows.append(CsvRow(number, {h: c.strip() for h, c in zip(heads, cells, strict=False)}))
+        rows.append(
+            CsvRow(
+                number,
+                {h: cell_restored(c.strip()).strip() for h, c in zip(heads, cells, strict=False)},
+            )
+        )
     if problems:
         raise ImportRefused(problems)
     if not rows:
@@ -167,10 +172,34 @@ def _header_problems(
     return problems
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's list): such a text cell is
+#: written after a quote mark, which spreadsheets show as text and our import takes off.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_QUOTE = "'"
+
+
+def cell_neutralised(value: object) -> object:
+    """A text cell made safe to open in a spreadsheet: one starting like a formula (or with
+    the quote mark itself, so the import can tell) gets a quote mark in front. Numbers stay
+    numbers."""
+    if isinstance(value, str) and value.startswith((*FORMULA_STARTS, _QUOTE)):
+        return _QUOTE + value
+    return value
+
+
+def cell_restored(text: str) -> str:
+    """The text our export neutralised, as it was (a quote mark before a formula's start or
+    another quote mark is taken off); any other cell as it is."""
+    if text.startswith(_QUOTE) and text[1:].startswith((*FORMULA_STARTS, _QUOTE)):
+        return text[1:]
+    return text
+
+
 def csv_write(*, heads: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV text with a header row, comma-separated, lines ended by CRLF (RFC 4180)."""
+    """A CSV text with a header row, comma-separated, lines ended by CRLF (RFC 4180), every
+    text cell that would start a formula neutralised (cell_neutralised)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(heads)
-    writer.writerows(rows)
+    writer.writerows([cell_neutralised(cell) for cell in row] for row in rows)
     return out.getvalue()
