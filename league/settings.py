@@ -314,7 +314,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Export and import (docs/data.md): the largest file an import reads, how long an export's
 # file is kept, and the sweep that resends lost export jobs and deletes expired files.
-EXCHANGE_MAX_UPLOAD_BYTES = env_int("EXCHANGE_MAX_UPLOAD_BYTES", 50_000_000, minimum=1000)
+EXCHANGE_MAX_UPLOAD_BYTES = env_int("EXCHANGE_MAX_UPLOAD_BYTES", 5_000_000, minimum=1000)
+# ... and the most data rows it reads (docs/data.md, "Limits"): each is written through the
+# game's services in the request.
+EXCHANGE_MAX_ROWS = env_int("EXCHANGE_MAX_ROWS", 5_000, minimum=10)
 EXCHANGE_FILE_LIFETIME_SECONDS = env_int("EXCHANGE_FILE_LIFETIME_SECONDS", 86_400, minimum=60)
 CELERY_BEAT_SCHEDULE["sweep-exchange-jobs"] = {
     "task": "league.exchange_jobs.tasks.sweep_exchange_jobs",
@@ -486,6 +489,12 @@ LOGGING = {
 }
 
 # League exports and imports (docs/data.md): the largest file an import reads, in MB.
-LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 50, minimum=1) * 1_000_000
+# Parsed whole: about 8 MB of memory a MB of document (bench/import_memory.py, docs/data.md).
+LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 30, minimum=1) * 1_000_000
+# ... and the most JSON objects and lists it parses (a 28 MB league has 384,000): counted
+# before the file is parsed (league/json_input.py).
+LEAGUE_IMPORT_MAX_OBJECTS = env_int("LEAGUE_IMPORT_MAX_OBJECTS", 1_000_000, minimum=1000)
+# The largest API request body that is not an upload (api/parsers.py): 413 past it.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2_621_440, minimum=10_000)
 # Where the admin keeps an uploaded export between its dry run and its import (a day at most).
 LEAGUE_IMPORT_DIR = VAR_DIR / "imports"

@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import BinaryIO
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -262,7 +263,12 @@ class ImportOutcome:
 
 
 def exchange_import_run(
-    *, season: Season, format_key: str, data: bytes, actor: Actor, dry_run: bool
+    *,
+    season: Season,
+    format_key: str,
+    data: bytes | BinaryIO,
+    actor: Actor,
+    dry_run: bool,
 ) -> ImportOutcome:
     """Import `data` into `season` by the CSV import `format_key` (a dry run writes nothing
     at all); a real import is kept as a finished job with its report or its problems."""
