@@ -53,7 +53,8 @@ class Table:
     form and the document's differ). `skip` names fields left out: they take their
     default on import.
     `generic` names a (content type, object id) pair whose object id is remapped like a
-    reference to whatever table holds that model.
+    reference to whatever table holds that model. `scrub` rewrites each row on its way out
+    and in (the audit log's webhook entries lose their URLs' secrets).
     """
 
     key: str
@@ -63,6 +64,8 @@ class Table:
     id_json_import: Mapping[str, Callable[[Any, Remap], Any]] = field(default_factory=dict)
     skip: frozenset[str] = frozenset()
     generic: tuple[str, str] | None = None
+    #: Rewrites a row (as the document has it) on its way out and in: secrets kept out.
+    scrub: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def fields(self) -> list[models.Field[Any, Any]]:
         """The fields a row carries, the primary key first (an ``id``, or the row it
@@ -208,7 +211,7 @@ def table_export(*, table: Table, league: League, refs: ExportRefs) -> list[dict
                 record[f.name] = _dump(f, value, refs)
         if not table.own_id():
             refs.add(table.model, pk, record[table.model._meta.pk.name])
-        out.append(record)
+        out.append(table.scrub(record) if table.scrub else record)
     return out
 
 
@@ -309,6 +312,8 @@ def table_import(*, table: Table, rows: Any, where: str, loader: Loader, write: 
     if not isinstance(rows, list):
         loader.problem(where, "", "Must be a list of rows.")
         return
+    if table.scrub:  # a file written before the secrets were kept out
+        rows = [table.scrub(row) if isinstance(row, dict) else row for row in rows]
     reader = _TableReader(table=table, where=where, loader=loader)
     objs = [read for index, row in enumerate(rows) if (read := reader.row(index, row))]
     loader.loaded.add(model_label(table.model))

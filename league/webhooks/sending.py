@@ -226,7 +226,7 @@ def subscription_switch_off(*, subscription: Subscription, reason: str) -> None:
         action="webhook.switch_off",
         obj=subscription,
         league=subscription.league,
-        message=f"Webhook to {subscription.url} switched off",
+        message=f"Webhook to {subscription.url_redacted} switched off",
         after={"disabled_reason": reason},
     )
     Delivery.objects.filter(
