@@ -5,7 +5,8 @@ deep, a 5,000-digit number, a lone surrogate in a name, a NUL in text each answe
 - **Objects**: at most `max_containers` objects and lists, counted in the text before it is
   parsed (a 9 MB file of 3,000,000 ``{}`` took 5.7 GB to parse).
 - **Nesting**: at most `max_depth` levels of objects and lists.
-- **Numbers**: whole numbers of at most 20 digits, decimals of at most 40 characters and
+- **Numbers**: whole numbers of at most 20 digits (the API's bodies: 100, so a field's own
+  check names a number too big for it), decimals of at most 40 characters and
   finite; no NaN or Infinity (Python's json takes them; JSON has none).
 - **Text**: no lone surrogate (``"\\ud800"``, which no database stores) and no NUL character
   (which PostgreSQL refuses in text).
@@ -35,8 +36,15 @@ class JsonRefused(ValueError):
         self.where, self.message = where, message
 
 
-def json_read(text: str | bytes, *, max_depth: int, max_containers: int) -> Any:
-    """`text` parsed, or JsonRefused saying why not (see the module's limits)."""
+def json_read(
+    text: str | bytes,
+    *,
+    max_depth: int,
+    max_containers: int,
+    max_digits: int = MAX_INTEGER_DIGITS,
+) -> Any:
+    """`text` parsed, or JsonRefused saying why not (see the module's limits; whole numbers
+    of at most `max_digits` digits)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -44,7 +52,12 @@ def json_read(text: str | bytes, *, max_depth: int, max_containers: int) -> Any:
             raise JsonRefused("", f"Not UTF-8 text (byte {error.start} cannot be read).") from None
     _containers_check(text, max_containers)
     try:
-        value = json.loads(text, parse_int=_integer, parse_float=_decimal, parse_constant=_constant)
+        value = json.loads(
+            text,
+            parse_int=lambda digits: _integer(digits, max_digits),
+            parse_float=_decimal,
+            parse_constant=_constant,
+        )
     except json.JSONDecodeError as error:
         raise JsonRefused(f"line {error.lineno}, column {error.colno}", f"{error.msg}.") from None
     except RecursionError:
@@ -61,9 +74,9 @@ def _containers_check(text: str, limit: int) -> None:
         raise JsonRefused("", f"More than {limit:,} objects and lists: too big to read.")
 
 
-def _integer(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_INTEGER_DIGITS:
-        raise JsonRefused("", f"A number has more than {MAX_INTEGER_DIGITS} digits.")
+def _integer(digits: str, most: int) -> int:
+    if len(digits.lstrip("-")) > most:
+        raise JsonRefused("", f"A number has more than {most} digits.")
     return int(digits)
 
 

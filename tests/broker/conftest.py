@@ -59,7 +59,7 @@ class RedisBroker:
         return [queue, *(f"{queue}\x06\x16{priority}" for priority in (3, 6, 9))]
 
     def waiting(self, queue: str) -> int:
-        return sum(int(self.client.llen(key)) for key in self._keys(queue))
+        return sum(int(self.client.llen(key)) for key in self._keys(queue))  # type: ignore[misc]
 
     def lose(self, queue: str) -> None:
         """Redis loses what waits in `queue` (restarted without persistence)."""

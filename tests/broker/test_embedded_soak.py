@@ -28,7 +28,7 @@ from games.models import SimulationJob
 from league.exchange_jobs.models import ExchangeJob
 from league.models import Result
 from league.webhooks.models import Delivery
-from tests.games.installation import Installation, wait_for
+from tests.games.installation import Installation, demo_installation, wait_for
 
 pytestmark = [pytest.mark.soak, pytest.mark.slow]
 
@@ -86,15 +86,8 @@ def receiver() -> Iterator[Receiver]:
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Installation]:
-    (tmp_path / "site").mkdir()
-    installation = Installation(tmp_path / "site", postgres=None, redis=None)
-    installation.env.update(FAST_BEAT)
-    try:
-        installation.manage("migrate", "--no-input", "-v", "0")
-        installation.manage("demo_league")
+    with demo_installation(tmp_path / "site", env=FAST_BEAT) as installation:
         yield installation
-    finally:
-        installation.close()
 
 
 _SETUP = """

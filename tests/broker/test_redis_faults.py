@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.installation import Installation, PrivateRedis, wait_for
+from tests.games.installation import Installation, PrivateRedis, demo_installation, wait_for
 
 pytestmark = [
     pytest.mark.slow,
@@ -34,14 +34,10 @@ _SEASON = (
 def site(tmp_path: Path) -> Iterator[Installation]:
     redis = PrivateRedis(tmp_path)
     redis.start()
-    (tmp_path / "site").mkdir()
-    installation = Installation(tmp_path / "site", postgres=None, redis=redis)
     try:
-        installation.manage("migrate", "--no-input", "-v", "0")
-        installation.manage("demo_league")
-        yield installation
+        with demo_installation(tmp_path / "site", redis=redis) as installation:
+            yield installation
     finally:
-        installation.close()
         redis.stop()
 
 

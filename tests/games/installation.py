@@ -16,7 +16,8 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +189,21 @@ class Installation:
         if self.database:
             with psycopg.connect(self.admin_url, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+@contextmanager
+def demo_installation(
+    folder: Path, *, redis: PrivateRedis | None = None, env: dict[str, str] | None = None
+) -> Iterator[Installation]:
+    """A fresh SQLite installation in `folder` with the demo league built (``migrate`` and
+    ``demo_league``), on `redis` or the filesystem broker, its environment `env` added;
+    every process it started is stopped after."""
+    folder.mkdir(parents=True, exist_ok=True)
+    site = Installation(folder, postgres=None, redis=redis)
+    site.env.update(env or {})
+    try:
+        site.manage("migrate", "--no-input", "-v", "0")
+        site.manage("demo_league")
+        yield site
+    finally:
+        site.close()
