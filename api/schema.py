@@ -13,6 +13,8 @@ ERROR_CODES = {
     # the request itself
     "invalid": "The body does not have the expected shape; `fields` names each problem.",
     "malformed_body": "The body is not valid JSON.",
+    "body_too_large": "The body is over the limit (2.5 MB for JSON; an import's file has its "
+    "own, docs/data.md): send less, or the file as multipart.",
     "unsupported_media_type": "Send the body as application/json.",
     "not_acceptable": "The API answers in JSON only: send `Accept: application/json` (or none).",
     "method_not_allowed": "The path does not take this method; the schema lists the ones it takes.",
@@ -146,6 +148,7 @@ _WRITE = {
     401: ["not_authenticated", "authentication_failed"],
     403: ["forbidden"],
     404: ["not_found"],
+    413: ["body_too_large"],
     415: ["unsupported_media_type"],
     422: ["idempotency_key_reused"],
     429: ["throttled"],

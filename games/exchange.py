@@ -112,8 +112,9 @@ MAGNOBALL_TABLES: tuple[Table, ...] = (
 def document_check(*, document: Mapping[str, Any], problems: list[Problem]) -> None:
     """A result's stat lines add up to its score, team by team, as games/results.py
     requires of a report; a result with no stat lines (reported from the table only) holds."""
-    section = document.get("game", {}).get("magnoball", {})
-    appearances = section.get("appearances")
+    games = document.get("game")
+    section = games.get("magnoball") if isinstance(games, dict) else None
+    appearances = section.get("appearances") if isinstance(section, dict) else None
     results, fixtures = document.get("results"), document.get("fixtures")
     if not (
         isinstance(appearances, list) and isinstance(results, list) and isinstance(fixtures, list)

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from games.models import Inspection, LineupEntry, SimulationJob, TableInspection
 from league.audit import audit_record
+from league.broker.waiting import ids_not_waiting
 from league.celery import app
 from league.models import Fixture, Round, Season, Team
 from league.rows_read import param_list
@@ -49,9 +50,9 @@ STALE_AFTER = timedelta(seconds=settings.SIMULATION_STALE_SECONDS)
 #: A queued job whose id could not be sent is sent again after this grace (its request's
 #: own send may still be under way).
 UNSENT_GRACE = timedelta(seconds=5)
-#: A queued job not picked up this long after its id was sent is sent again: the message
-#: may be lost (a worker died holding it, a broker restarted empty). A duplicate is
-#: harmless, and waiting jobs are not in the broker, so its queue stays short.
+#: A queued job not picked up this long after its id was sent is sent again, unless its
+#: message still waits in the queue: the message may be lost (a worker died holding it, a
+#: broker restarted empty). A duplicate would be harmless, but is never made.
 RESEND_AFTER = timedelta(seconds=settings.SIMULATION_RESEND_SECONDS)
 #: A job that lost its worker (or was taken back) this many times is failed.
 MAX_ATTEMPTS = 5
@@ -528,6 +529,8 @@ def jobs_sweep(*, now: datetime | None = None) -> SweepReport:
         | Q(sent_at__lt=now - RESEND_AFTER)
     )
     resend = [pk for pk in overdue.values_list("pk", flat=True) if pk not in dispatched]
+    # A message still waiting its turn in the queue is not lost: never sent twice.
+    resend = ids_not_waiting(SIMULATE_TASK, resend)
     sent = resend if jobs_publish(resend) else []
     report = SweepReport(taken_back=taken_back, failed=failed, sent=sent, dispatched=dispatched)
     if taken_back or failed or sent or dispatched:

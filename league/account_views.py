@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 from league.people import user_password_set
+from league.signup.throttle import account_mail_allowed, throttled_response
 
 if TYPE_CHECKING:  # generic in the stubs only: Django's class takes no [User] at run time
     _SetPasswordForm = auth_forms.SetPasswordForm[User]
@@ -36,3 +38,20 @@ class PasswordSetView(auth_views.PasswordResetConfirmView):
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     form_class = PasswordChangeForm
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset, throttled: per client address ("password_reset", the 429 page), and
+    per email address ("account_mail": past its share the page answers the same and sends
+    nothing; 30 resets for one address sent 30 mails). The answer never says whether the
+    address has an account."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if (throttled := throttled_response(request, "password_reset")) is not None:
+            return throttled
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        if not account_mail_allowed(email=form.cleaned_data["email"]):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)

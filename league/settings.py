@@ -8,6 +8,7 @@ on the deployment hardening and refuses to start without a real ``SECRET_KEY``.
 
 from __future__ import annotations
 
+import ssl
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,6 +16,9 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
+from league.broker.queues import DEFAULT as DEFAULT_QUEUE
+from league.broker.queues import QUEUES
+from league.broker.queues import ROUTES as TASK_ROUTES
 from league.env import (
     env_bool,
     env_email_url,
@@ -216,6 +220,13 @@ else:
 CELERY_BROKER_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport, its acknowledgements safe to fail (league/broker/): a stalled
+    # Redis cost the workers their prefetch places for good.
+    CELERY_BROKER_TRANSPORT = "league.broker.redis_transport:Transport"
+    if REDIS_URL.startswith("rediss://"):
+        # The certificate checked (kombu names its own transport to switch TLS on; ours is
+        # named by its path, so TLS is asked for here, verified).
+        CELERY_BROKER_USE_SSL = {"ssl_cert_reqs": ssl.CERT_REQUIRED}
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         # Longer than the longest job, so a slow job is not handed to a second worker. A
         # job whose worker died is taken back by the sweep long before (heartbeats).
@@ -227,6 +238,9 @@ if REDIS_URL:
     }
 else:
     CELERY_BROKER_URL = "filesystem://localhost/"  # the host is ignored; naming one quiets kombu
+    # kombu's filesystem transport with atomic writes (league/broker/): its reader took a
+    # message file half-written and the worker stopped.
+    CELERY_BROKER_TRANSPORT = "league.broker.filesystem_transport:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_BROKER_DIR / "queue"),
         "data_folder_out": str(CELERY_BROKER_DIR / "queue"),
@@ -237,6 +251,11 @@ else:
         "polling_interval": 0.2,
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# The queues by kind (league/broker/queues.py, docs/operations.md "Queues"): a worker without
+# -Q consumes them all; the sweeps and other bookkeeping go to "default".
+CELERY_TASK_DEFAULT_QUEUE = DEFAULT_QUEUE
+CELERY_TASK_QUEUES: dict[str, dict[str, object]] = {name: {} for name in QUEUES}
+CELERY_TASK_ROUTES = {task: {"queue": queue} for task, queue in TASK_ROUTES.items()}
 # A request hands a job to the broker once, quickly: if the broker is away the job stays
 # queued in the database and the sweep sends it when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -295,7 +314,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Export and import (docs/data.md): the largest file an import reads, how long an export's
 # file is kept, and the sweep that resends lost export jobs and deletes expired files.
-EXCHANGE_MAX_UPLOAD_BYTES = env_int("EXCHANGE_MAX_UPLOAD_BYTES", 50_000_000, minimum=1000)
+EXCHANGE_MAX_UPLOAD_BYTES = env_int("EXCHANGE_MAX_UPLOAD_BYTES", 5_000_000, minimum=1000)
+# ... and the most data rows it reads (docs/data.md, "Limits"): each is written through the
+# game's services in the request.
+EXCHANGE_MAX_ROWS = env_int("EXCHANGE_MAX_ROWS", 5_000, minimum=10)
 EXCHANGE_FILE_LIFETIME_SECONDS = env_int("EXCHANGE_FILE_LIFETIME_SECONDS", 86_400, minimum=60)
 CELERY_BEAT_SCHEDULE["sweep-exchange-jobs"] = {
     "task": "league.exchange_jobs.tasks.sweep_exchange_jobs",
@@ -315,6 +337,9 @@ SITE_URL = env_url("SITE_URL", schemes=("http", "https")).rstrip("/") or "http:/
 WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 WEBHOOKS_CONNECT_TIMEOUT = env_int("WEBHOOKS_CONNECT_TIMEOUT", 5, minimum=1, maximum=60)
 WEBHOOKS_READ_TIMEOUT = env_int("WEBHOOKS_READ_TIMEOUT", 10, minimum=1, maximum=120)
+# The whole attempt, the connection and every read together: a receiver trickling a byte
+# at a time holds a worker no longer than this (league/webhooks/transport.py).
+WEBHOOKS_DEADLINE_SECONDS = env_int("WEBHOOKS_DEADLINE_SECONDS", 10, minimum=1, maximum=120)
 # Seconds before each retry after a failed attempt: the defaults try 10 times over a day.
 WEBHOOKS_RETRY_SCHEDULE = env_int_list(
     "WEBHOOKS_RETRY_SCHEDULE", [30, 120, 600, 1800, 3600, 7200, 14400, 21600, 36000], minimum=1
@@ -464,6 +489,12 @@ LOGGING = {
 }
 
 # League exports and imports (docs/data.md): the largest file an import reads, in MB.
-LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 50, minimum=1) * 1_000_000
+# Parsed whole: about 8 MB of memory a MB of document (bench/import_memory.py, docs/data.md).
+LEAGUE_IMPORT_MAX_BYTES = env_int("LEAGUE_IMPORT_MAX_MB", 30, minimum=1) * 1_000_000
+# ... and the most JSON objects and lists it parses (a 28 MB league has 384,000): counted
+# before the file is parsed (league/json_input.py).
+LEAGUE_IMPORT_MAX_OBJECTS = env_int("LEAGUE_IMPORT_MAX_OBJECTS", 1_000_000, minimum=1000)
+# The largest API request body that is not an upload (api/parsers.py): 413 past it.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2_621_440, minimum=10_000)
 # Where the admin keeps an uploaded export between its dry run and its import (a day at most).
 LEAGUE_IMPORT_DIR = VAR_DIR / "imports"

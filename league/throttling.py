@@ -28,12 +28,15 @@ from django.core.cache import cache
 
 logger = logging.getLogger(__name__)
 
-#: "signup": accounts made per address; "verify": verification links opened and resent.
+#: "signup": accounts made per address; "verify": verification links opened and resent;
+#: "password_reset": resets asked for per address; "account_mail": mails to one email.
 DEFAULT_RATES = {
     "anon": "120/min",
     "auth_failure": "10/min",
     "signup": "5/hour",
     "verify": "10/hour",
+    "password_reset": "10/hour",
+    "account_mail": "3/hour",
 }
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 #: Counters a period is cut into: the wait a refusal names is exact to one of them.

@@ -16,6 +16,11 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path(
+        "accounts/password_reset/",
+        account_views.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
         "accounts/password_change/",
         account_views.PasswordChangeView.as_view(),
         name="password_change",

@@ -20,6 +20,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
+from league.broker.queues import QUEUES
+from league.celery import app as celery_app
 from league.models import Fixture, League, Season
 from tests.games.installation import DemoTemplate, postgres_server
 from tests.world import MakeLeague, World, league_build, match_day_open, world_build
@@ -36,6 +38,18 @@ def _empty_cache():
     """Each test's database starts again from the same ids and page versions: a page cached
     by an earlier test (league/page_versions.py) must not answer for it."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _empty_broker_queues():
+    """A message an earlier test sent, which no worker took, would pass for this test's own
+    with a sweep: a message still waiting in its queue is never sent again (league/broker/)."""
+    with celery_app.pool.acquire(block=True) as connection:
+        for queue in QUEUES:
+            try:
+                connection.default_channel.queue_purge(queue)
+            except Exception:  # no broker to reach: nothing waits in it either
+                break
 
 
 @pytest.fixture

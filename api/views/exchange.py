@@ -5,14 +5,13 @@ once, a dry run with every problem by row and column and nothing written."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.http import FileResponse, Http404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -20,7 +19,7 @@ from api.base import ApiView, absolute_url
 from api.errors import error_body
 from api.fields import StrictBooleanField, StrictInputSerializer
 from api.idempotency import HEADER, idempotent
-from api.parsers import JSONParser
+from api.parsers import JSONParser, MultiPartParser
 from api.schema import (
     IDEMPOTENCY_KEY,
     ErrorSerializer,
@@ -29,7 +28,6 @@ from api.schema import (
     write_errors,
 )
 from league.errors import DomainError
-from league.exchange.csv_files import max_upload_bytes
 from league.exchange.problems import ImportRefused
 from league.exchange_jobs.formats import export_formats
 from league.exchange_jobs.models import ExchangeJob
@@ -315,9 +313,9 @@ class ImportCreateView(ApiView):
         season = _season(league, values["season"])
         assert season is not None
         upload = values.get("file")
+        content: bytes | BinaryIO
         if upload is not None:
-            # Read no further than the limit: a larger file is refused by its size alone.
-            content = upload.read(max_upload_bytes() + 1)
+            content = upload  # read as a stream, refused once past a limit (csv_read)
         elif "csv" in values:
             content = values["csv"].encode("utf-8")
         else:
@@ -424,7 +422,7 @@ class LeagueImportView(ApiView):
     class InputSerializer(StrictInputSerializer):
         dry_run = StrictBooleanField(default=False, help_text="Check only; write nothing.")
         file = serializers.FileField(
-            required=False, help_text="The document as a file (multipart), up to 50 MB."
+            required=False, help_text="The document as a file (multipart), up to 30 MB."
         )
         document = serializers.DictField(
             required=False, help_text="The document itself (a JSON body), for a small league."

@@ -65,11 +65,21 @@ class SubscriptionSerializer(serializers.ModelSerializer[Subscription]):
                 "help_text": "Only this team's events (and the league's rounds and "
                 "seasons); null for the whole league."
             },
+            "url": {
+                "help_text": "Where the events are POSTed; for anyone but its owner without "
+                "its user name, password and query string (each shown as …)."
+            },
             "active": {"help_text": "False once switched off after repeated failure."},
             "failure_count": {"help_text": "Delivery attempts failed in a row."},
             "disabled_reason": {"help_text": "Why it was switched off."},
         }
         ref_name = "Webhook"
+
+    def to_representation(self, instance: Subscription) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        request = self.context.get("request")
+        data["url"] = instance.url_for(getattr(request, "user", None))
+        return data
 
     def get_secret(self, subscription: Subscription) -> str | None:
         request = self.context.get("request")

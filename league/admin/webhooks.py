@@ -23,7 +23,7 @@ def _test(request: HttpRequest, subscription: Subscription, form: object) -> Ste
 
 def _switch_on(request: HttpRequest, subscription: Subscription, form: object) -> StepDone:
     subscription_switch_on(subscription=subscription, actor=request.user)
-    return StepDone(f"Webhook to {subscription.url} switched on again.")
+    return StepDone(f"Webhook to {subscription.url_redacted} switched on again.")
 
 
 def _redeliver(request: HttpRequest, delivery: Delivery, form: object) -> StepDone:
@@ -35,7 +35,8 @@ TEST_STEP = Step(
     name="test",
     label="Send test event",
     explain=lambda s: [
-        f"A ping event is sent to {s.url}, signed with its secret, after its earlier deliveries."
+        f"A ping event is sent to {s.url_redacted}, signed with its secret, after its earlier "
+        "deliveries."
     ],
     run=_test,
     shown=lambda s: s.active,
@@ -55,7 +56,8 @@ REDELIVER_STEP = Step(
     name="redeliver",
     label="Redeliver",
     explain=lambda d: [
-        f"{d.event_type} (delivery #{d.sequence}) is sent again to {d.subscription.url}, as a "
+        f"{d.event_type} (delivery #{d.sequence}) is sent again to {d.subscription.url_redacted}, "
+        "as a "
         "new delivery with the same event id, after the subscription's earlier ones."
     ],
     run=_redeliver,
@@ -91,15 +93,24 @@ class SubscriptionAdmin(ReadOnlyAdmin[Subscription]):
         "A webhook is added, changed and deleted by its owner on the Webhooks page or the API; "
         "here it is tested, switched on again and its deliveries redelivered."
     )
-    list_display = ("url", "league", "team", "owner", "active", "failure_count", "disabled_at")
+    # The URL without its secrets (user, password, query string): the admin is for others.
+    list_display = (
+        "shown_url",
+        "league",
+        "team",
+        "owner",
+        "active",
+        "failure_count",
+        "disabled_at",
+    )
     list_filter = ("active", ("league", LeagueListFilter))
     list_select_related = ("league", "team", "owner")
-    search_fields = ("url", "description", "owner__username")
+    search_fields = ("description", "owner__username")
     fields = (
         "league",
         "team",
         "owner",
-        "url",
+        "shown_url",
         "events",
         "description",
         "active",
@@ -110,6 +121,11 @@ class SubscriptionAdmin(ReadOnlyAdmin[Subscription]):
     )
     inlines = (DeliveryInline,)
     steps = (TEST_STEP, SWITCH_ON_STEP)
+
+    @admin.display(description="URL")
+    def shown_url(self, subscription: Subscription) -> str:
+        return subscription.url_redacted
+
     actions = (as_action(TEST_STEP, "Send a test event to the selected webhooks"),)
 
 
@@ -129,7 +145,7 @@ class DeliveryAdmin(ReadOnlyAdmin[Delivery]):
     )
     list_filter = ("status", "event_type", ("subscription__league", LeagueListFilter))
     list_select_related = ("subscription",)
-    search_fields = ("subscription__url", "event_type", "event_id")
+    search_fields = ("event_type", "event_id")
     fields = (
         "subscription",
         "event_id",

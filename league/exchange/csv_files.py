@@ -1,18 +1,23 @@
 """Reading and writing the CSV files of a league (docs/data.md, "CSV").
 
-A file read in is checked as a whole before any row is looked at: its size (settings
-``EXCHANGE_MAX_UPLOAD_BYTES``, 50 MB by default), its encoding (UTF-8, with or without the
-byte-order mark a spreadsheet writes; any other encoding is refused, naming the first byte
-that is not UTF-8, rather than guessed: a wrong guess would import wrong names silently) and
-its delimiter (comma, semicolon or tab, found by ``csv.Sniffer`` from the header line).
+A file read in is checked as a whole before any row is written: its size (settings
+``EXCHANGE_MAX_UPLOAD_BYTES``, 5 MB by default) and rows (``EXCHANGE_MAX_ROWS``, 5,000), its
+encoding (UTF-8, with or without the byte-order mark a spreadsheet writes; any other
+encoding is refused, naming the first byte that is not UTF-8, rather than guessed: a wrong
+guess would import wrong names silently) and its delimiter (comma, semicolon or tab: the one
+the header line uses most). It is read as a stream, line by line, and refused as soon as it
+passes a limit (docs/data.md, "Limits").
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from django.conf import settings
 
@@ -50,20 +55,42 @@ def max_upload_bytes() -> int:
     return int(settings.EXCHANGE_MAX_UPLOAD_BYTES)
 
 
-def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = ()) -> CsvFile:
-    """The file's rows by column, or ImportRefused naming what is wrong with the file as a
-    whole: too big, not UTF-8, no header, an unknown delimiter, a missing or unknown column,
-    a row with more cells than the header."""
-    if len(data) > max_upload_bytes():
-        raise ImportRefused([size_problem()])
-    text = _decode(data)
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+def max_rows() -> int:
+    return int(settings.EXCHANGE_MAX_ROWS)
+
+
+#: The longest header row read, in characters (a 150 KB header of ``,"`` sent csv.Sniffer
+#: quadratic until the web server killed its worker, issue #44).
+MAX_HEADER_CHARACTERS = 4_096
+#: The longest line read, in characters: twice the longest cell the csv module reads (a
+#: quoted cell may also run over several lines, each counted by the csv module).
+MAX_LINE_CHARACTERS = 2 * 131_072
+_CHUNK_BYTES = 65_536
+
+
+def csv_read(
+    *, data: bytes | BinaryIO, required: Sequence[str], optional: Sequence[str] = ()
+) -> CsvFile:
+    """The file's rows by column, read as a stream, or ImportRefused naming what is wrong
+    with the file as a whole: too big, too many rows, not UTF-8, no header, a header or a
+    line too long, an unknown delimiter, a missing or unknown column, a row with more cells
+    than the header, a NUL character."""
+    stream = io.BytesIO(data) if isinstance(data, bytes) else data
+    lines = _lines(stream)
+    header = next(lines, "")
+    if len(header) > MAX_HEADER_CHARACTERS:
+        raise ImportRefused(
+            [Problem("row 1", "", f"The header row is longer than {MAX_HEADER_CHARACTERS:,} "
+                     "characters: is this the right file?")]
+        )  # fmt: skip
+    if not header.strip():
         raise ImportRefused([Problem("row 1", "", "The file is empty: it needs a header row.")])
-    delimiter = _delimiter(lines[0])
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    delimiter = _delimiter(header)
+    reader = csv.reader(itertools.chain([header], lines), delimiter=delimiter)
     try:
-        table = list(reader)
+        heads = tuple(head.strip().lower() for head in next(reader))
+        problems = _header_problems(heads, required=required, optional=optional)
+        rows = _rows(reader, heads, delimiter, problems)
     except csv.Error as error:
         message = f"This is not valid CSV: {error}."
         if "field limit" in str(error):
@@ -72,12 +99,24 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
                 "left open?"
             )
         raise ImportRefused([Problem(f"row {reader.line_num}", "", message)]) from None
-    heads = tuple(head.strip().lower() for head in table[0])
-    problems = _header_problems(heads, required=required, optional=optional)
+    if problems:
+        raise ImportRefused(problems)
+    if not rows:
+        raise ImportRefused([Problem("row 2", "", "The file has a header but no rows.")])
+    return CsvFile(heads=heads, rows=tuple(rows), delimiter=delimiter)
+
+
+def _rows(
+    reader: Iterator[list[str]], heads: tuple[str, ...], delimiter: str, problems: list[Problem]
+) -> list[CsvRow]:
+    """The data rows (blank lines skipped), every problem of a row noted; stops with
+    ImportRefused past the most rows an import reads."""
     rows: list[CsvRow] = []
-    for number, cells in enumerate(table[1:], start=2):
+    for number, cells in enumerate(reader, start=2):
         if not any(cell.strip() for cell in cells):
             continue  # a blank line, as spreadsheets leave at the end
+        if len(rows) >= max_rows():
+            raise ImportRefused([rows_problem(number)])
         if len(cells) > len(heads):
             problems.append(
                 Problem(
@@ -88,12 +127,22 @@ def csv_read(*, data: bytes, required: Sequence[str], optional: Sequence[str] = 
                 )
             )
             continue
-        rows.append(CsvRow(number, {h: c.strip() for h, c in zip(heads, cells, strict=False)}))
-    if problems:
-        raise ImportRefused(problems)
-    if not rows:
-        raise ImportRefused([Problem("row 2", "", "The file has a header but no rows.")])
-    return CsvFile(heads=heads, rows=tuple(rows), delimiter=delimiter)
+        values = {h: cell_restored(c.strip()).strip() for h, c in zip(heads, cells, strict=False)}
+        nul = [head for head, value in values.items() if "\x00" in value]
+        problems.extend(
+            Problem(f"row {number}", head, "The cell holds a NUL character: not text.")
+            for head in nul
+        )
+        rows.append(CsvRow(number, values))
+    return rows
+
+
+def rows_problem(number: int) -> Problem:
+    return Problem(
+        f"row {number}",
+        "",
+        f"The file has more than {max_rows():,} rows: split it and import it in parts.",
+    )
 
 
 def size_problem() -> Problem:
@@ -110,41 +159,68 @@ def _size(count: int) -> str:
     return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count:,} bytes"
 
 
-def _decode(data: bytes) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
+def _lines(stream: BinaryIO) -> Iterator[str]:
+    """The stream's text line by line, each with its end (only ``\\n`` ends a line: the csv
+    reader sees the rest), decoded as UTF-8 (a byte-order mark dropped) as it is read;
+    ImportRefused when it is too big, not UTF-8, or has a line too long."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    read, line_number, pending = 0, 1, ""
+    while True:
+        chunk = stream.read(_CHUNK_BYTES)
+        read += len(chunk)
+        if read > max_upload_bytes():
+            raise ImportRefused([size_problem()])
+        try:
+            text = pending + decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as error:
+            problem = _encoding_problem(chunk, error, read - len(chunk), line_number)
+            raise ImportRefused([problem]) from None
+        *complete, pending = text.split("\n")
+        for line in complete:
+            yield _checked(line + "\n", line_number)
+            line_number += 1
+        _checked(pending, line_number)
+        if not chunk:
+            if pending:
+                yield pending
+            return
+
+
+def _checked(line: str, number: int) -> str:
+    if len(line) > MAX_LINE_CHARACTERS:
         raise ImportRefused(
-            [
-                Problem(
-                    f"row {line}",
-                    "",
-                    f"The file is not UTF-8 (byte {data[error.start]:#04x} at position "
-                    f"{error.start}): save it from your spreadsheet as “CSV UTF-8” and upload "
-                    "it again.",
-                )
-            ]
-        ) from None
-    return text.removeprefix(BOM)
+            [Problem(f"row {number}", "", f"The line is longer than {MAX_LINE_CHARACTERS:,} "
+                     "characters: is a quote left open?")]
+        )  # fmt: skip
+    return line
+
+
+def _encoding_problem(
+    chunk: bytes, error: UnicodeDecodeError, offset: int, line_number: int
+) -> Problem:
+    # The decoder's position counts from the bytes it held back from the chunk before.
+    start = max(0, min(error.start, len(chunk) - 1))
+    line = line_number + chunk[:start].count(b"\n")
+    return Problem(
+        f"row {line}",
+        "",
+        f"The file is not UTF-8 (byte {chunk[start]:#04x} at position {offset + start}): save "
+        "it from your spreadsheet as “CSV UTF-8” and upload it again.",
+    )
 
 
 def _delimiter(header: str) -> str:
-    try:
-        return csv.Sniffer().sniff(header, delimiters=DELIMITERS).delimiter
-    except csv.Error:
-        if not any(mark in header for mark in DELIMITERS):
-            return ","  # a header of one column has no delimiter to find
-        raise ImportRefused(
-            [
-                Problem(
-                    "row 1",
-                    "",
-                    "The columns could not be told apart: separate them with commas, "
-                    "semicolons or tabs.",
-                )
-            ]
-        ) from None
+    """The delimiter the header row uses most, counted outside quotes: one pass over it
+    (csv.Sniffer's guesses took quadratic time on a long header)."""
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    for character in header:
+        if character == '"':
+            quoted = not quoted
+        elif not quoted and character in counts:
+            counts[character] += 1
+    best = max(DELIMITERS, key=lambda mark: counts[mark])
+    return best if counts[best] else ","  # a header of one column has no delimiter to find
 
 
 def _header_problems(
@@ -167,10 +243,34 @@ def _header_problems(
     return problems
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's list): such a text cell is
+#: written after a quote mark, which spreadsheets show as text and our import takes off.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_QUOTE = "'"
+
+
+def cell_neutralised(value: object) -> object:
+    """A text cell made safe to open in a spreadsheet: one starting like a formula (or with
+    the quote mark itself, so the import can tell) gets a quote mark in front. Numbers stay
+    numbers."""
+    if isinstance(value, str) and value.startswith((*FORMULA_STARTS, _QUOTE)):
+        return _QUOTE + value
+    return value
+
+
+def cell_restored(text: str) -> str:
+    """The text our export neutralised, as it was (a quote mark before a formula's start or
+    another quote mark is taken off); any other cell as it is."""
+    if text.startswith(_QUOTE) and text[1:].startswith((*FORMULA_STARTS, _QUOTE)):
+        return text[1:]
+    return text
+
+
 def csv_write(*, heads: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV text with a header row, comma-separated, lines ended by CRLF (RFC 4180)."""
+    """A CSV text with a header row, comma-separated, lines ended by CRLF (RFC 4180), every
+    text cell that would start a formula neutralised (cell_neutralised)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(heads)
-    writer.writerows(rows)
+    writer.writerows([cell_neutralised(cell) for cell in row] for row in rows)
     return out.getvalue()

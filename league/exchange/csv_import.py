@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -73,7 +74,9 @@ class _TeamRows:
     players: list[tuple[str, str]] = field(default_factory=list)
 
 
-def csv_teams_import(*, season: Season, data: bytes, actor: Actor, dry_run: bool) -> ImportReport:
+def csv_teams_import(
+    *, season: Season, data: bytes | BinaryIO, actor: Actor, dry_run: bool
+) -> ImportReport:
     """Create the file's teams (one row per player, or one per team without players) in
     `season`, which must not have started. Raises ImportRefused listing every problem."""
     season = Season.objects.select_related("league").get(pk=season.pk)  # its status now
@@ -219,7 +222,9 @@ class _ResultRow:
     overtime: bool
 
 
-def csv_results_import(*, season: Season, data: bytes, actor: Actor, dry_run: bool) -> ImportReport:
+def csv_results_import(
+    *, season: Season, data: bytes | BinaryIO, actor: Actor, dry_run: bool
+) -> ImportReport:
     """Record the file's past results in `season` (running), one row per fixture, through the
     game's result service; the rounds they are in are opened first, in order, as the
     season's control room opens them. Raises ImportRefused listing every problem."""

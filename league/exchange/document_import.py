@@ -11,7 +11,7 @@ the entry points the command, the admin page and the API's import job call.
 
 from __future__ import annotations
 
-import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -37,9 +37,12 @@ from league.exchange.tables import (
     tables_declare,
     tables_import,
 )
+from league.json_input import JsonRefused, json_read
 from league.models import League
 from league.results import result_score_errors
 from league.rulesets import Ruleset, ruleset_get
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,15 @@ class _RollBack(Exception):
     """Leaves the import's transaction without keeping anything."""
 
 
+#: How deep a document's objects and lists may nest (ours: about eight levels).
+MAX_DEPTH = 32
+
+
 def document_parse(*, data: bytes) -> Mapping[str, Any]:
     """The uploaded file as a document: refused (with one problem saying why) when it is
-    over ``LEAGUE_IMPORT_MAX_BYTES``, not UTF-8 text, not JSON, or not a JSON object."""
+    over ``LEAGUE_IMPORT_MAX_BYTES`` or ``LEAGUE_IMPORT_MAX_OBJECTS``, not UTF-8 text, not
+    JSON, nested too deep, with a number or a text no field takes (league/json_input.py),
+    or not a JSON object."""
     limit: int = settings.LEAGUE_IMPORT_MAX_BYTES
     if len(data) > limit:
         raise ImportRefused(
@@ -73,16 +82,14 @@ def document_parse(*, data: bytes) -> Mapping[str, Any]:
             ]
         )
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ImportRefused(
-            [Problem("file", "", f"Not UTF-8 text (byte {error.start} cannot be read).")]
-        ) from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise ImportRefused([Problem(where, "", f"Not JSON: {error.msg}.")]) from None
+        document = json_read(
+            data, max_depth=MAX_DEPTH, max_containers=settings.LEAGUE_IMPORT_MAX_OBJECTS
+        )
+    except JsonRefused as refused:
+        message = refused.message
+        if "line " in refused.where or not refused.where:
+            message = f"Not JSON we can read: {message}"
+        raise ImportRefused([Problem(refused.where or "file", "", message)]) from None
     if not isinstance(document, dict):
         raise ImportRefused([Problem("file", "", "A league export is one JSON object.")])
     return document
@@ -91,6 +98,26 @@ def document_parse(*, data: bytes) -> Mapping[str, Any]:
 def league_document_import(
     *, document: Mapping[str, Any], actor: Actor, dry_run: bool
 ) -> ImportOutcome:
+    """Import `document` as a new league (new ids), or only check it when `dry_run`
+    (_import). A value of a shape no check foresaw is refused too, never a server error:
+    it is bad input all the same (logged, so the check can be added)."""
+    try:
+        return _import(document=document, actor=actor, dry_run=dry_run)
+    except (TypeError, ValueError, AttributeError, LookupError, UnicodeError) as error:
+        logger.warning("a league import met a value it did not foresee", exc_info=True)
+        raise ImportRefused(
+            [
+                Problem(
+                    "file",
+                    "",
+                    "A value in the file is not of the kind its place takes "
+                    f"({type(error).__name__}: {str(error)[:200]}).",
+                )
+            ]
+        ) from None
+
+
+def _import(*, document: Mapping[str, Any], actor: Actor, dry_run: bool) -> ImportOutcome:
     """Import `document` as a new league (new ids), or only check it when `dry_run`.
 
     People are matched by username; one the installation lacks is created inactive, with
@@ -201,7 +228,10 @@ def _league_create(document: Mapping[str, Any], problems: list[Problem]) -> Leag
                 "and name to import it beside that one.",
             )
         )
-    created_at = parse_datetime(str(data.get("created_at", "")))
+    try:
+        created_at = parse_datetime(str(data.get("created_at", "")))
+    except ValueError:  # well formed, but no such date (month 13)
+        created_at = None
     if created_at is None:
         problems.append(Problem("league", "created_at", "Must be a date and time (ISO 8601)."))
     for key, kind in (("description", str), ("is_public", bool)):
@@ -255,7 +285,7 @@ def _users_resolve(document: Mapping[str, Any], problems: list[Problem]) -> dict
 
 def _commissioners_set(league: League, document: Mapping[str, Any], loader: Loader) -> None:
     names = document["league"].get("commissioners", [])
-    if not isinstance(names, list):
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         loader.problem("league", "commissioners", "Must be a list of usernames.")
         return
     missing = [name for name in names if name not in loader.users]

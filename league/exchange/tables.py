@@ -54,7 +54,9 @@ class Table:
     default on import.
     `generic` names a (content type, object id) pair whose object id is remapped like a
     reference to whatever table holds that model. `retired` names fields the model has
-    dropped that files written before still carry: accepted and left out on import.
+    dropped that files written before still carry: accepted and left out on import. `scrub`
+    rewrites each row on its way out and in (the audit log's webhook entries lose their URLs'
+    secrets).
     """
 
     key: str
@@ -65,6 +67,8 @@ class Table:
     skip: frozenset[str] = frozenset()
     generic: tuple[str, str] | None = None
     retired: frozenset[str] = frozenset()
+    #: Rewrites a row (as the document has it) on its way out and in: secrets kept out.
+    scrub: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def fields(self) -> list[models.Field[Any, Any]]:
         """The fields a row carries, the primary key first (an ``id``, or the row it
@@ -210,7 +214,7 @@ def table_export(*, table: Table, league: League, refs: ExportRefs) -> list[dict
                 record[f.name] = _dump(f, value, refs)
         if not table.own_id():
             refs.add(table.model, pk, record[table.model._meta.pk.name])
-        out.append(record)
+        out.append(table.scrub(record) if table.scrub else record)
     return out
 
 
@@ -311,6 +315,8 @@ def table_import(*, table: Table, rows: Any, where: str, loader: Loader, write: 
     if not isinstance(rows, list):
         loader.problem(where, "", "Must be a list of rows.")
         return
+    if table.scrub:  # a file written before the secrets were kept out
+        rows = [table.scrub(row) if isinstance(row, dict) else row for row in rows]
     reader = _TableReader(table=table, where=where, loader=loader)
     objs = [read for index, row in enumerate(rows) if (read := reader.row(index, row))]
     loader.loaded.add(model_label(table.model))

@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import BinaryIO
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -30,6 +31,7 @@ from django.utils import timezone
 
 from league.access import Actor, is_commissioner, require_commissioner
 from league.audit import audit_record
+from league.broker.waiting import ids_not_waiting
 from league.celery import app
 from league.errors import DomainError, PermissionRefused
 from league.exchange import document_import
@@ -261,7 +263,12 @@ class ImportOutcome:
 
 
 def exchange_import_run(
-    *, season: Season, format_key: str, data: bytes, actor: Actor, dry_run: bool
+    *,
+    season: Season,
+    format_key: str,
+    data: bytes | BinaryIO,
+    actor: Actor,
+    dry_run: bool,
 ) -> ImportOutcome:
     """Import `data` into `season` by the CSV import `format_key` (a dry run writes nothing
     at all); a real import is kept as a finished job with its report or its problems."""
@@ -361,6 +368,7 @@ def exchange_jobs_sweep(*, now: datetime | None = None) -> SweepReport:
         .order_by("created_at")
         .values_list("pk", flat=True)[:100]
     )
+    stuck = ids_not_waiting(RUN_TASK, stuck)  # a message waiting its turn is not lost
     if stuck:
         exchange_jobs_send(stuck)
     expired = 0

@@ -30,6 +30,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from league.broker.waiting import ids_not_waiting
 from league.celery import app
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
@@ -508,6 +509,11 @@ def odds_sweep() -> str:
         .filter(Q(heartbeat_at__isnull=True, started_at__lt=stale) | Q(heartbeat_at__lt=stale))
         .values_list("pk", flat=True)
     )
+    # Only what no message waits for in the queue: a long run's chunks wait their turn for
+    # minutes, and sending them again grew its 817 messages to ~1,088 (issue #44).
+    queued = ids_not_waiting(START_TASK, queued)
+    chunks = ids_not_waiting(CHUNK_TASK, chunks)
+    simulations = ids_not_waiting(SIMULATE_TASK, simulations)
     _send(START_TASK, queued)
     _send(CHUNK_TASK, chunks)
     _send(SIMULATE_TASK, simulations)

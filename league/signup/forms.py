@@ -48,8 +48,8 @@ class SignUpForm(forms.Form):
     def clean_username(self) -> str:
         username: str = self.cleaned_data["username"]
         User.username_validator(username)
-        if User.objects.filter(username__iexact=username).exists():
-            raise ValidationError("This username is taken; choose another.")
+        # Whether it is taken is not said here (the page would tell anyone who has an
+        # account): the service mails the address instead.
         return username
 
     def clean(self) -> dict[str, Any]:

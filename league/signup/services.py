@@ -28,6 +28,7 @@ from league.signup.errors import SignupError
 from league.signup.links import verification_read, verification_token
 from league.signup.models import JoinRequest, LeagueSignupSettings, SignupAccount
 from league.signup.selectors import account_verified, league_signup_settings
+from league.signup.throttle import account_mail_allowed
 
 #: Turns a verification token into the absolute address of the page that opens it.
 LinkFor = Callable[[str], str]
@@ -36,19 +37,26 @@ LinkFor = Callable[[str], str]
 # --- Accounts -----------------------------------------------------------------------------
 
 
-def account_register(*, username: str, email: str, password: str, link_for: LinkFor) -> User:
+def account_register(
+    *, username: str, email: str, password: str, link_for: LinkFor, sign_in: str = ""
+) -> User | None:
     """A visitor's new account, which signs in once he has opened the link emailed to him.
-    The form has checked the password against the site's validators."""
+    The form has checked the password against the site's validators.
+
+    The answer is the same whether or not the email or the username is in use (the page
+    tells no one which are): an email in use gets a mail saying so (sign in at `sign_in`,
+    or reset the password), a username in use a mail asking for another; None then."""
     email = User.objects.normalize_email(email).strip()
-    if (
-        User.objects.filter(email__iexact=email).exists()
-        or SignupAccount.objects.filter(email__iexact=email).exists()
-    ):
-        raise SignupError(
-            "An account already uses this email: sign in, or reset its password.",
-            code="email_taken",
-            field="email",
-        )
+    holder = (
+        User.objects.filter(email__iexact=email).first()
+        or User.objects.filter(signup__email__iexact=email).first()
+    )
+    if holder is not None:
+        _account_mail(email, "already_registered", {"user": holder, "sign_in": sign_in})
+        return None
+    if User.objects.filter(username__iexact=username).exists():
+        _account_mail(email, "username_taken", {"username": username})
+        return None
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, email=email, password=password)
@@ -62,16 +70,21 @@ def account_register(*, username: str, email: str, password: str, link_for: Link
                 after={"username": username, "email": email},
             )
     except IntegrityError:  # another sign-up took the name or the email a moment before
-        raise SignupError(
-            "That username or email was taken a moment ago; choose another.",
-            code="account_taken",
-            field="username",
-        ) from None
+        _account_mail(email, "username_taken", {"username": username})
+        return None
     _verification_queue(account, link_for)
     return user
 
 
+def _account_mail(email: str, template: str, context: dict[str, object]) -> None:
+    """Mail `email` once the transaction commits, within its share (account_mail_allowed)."""
+    if account_mail_allowed(email=email):
+        transaction.on_commit(lambda: email_send(to=[email], template=template, context=context))
+
+
 def _verification_queue(account: SignupAccount, link_for: LinkFor) -> None:
+    if not account_mail_allowed(email=account.email):
+        return  # the address had its share of mails this hour
     token = verification_token(account_id=account.pk, email=account.email)
     context = {
         "user": account.user,

@@ -24,7 +24,7 @@ from league.signup.selectors import (
     league_signup_settings,
     seasons_taking_entries,
 )
-from league.signup.throttle import throttle_hit
+from league.signup.throttle import throttled_response
 from league.web import add_domain_error, refused
 
 SENT_EMAIL = "signup_sent_to"
@@ -34,23 +34,13 @@ def _link_for(request: HttpRequest) -> services.LinkFor:
     return lambda token: request.build_absolute_uri(reverse("signup-verify", args=[token]))
 
 
-def _throttled(request: HttpRequest, scope: str) -> HttpResponse | None:
-    wait = throttle_hit(request=request, scope=scope)
-    if wait is None:
-        return None
-    minutes = max(1, round(wait / 60))
-    response = render(request, "signup/throttled.html", {"minutes": minutes}, status=429)
-    response["Retry-After"] = str(int(wait))
-    return response
-
-
 def sign_up(request: HttpRequest) -> HttpResponse:
     """A visitor makes an account; it signs in once he has opened the link we email him."""
     if request.user.is_authenticated:
         return render(request, "signup/signed_in_already.html")
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
-        if (throttled := _throttled(request, "signup")) is not None:
+        if (throttled := throttled_response(request, "signup")) is not None:
             return throttled
         if form.is_valid():
             data = form.cleaned_data
@@ -60,6 +50,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                     email=data["email"],
                     password=data["password1"],
                     link_for=_link_for(request),
+                    sign_in=request.build_absolute_uri(reverse("login")),
                 )
             except DomainError as error:
                 add_domain_error(form, error)
@@ -81,7 +72,7 @@ def sent(request: HttpRequest) -> HttpResponse:
 def verify(request: HttpRequest, token: str) -> HttpResponse:
     """Opening the emailed link verifies the account; an old, used or altered link says so and
     offers the way on (sign in, or a new link)."""
-    if (throttled := _throttled(request, "verify")) is not None:
+    if (throttled := throttled_response(request, "verify")) is not None:
         return throttled
     try:
         account = services.account_verify(token=token)
@@ -107,10 +98,10 @@ def resend(request: HttpRequest) -> HttpResponse:
     """A new verification link, to an email that signed up and is not verified yet."""
     form = ResendForm(request.POST or None)
     if request.method == "POST":
-        if (throttled := _throttled(request, "verify")) is not None:
+        if (throttled := throttled_response(request, "verify")) is not None:
             return throttled
         if form.is_valid():
-            services.verification_resend(
+            services.verification_resend(  # within the address's share of mails
                 email=form.cleaned_data["email"], link_for=_link_for(request)
             )
             request.session[SENT_EMAIL] = form.cleaned_data["email"]

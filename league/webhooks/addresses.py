@@ -31,12 +31,36 @@ class Target:
     address: str  # the checked address to connect to
 
 
+#: IPv6 ranges that carry an IPv4 address in their last 32 bits and reach it: IPv4-compatible
+#: (deprecated, ::a.b.c.d) and NAT64's well-known prefix (RFC 6052).
+_CARRIES_IPV4 = (ipaddress.IPv6Network("::/96"), ipaddress.IPv6Network("64:ff9b::/96"))
+
+
+def carried_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries and leads to: mapped (::ffff:a.b.c.d),
+    compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:AABB:CCDD::) and Teredo's
+    server and client."""
+    carried = [mapped] if (mapped := address.ipv4_mapped) is not None else []
+    if any(address in network for network in _CARRIES_IPV4) and int(address) > 1:
+        carried.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    if address.sixtofour is not None:
+        carried.append(address.sixtofour)
+    if address.teredo is not None:
+        carried.extend(address.teredo)
+    return carried
+
+
 def address_public(address: IPAddress) -> bool:
     """Whether `address` is on the public internet: not private, loopback, link-local,
-    shared, reserved, multicast or unspecified (an IPv4-mapped IPv6 address is judged as
-    the IPv4 address it carries)."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    shared, reserved, multicast or unspecified. An IPv6 address that carries an IPv4 address
+    (mapped, compatible, NAT64, 6to4, Teredo) is judged by that one too: [::127.0.0.1],
+    [64:ff9b::7f00:1] and [2002:7f00:1::] lead to this machine."""
+    if isinstance(address, ipaddress.IPv6Address):
+        carried = carried_ipv4(address)
+        if address.ipv4_mapped is not None:
+            return all(address_public(ipv4) for ipv4 in carried)
+        if carried and not all(address_public(ipv4) for ipv4 in carried):
+            return False
     return address.is_global and not address.is_multicast
 
 

@@ -11,6 +11,7 @@ from django.db import models
 from django.utils import timezone
 
 from league.models import League, Team
+from league.redaction import url_redacted
 
 
 def secret_generate() -> str:
@@ -56,7 +57,18 @@ class Subscription(models.Model):
         indexes = [models.Index(fields=["league", "active"], name="webhook_league_active")]
 
     def __str__(self) -> str:
-        return f"{self.url} ({self.team or self.league})"
+        # Its name in the audit log and the admin: the secrets a URL may carry left out.
+        return f"{self.url_redacted} ({self.team or self.league})"
+
+    @property
+    def url_redacted(self) -> str:
+        """The URL as others see it and the logs keep it: without its user name, password
+        and query string (a receiver's key often rides there)."""
+        return url_redacted(self.url)
+
+    def url_for(self, user: Any) -> str:
+        """The URL whole for its owner, redacted for anyone else."""
+        return self.url if user is not None and self.owner_id == user.pk else self.url_redacted
 
     def wants(self, event: str) -> bool:
         return event in self.events

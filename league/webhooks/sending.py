@@ -22,9 +22,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.audit import audit_record
+from league.broker.waiting import ids_not_waiting
 from league.webhooks import transport
 from league.webhooks.addresses import AddressRefused, target_resolve
-from league.webhooks.events import absolute_url, deliveries_queue
+from league.webhooks.events import SEND_TASK, absolute_url, deliveries_queue
 from league.webhooks.models import Delivery, Subscription
 from league.webhooks.signing import (
     DELIVERY_HEADER,
@@ -37,11 +38,9 @@ logger = logging.getLogger(__name__)
 
 
 #: A delivery claimed this long ago and not finished lost its worker: the sweep takes it
-#: back (an attempt lasts at most the connect and read timeouts).
+#: back (an attempt lasts at most its deadline, WEBHOOKS_DEADLINE_SECONDS).
 def _stale_after() -> timedelta:
-    return timedelta(
-        seconds=2 * (settings.WEBHOOKS_CONNECT_TIMEOUT + settings.WEBHOOKS_READ_TIMEOUT) + 30
-    )
+    return timedelta(seconds=2 * settings.WEBHOOKS_DEADLINE_SECONDS + 30)
 
 
 #: A delivery due this long ago and still not picked up has lost its message (or had none:
@@ -227,7 +226,7 @@ def subscription_switch_off(*, subscription: Subscription, reason: str) -> None:
         action="webhook.switch_off",
         obj=subscription,
         league=subscription.league,
-        message=f"Webhook to {subscription.url} switched off",
+        message=f"Webhook to {subscription.url_redacted} switched off",
         after={"disabled_reason": reason},
     )
     Delivery.objects.filter(
@@ -292,5 +291,6 @@ def deliveries_sweep(*, now: datetime | None = None) -> SweepReport:
     first: dict[int, int] = {}
     for subscription_id, delivery_id, _ in due:
         first.setdefault(subscription_id, delivery_id)
-    deliveries_queue(first.values())
-    return SweepReport(taken_back, len(first))
+    due_ids = ids_not_waiting(SEND_TASK, first.values())  # a message waiting is not lost
+    deliveries_queue(due_ids)
+    return SweepReport(taken_back, len(due_ids))

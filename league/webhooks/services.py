@@ -99,8 +99,12 @@ def subscription_create(
             action="webhook.create",
             obj=subscription,
             league=league,
-            message=f"Webhook to {url} for {team or league}",
-            after={"url": url, "events": subscription.events, "team": team.pk if team else None},
+            message=f"Webhook to {subscription.url_redacted} for {team or league}",
+            after={
+                "url": subscription.url_redacted,
+                "events": subscription.events,
+                "team": team.pk if team else None,
+            },
         )
     return subscription
 
@@ -115,8 +119,8 @@ def subscription_delete(*, subscription: Subscription, actor: Actor) -> None:
             action="webhook.delete",
             obj=subscription,
             league=subscription.league,
-            message=f"Webhook to {subscription.url} deleted",
-            before={"url": subscription.url, "events": subscription.events},
+            message=f"Webhook to {subscription.url_redacted} deleted",
+            before={"url": subscription.url_redacted, "events": subscription.events},
         )
         subscription.delete()
 
@@ -187,7 +191,7 @@ def subscription_switch_on(*, subscription: Subscription, actor: Actor) -> Subsc
             action="webhook.switch_on",
             obj=locked,
             league=locked.league,
-            message=f"Webhook to {locked.url} switched back on",
+            message=f"Webhook to {locked.url_redacted} switched back on",
             before=before,
         )
         first = (

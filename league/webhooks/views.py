@@ -121,7 +121,8 @@ def webhook_delete(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: subscription_delete(subscription=subscription, actor=request.user),
         title="Delete this webhook?",
-        intro=f"{subscription.url} will receive no more events, and its delivery log goes with it.",
+        intro=f"{subscription.url_for(request.user)} will receive no more events, and its "
+        "delivery log goes with it.",
         submit="Delete webhook",
         success="Webhook deleted.",
         back=reverse("webhooks"),

@@ -46,8 +46,9 @@ def test_a_file_over_the_size_limit_is_refused(settings) -> None:
     )
 
 
-def test_the_default_limit_is_fifty_megabytes(settings) -> None:
-    assert settings.EXCHANGE_MAX_UPLOAD_BYTES == 50_000_000
+def test_the_default_limits_are_five_megabytes_and_five_thousand_rows(settings) -> None:
+    assert settings.EXCHANGE_MAX_UPLOAD_BYTES == 5_000_000
+    assert settings.EXCHANGE_MAX_ROWS == 5_000
 
 
 def test_missing_unknown_and_repeated_columns_are_named() -> None:

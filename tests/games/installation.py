@@ -23,7 +23,8 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -283,3 +284,22 @@ class DemoTemplate:
         """Drop the PostgreSQL templates."""
         for site in self._sites:
             site.close()
+
+
+@contextmanager
+def demo_installation(
+    folder: Path,
+    *,
+    template: DemoTemplate,
+    redis: PrivateRedis | None = None,
+    env: dict[str, str] | None = None,
+) -> Iterator[Installation]:
+    """A copy of the demo on SQLite (the session's `template`) in `folder`, on `redis` or the
+    filesystem broker, its environment `env` added; every process it started is stopped
+    after."""
+    site = Installation(folder, postgres=None, redis=redis, template=template.of("embedded"))
+    site.env.update(env or {})
+    try:
+        yield site
+    finally:
+        site.close()

@@ -134,17 +134,6 @@ def test_bad_input_is_refused_beside_its_field_and_makes_no_account(client, chan
     assert mail.outbox == []
 
 
-def test_a_taken_username_or_email_is_refused(client, django_capture_on_commit_callbacks):
-    User.objects.create_user("Stranger", "taken@example.com", PASSWORD)
-    page = client.post("/accounts/sign-up/", sign_up_data())
-    assert "taken" in " ".join(page.context["form"].errors["username"])
-    page = client.post(
-        "/accounts/sign-up/", sign_up_data(username="other", email="TAKEN@example.com")
-    )
-    assert "already uses this email" in " ".join(page.context["form"].errors["email"])
-    assert User.objects.count() == 1
-
-
 def test_a_bot_filling_the_honeypot_is_refused(client):
     page = client.post("/accounts/sign-up/", sign_up_data(website="http://spam.example"))
     assert page.status_code == 200

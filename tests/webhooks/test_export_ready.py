@@ -29,7 +29,9 @@ def _media(settings: Any, tmp_path: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def _exchange_broker() -> Any:
-    with mock.patch("league.exchange_jobs.services.app.send_task"):
+    # Not app.send_task, which the webhooks' broker fixture patches too: the two undone in
+    # the wrong order left a stand-in on the app for every later test.
+    with mock.patch("league.exchange_jobs.services.exchange_jobs_send"):
         yield
 
 
