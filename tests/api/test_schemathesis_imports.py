@@ -10,13 +10,13 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.api.test_schemathesis import CHECKS, _keep_test_connection, schema  # noqa: F401
+from tests.api.served_schema import CHECKS, schema
 
 imports = schema.include(path_regex="imports/$")
 
 
 @pytest.fixture
-def importer_key(world, api_as, _keep_test_connection) -> str:  # noqa: F811
+def importer_key(world, api_as, keep_test_connection) -> str:
     world.commissioner.is_superuser = True  # may create leagues, and import into any
     world.commissioner.save()
     return str(api_as(world.commissioner).key)

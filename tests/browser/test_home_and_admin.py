@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot, width_at_phone
 
@@ -14,15 +15,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_visitor_goes_from_the_league_card_on_the_home_page_to_its_standings(page, world):
     page.goto("/")
     card = page.locator("article.home-card", has=page.get_by_role("heading", name="Test League"))
-    assert card.is_visible()
-    assert card.get_by_text("MagnoBall").is_visible()
+    expect(card).to_be_visible()
+    expect(card.get_by_text("MagnoBall")).to_be_visible()
     screenshot(page, "home")
     assert width_at_phone(page) <= 375
     page.set_viewport_size({"width": 1280, "height": 800})
     card.get_by_role("link", name="Standings").click()
     table = page.get_by_role("table").first
-    assert table.get_by_role("link", name="Home Hammers").is_visible()
-    assert table.get_by_role("link", name="Away Arrows").is_visible()
+    expect(table.get_by_role("link", name="Home Hammers")).to_be_visible()
+    expect(table.get_by_role("link", name="Away Arrows")).to_be_visible()
 
 
 def test_staff_signs_in_and_sees_the_team_roster_in_the_admin(page, world):

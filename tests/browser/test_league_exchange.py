@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from league.models import League
 from tests.browser.conftest import screenshot, width_at_phone
@@ -41,8 +42,8 @@ def test_a_commissioner_exports_his_league_and_imports_a_copy(page, world, tmp_p
     page.get_by_label("League export (JSON)").set_input_files(str(tmp_path / "spoilt.json"))
     page.get_by_role("button", name="Check the file (dry run)").click()
     problems = page.get_by_role("table")
-    assert problems.get_by_role("cell", name="teams[0]").is_visible()
-    assert problems.get_by_text("Use a colour like #1f6feb.").is_visible()
+    expect(problems.get_by_role("cell", name="teams[0]")).to_be_visible()
+    expect(problems.get_by_text("Use a colour like #1f6feb.")).to_be_visible()
     screenshot(page, "admin-league-import-problems")
     assert width_at_phone(page) <= 375
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -50,12 +51,12 @@ def test_a_commissioner_exports_his_league_and_imports_a_copy(page, world, tmp_p
 
     page.get_by_label("League export (JSON)").set_input_files(str(tmp_path / "good.json"))
     page.get_by_role("button", name="Check the file (dry run)").click()
-    assert page.get_by_role(
-        "heading", name="No problems: “Moved League” can be imported"
-    ).is_visible()
+    expect(
+        page.get_by_role("heading", name="No problems: “Moved League” can be imported")
+    ).to_be_visible()
     page.get_by_role("button", name="Yes, import the league").click()
 
+    expect(page.get_by_text("Moved League was imported")).to_be_visible()
     moved = League.objects.get(slug="moved-league")
     page.wait_for_url(f"**/admin/league/league/{moved.pk}/change/")
-    assert page.get_by_text("Moved League was imported").is_visible()
     assert moved.teams.count() == 2

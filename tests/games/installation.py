@@ -182,7 +182,12 @@ class Installation:
 
     # --- processes ----------------------------------------------------------------------------
 
-    def start_worker(self, name: str, *, beat: bool = False, concurrency: int = 1) -> None:
+    def start_worker(
+        self, name: str, *, beat: bool = False, concurrency: int = 1, slow: bool = False
+    ) -> None:
+        """A Celery worker. A `slow` one plays on the pure-Python engine (the same matches,
+        slower) at the lowest CPU priority, so that a test watching for its job mid-way sees
+        it there, on a loaded machine too."""
         command = [
             str(CELERY), "-A", "league", "worker", "-n", f"{name}@%h",
             "-c", str(concurrency), "--loglevel", "INFO",
@@ -190,7 +195,10 @@ class Installation:
         ]  # fmt: skip
         if beat:
             command += ["--beat", "--schedule", str(self.folder / f"beat-{name}")]
-        self._start(name, command)
+        if slow:
+            command = ["nice", "-n", "19", *command]
+        env = {**self.env, "MAGNOBALL_PURE_ENGINE": "1"} if slow else None
+        self._start(name, command, env=env)
 
     def start_web(self) -> int:
         port = free_port()
@@ -201,10 +209,10 @@ class Installation:
         )  # fmt: skip
         return port
 
-    def _start(self, name: str, command: list[str]) -> None:
+    def _start(self, name: str, command: list[str], env: dict[str, str] | None = None) -> None:
         with (self.folder / f"{name}.log").open("ab") as log:  # the child keeps its own copy
             self.processes[name] = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                command, cwd=ROOT, env=env or self.env, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip
 

@@ -25,6 +25,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psycopg
@@ -273,18 +274,15 @@ def test_a_worker_killed_mid_job_is_replaced_within_two_minutes(installation):
         "out = list(round_.fixtures.filter(status='ready').order_by('id').values_list("
         "'pk', flat=True))"
     )
-    site.start_worker("first")  # the only worker: it must take the job
+    # The only worker: it must take the job (on SQLite a slow one: _Holder).
+    site.start_worker("first", slow=not site.database)
     wait_for("the first worker is up", lambda: site.worker_ready("first"), timeout=60)
 
     job_id = None
-    for fixture in fixtures:  # SQLite: the freeze can miss a very quick job; try the next
-        with _Holder(site, "first") as holder:
-            job_id = site.query(
-                _IMPORTS + "from games.jobs import simulation_request\n"
-                f"out = simulation_request(fixture=Fixture.objects.get(pk={fixture}), "
-                "actor=None).pk"
-            )
-            if not holder.hold_while_running(job_id):
+    for fixture in fixtures:  # SQLite: a quick job can end between two looks; try the next
+        with _Holder(site) as holder:
+            job_id = holder.request_and_hold(fixture)
+            if job_id is None:
                 continue
             site.kill("first")
             killed = time.monotonic()
@@ -315,16 +313,17 @@ def test_a_worker_killed_mid_job_is_replaced_within_two_minutes(installation):
 
 
 class _Holder:
-    """Holds a running job's worker mid-job: inside its result transaction on PostgreSQL (a
-    table lock), and on SQLite (whose single write lock would stop the claim itself) by
-    letting the worker run only in short steps, SIGSTOPped between them, until its job is
-    seen running. A step is a few milliseconds of the worker's time, a match many steps, so
-    the job cannot run from start to end unseen, however loaded the machine."""
+    """Asks for a fixture's simulation and holds its worker mid-job, for the test to kill it
+    there. On PostgreSQL inside its result transaction (a table lock). On SQLite a writer
+    stopped or blocked mid-write locks out everyone else, the test too, so instead the
+    worker is a slow one (tests/games/installation.py) and the job is watched closely from
+    the moment it is asked for (the asking process took longer to end than the job took to
+    play): seen running, it is killed at once, a sliver into its match."""
 
-    def __init__(self, site: Installation, worker: str) -> None:
+    def __init__(self, site: Installation) -> None:
         self.site = site
-        self.worker = worker
         self.pg: psycopg.Connection | None = None
+        self.asking = ThreadPoolExecutor(1)
 
     def __enter__(self) -> _Holder:
         if self.site.database:
@@ -332,25 +331,32 @@ class _Holder:
             self.pg.execute("LOCK TABLE league_result IN EXCLUSIVE MODE")  # held till rollback
         return self
 
-    def hold_while_running(self, job_id: int) -> bool:
-        """Returns False when the job finished before it could be held."""
-        if self.pg is not None:
-            wait_for("the job is running", lambda: _job_state(self.site, job_id) == "running", 60)
-            return True
-        group = self.site.pid_of(self.worker)
+    def request_and_hold(self, fixture: int) -> int | None:
+        """The fixture's new job, seen running; None when it finished before it was seen."""
+        rows = self.site.sql("SELECT COALESCE(MAX(id), 0) FROM games_simulationjob")
+        newer_than = int(rows[0][0])
+        # Not waited for here: its process ends long after the job starts.
+        asked = self.asking.submit(
+            self.site.query,
+            _IMPORTS + "from games.jobs import simulation_request\n"
+            f"out = simulation_request(fixture=Fixture.objects.get(pk={fixture}), actor=None).pk",
+        )
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            os.killpg(group, signal.SIGSTOP)
-            state = _job_state(self.site, job_id)
+            job = self.site.sql(
+                "SELECT id, state FROM games_simulationjob WHERE fixture_id = %s AND id > %s",
+                (fixture, newer_than),
+            )
+            state = job[0][1] if job else "queued"
             if state == "running":
-                return True
-            os.killpg(group, signal.SIGCONT)
-            if state != "queued":
-                return False
-            time.sleep(0.002)
-        raise AssertionError(f"job {job_id} was not taken by the worker within 120 s")
+                return int(job[0][0])
+            if state != "queued" or (asked.done() and asked.exception() is not None):
+                asked.result()  # the asking process's own errors, if any
+                return None
+        raise AssertionError(f"fixture {fixture}'s job did not run within 120 s")
 
     def __exit__(self, *exc: object) -> None:
         if self.pg is not None:
             self.pg.rollback()
             self.pg.close()
+        self.asking.shutdown(wait=True)
