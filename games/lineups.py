@@ -352,7 +352,7 @@ def lineup_fix(*, fixture: Fixture) -> tuple[TeamLineup, TeamLineup]:
     away = plans[(fixture.pk, fixture.away_team_id)]
     LineupEntry.objects.filter(fixture=fixture).delete()
     # Rows as tuples: nobody needs their ids, and bulk_create's model instances were most of a
-    # kick-off's time (docs/performance.md, "Recording results", eighth round).
+    # kick-off's time (docs/performance.md, "Set-based writes and COPY").
     rows_copy(LineupEntry, _ENTRY_FIELDS, [*_entry_rows(home), *_entry_rows(away)])
     return home, away
 

@@ -47,7 +47,7 @@ def audit_record(
 ) -> AuditEntry:
     """One entry of the log, written as a row (rows_insert): nearly every change writes one,
     a result's recording included, and the ORM's ``create`` cost it twice the database's
-    time (docs/performance.md, "Fourteenth round")."""
+    time (docs/performance.md, "Set-based writes and COPY")."""
     user = actor if actor is not None and actor.is_authenticated else None
     token = acting_token(user)
     (entry,) = rows_insert(

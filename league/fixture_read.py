@@ -6,8 +6,8 @@ begin with (`fixture_locked`).
 As ORM queries (``select_related`` over five tables or more, the visible leagues as a
 subquery, the commissioner and the league's webhooks as ``Exists``) most of their time was
 Django building and compiling the same query on every result: a tenth of a reported
-result's CPU for the check, as much again for the lock (docs/performance.md, "Recording
-results", seventh and eighth rounds). Each statement here is written once a process for
+result's CPU for the check, as much again for the lock (docs/performance.md, "Hot reads
+written as SQL"). Each statement here is written once a process for
 each kind of user (anonymous, superuser, anyone else) and each set of relations; the rows
 come back as the ORM's would (league/rows_read.py)."""
 

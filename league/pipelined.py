@@ -4,7 +4,7 @@ A result's recording ends in a chain of writes whose answers nobody reads: the s
 the players' games, the injured list's count, the standings' rows. One after another, each
 waited a round trip and the server's work before this process built the next. In a
 pipeline the server works on one while this process builds the next (docs/performance.md,
-"Fifteenth round").
+"Pipelined writes").
 
 Inside :func:`pipelined`:
 

@@ -4,9 +4,9 @@ no COPY (league/pipelined.py); elsewhere by ``bulk_create``.
 
 A simulated result writes a few hundred match events and dice rolls. ``bulk_create`` built a
 model instance a row, prepared every value through its field and had psycopg quote them into
-one statement's text: most of a result's recording time (docs/performance.md, "Recording
-results"). COPY streams the values as they are. It is an insert to the database: the tables'
-statement-level triggers (the page versions, league/page_versions.py) and row triggers (the
+one statement's text: most of a result's recording time (docs/performance.md, "Set-based
+writes and COPY"). COPY streams the values as they are. It is an insert to the database: the
+tables' statement-level triggers (the page versions, league/page_versions.py) and row triggers (the
 dice ledger's append-only guard) fire as for an INSERT. No ids come back; callers that need
 the instances use ``bulk_create``.
 
@@ -144,9 +144,9 @@ def _json_dumps(field: models.Field[Any, Any], *, binary: bool) -> Callable[[Any
 
 def _fast_dumps(value: Any) -> bytes:
     """JSON by orjson: a match's few hundred values in a tenth of ``json.dumps``'s time
-    (docs/performance.md, "Twelfth round"). The column is jsonb, which keeps the value, not
-    the text, so the stored value is the same; what orjson refuses and ``json.dumps`` takes
-    (an integer beyond 64 bits) goes by ``json.dumps``."""
+    (docs/performance.md, "Set-based writes and COPY"). The column is jsonb, which keeps the
+    value, not the text, so the stored value is the same; what orjson refuses and
+    ``json.dumps`` takes (an integer beyond 64 bits) goes by ``json.dumps``."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:

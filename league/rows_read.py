@@ -2,9 +2,9 @@
 
 A hot read that runs on every result (the API's access check, a kick-off's line-up) spent
 most of its time in Django building and compiling the same query again; written once as SQL
-it costs only its execution (docs/performance.md, "Recording results", seventh and eighth
-rounds). `model_columns` says how a model's concrete columns are selected under an alias
-and turns those values back into an instance: through the backend's converters (e.g.
+it costs only its execution (docs/performance.md, "Hot reads written as SQL").
+`model_columns` says how a model's concrete columns are selected under an alias and turns
+those values back into an instance: through the backend's converters (e.g.
 SQLite's booleans, JSON text) and ``Model.from_db``, so the instance is the ORM's own.
 `related_joins` and `related_load` do what ``select_related`` does for such a statement: the
 related rows joined, loaded and cached on their instances."""

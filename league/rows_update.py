@@ -7,7 +7,7 @@ keeps nothing), where ``v`` is the rows as one array a column on PostgreSQL, a V
 on SQLite (`_rows_source`).
 Django's ``bulk_update`` builds one CASE expression per field and row, and its
 ``bulk_create`` prepares every value of every instance through its field: on a result's hot
-path both cost more than the database did (docs/performance.md, "Recording results")."""
+path both cost more than the database did (docs/performance.md, "Set-based writes and COPY")."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def rows_update_values(
 ) -> int:
     """rows_update from tuples: each row's primary key, then its values of `fields`, in that
     order. For a caller that has the values and no instances: building a model instance
-    costs more than writing its row (docs/performance.md, "Twelfth round")."""
+    costs more than writing its row (docs/performance.md, "Set-based writes and COPY")."""
     if not rows:
         return 0
     sql, params = rows_update_statement(model, rows, fields, where=where)
@@ -189,7 +189,7 @@ def rows_append(
     """rows_insert with nothing back (no keys, no instances): the statement alone; returns
     the number of rows written. For a batch too small for a COPY's extra round trips
     (league.rows_copy): a simulation's thirty-odd stat lines went in 0.37 ms, against 0.51 by
-    COPY (docs/performance.md, "Fourteenth round")."""
+    COPY (docs/performance.md, "Set-based writes and COPY")."""
     if not rows:
         return 0
     sql, params = _insert_sql(model, _insert_fields(model, fields), rows)
@@ -302,7 +302,7 @@ def _array_text(field: models.Field[Any, Any], values: list[Any]) -> str | list[
     ``{"a","b \\"c\\""}``), which the statement's cast reads; any other column's as the list,
     for psycopg to adapt. psycopg adapts a list in Python, value by value, after scanning it
     for the values' type and the integers' size, and a result's recording sends about forty
-    (docs/performance.md, "Twelfth round")."""
+    (docs/performance.md, "Set-based writes and COPY")."""
     plain = _plain_type(field)
     if plain is int and all(type(value) is int or value is None for value in values):
         if None not in values:

@@ -142,7 +142,7 @@ DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
 # What the planner takes a random page read to cost against a sequential one. PostgreSQL's
 # default, 4, is a spinning disk's; on SSDs, or with the data in memory, 1.1 is the usual
 # value. With 4, the reads of a result's lines and of the season's games scanned whole tables
-# that grow all season (docs/performance.md, "Eleventh round").
+# that grow all season (docs/performance.md, "Prepared statements and the planner").
 DB_RANDOM_PAGE_COST = env_float("DB_RANDOM_PAGE_COST", 1.1, above=0)
 # Off behind a pooler in transaction mode, which cannot keep a session's prepared statements.
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)

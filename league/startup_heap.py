@@ -4,8 +4,8 @@ Once a web or Celery worker process has loaded the project (Django, the apps, th
 several hundred thousand objects that live as long as the process), ``freeze_startup_heap``
 moves them to the collector's permanent generation. Every full collection walked them all
 again: a simulated result's recording spent ~0.8 ms a result collecting, ~0.5 ms of it in
-full collections, and 0.3 ms with the heap frozen (docs/performance.md, ninth round). What a
-request or a job allocates is collected as before.
+full collections, and 0.3 ms with the heap frozen (docs/performance.md, "Start-up heap
+frozen"). What a request or a job allocates is collected as before.
 
 gunicorn calls it when a worker has loaded the application (gunicorn.conf.py), Celery when a
 worker process is ready (league/celery.py)."""

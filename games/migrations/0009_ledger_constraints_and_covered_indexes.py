@@ -1,7 +1,7 @@
-# Issue #16: foreign keys whose index is the lead of a unique constraint lose their own,
-# and a match event's team (a copy of its fixture's) its constraint (docs/performance.md,
-# "Recording results"). SQLite makes these changes by rebuilding the tables: the page
-# version triggers naming them wait aside (league/page_versions.py).
+# Issue #16: foreign keys whose index is the lead of a unique constraint lose their own, and a
+# match event's team (a copy of its fixture's) its constraint (docs/performance.md, "Fewer
+# constraints and indexes"). SQLite makes these changes by rebuilding the tables: the page version
+# triggers naming them wait aside (league/page_versions.py).
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -1,8 +1,8 @@
-# Issue #16: a match event's result loses its constraint, as its player and the dice ledger's
-# keys did (games 0011, rosters 0010): events are written only with their result, in the
-# transaction that records it, and deleted with it by Django; the check ran for each of a
-# simulation's ~200 events at commit (docs/performance.md, "Recording results"). SQLite makes
-# the change by rebuilding the table: its triggers wait aside (league/page_versions.py).
+# Issue #16: a match event's result loses its constraint, as its player and the dice ledger's keys
+# did (games 0011, rosters 0010): events are written only with their result, in the transaction
+# that records it, and deleted with it by Django; the check ran for each of a simulation's ~200
+# events at commit (docs/performance.md, "Fewer constraints and indexes"). SQLite makes the change
+# by rebuilding the table: its triggers wait aside (league/page_versions.py).
 
 import django.db.models.deletion
 from django.db import migrations, models

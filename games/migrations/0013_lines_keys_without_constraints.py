@@ -1,8 +1,8 @@
 # Issue #16: an appearance's result and a stat line's appearance lose their constraints, as a
 # match event's result did (games 0012): both are written only with what they name, in the
-# transaction that records the result, and deleted with it by Django; the checks ran for each
-# of a result's ~70 lines at commit (docs/performance.md, "Recording results"). SQLite makes
-# the change by rebuilding the tables: their triggers wait aside (league/page_versions.py).
+# transaction that records the result, and deleted with it by Django; the checks ran for each of a
+# result's ~70 lines at commit (docs/performance.md, "Fewer constraints and indexes"). SQLite
+# makes the change by rebuilding the tables: their triggers wait aside (league/page_versions.py).
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -1,8 +1,8 @@
-# Issue #16: the dice ledger's league, season and team (copies of its fixture's or
-# player's) lose their constraints, and foreign keys that lead an index or a unique
-# constraint their own index (docs/performance.md, "Recording results"). SQLite makes these
-# changes by rebuilding the tables: their triggers (the ledger's append-only one, the page
-# versions') wait aside (league/page_versions.py).
+# Issue #16: the dice ledger's league, season and team (copies of its fixture's or player's) lose
+# their constraints, and foreign keys that lead an index or a unique constraint their own index
+# (docs/performance.md, "Fewer constraints and indexes"). SQLite makes these changes by rebuilding
+# the tables: their triggers (the ledger's append-only one, the page versions') wait aside
+# (league/page_versions.py).
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -1,7 +1,8 @@
-# Issue #16: the dice ledger's fixture and player lose their constraints, as the ledger's other keys did
-# (rosters 0008, games 0009): rows that keep theirs hold what they name, and the checks were
-# most of a simulated result's commit (docs/performance.md, "Recording results"). SQLite
-# makes the change by rebuilding the table: its triggers wait aside (league/page_versions.py).
+# Issue #16: the dice ledger's fixture and player lose their constraints, as the ledger's other
+# keys did (rosters 0008, games 0009): rows that keep theirs hold what they name, and the checks
+# were most of a simulated result's commit (docs/performance.md, "Fewer constraints and indexes").
+# SQLite makes the change by rebuilding the table: its triggers wait aside
+# (league/page_versions.py).
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -36,7 +36,7 @@ __all__ = [
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class Move:
     key: str
@@ -50,7 +50,7 @@ class Move:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class Tackle:
     """A tackle or assault on an adjacent opponent without moving (a move of no squares)."""
@@ -66,7 +66,7 @@ class Tackle:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class Pass:
     key: str
@@ -78,7 +78,7 @@ class Pass:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class HandOff:
     key: str
@@ -90,7 +90,7 @@ class HandOff:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class Shoot:
     key: str
@@ -109,7 +109,7 @@ class Shoot:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class Replace:
     """M-P3 option: bring ``bench_key`` on for lineup slot ``slot`` instead of a move."""
@@ -123,7 +123,7 @@ class Replace:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class LeaveBox:
     """A Goalie holding the ball with no team-mate on the field steps onto the field."""
@@ -170,7 +170,7 @@ def _nearest(players: list[PlayerSnapshot], square: Square) -> PlayerSnapshot:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class ContactChoice:
     target_key: str

@@ -59,7 +59,7 @@ def contact_error(
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class StealOutcome:
     """M-T4: who took the ball (lower roll; ties re-roll)."""
@@ -104,7 +104,7 @@ def steal_ball(
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class BallAfterContact:
     """M-T4: where the ball goes after a contact in which a player held it.
@@ -130,7 +130,7 @@ class BallAfterContact:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class ContactOutcome:
     """M-T1 … M-T6: the two results, each player's condition and the ball."""

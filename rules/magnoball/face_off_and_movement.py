@@ -22,7 +22,7 @@ __all__ = [
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class FaceOffOutcome:
     """M-G4: who took possession, after how many rounds of rolling."""
@@ -89,7 +89,7 @@ def move_mode_error(player: PlayerSnapshot, mode: MoveMode, settings: RuleSettin
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class MovementOutcome:
     """M-G3/M-D5: how many squares the player may move (0 on a Heavy Mauler malfunction)."""

@@ -40,7 +40,7 @@ class TeamSheet:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class PlayerStatLine:
     """M-P7: attempts and successes per category, goals' points, and whether he took the field
@@ -81,7 +81,7 @@ class PlayerStatLine:
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class MatchInjury:
     """A player Hurt or Incapacitated in the match (M-T2). Incapacitated players' durations

@@ -14,7 +14,7 @@ __all__ = ["HandOffOutcome", "PassOutcome", "hand_off", "pass_ball"]
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class HandOffOutcome:
     """M-T7: equal results fumble (the ball is loose next to the receiver)."""
@@ -52,7 +52,7 @@ def hand_off(
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class PassOutcome:
     """M-T8/M-T9: the pass total and what became of the ball.

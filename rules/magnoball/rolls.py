@@ -140,7 +140,7 @@ class RollSpec:
     Equal and hashed by value; nothing changes one made. Not ``frozen`` and with its own
     ``__init__``, ``__eq__`` and ``__hash__`` (worked out once: the coach's odds memos hash
     specs on every look-up), which mypyc compiles natively, while a dataclass's generated
-    methods run as interpreted Python (docs/performance.md, "## Engine").
+    methods run as interpreted Python (docs/performance.md, "Engine").
     """
 
     sides: int

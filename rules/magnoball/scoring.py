@@ -15,7 +15,7 @@ __all__ = ["ShotOutcome", "shoot", "shot_error", "walk_in_points"]
 
 
 # Not frozen, with its own __init__: mypyc compiles that natively (a dataclass's runs
-# interpreted); still equal and hashed by value (docs/performance.md, "## Engine").
+# interpreted); still equal and hashed by value (docs/performance.md, "Engine").
 @dataclass(slots=True, unsafe_hash=True)
 class ShotOutcome:
     """M-S1 … M-S5: a goal (worth ``points``) or a save (the Goalie then has the ball).

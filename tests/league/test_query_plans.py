@@ -1,7 +1,8 @@
 """PostgreSQL plans a result's reads for a season of any size: the service's connections take
 a random page read to cost 1.1 sequential ones (DB_RANDOM_PAGE_COST, docs/operations.md),
 not the spinning disk's 4 of PostgreSQL's default, with which a result's lines were read by
-scanning every stat line of the database (docs/performance.md, "Eleventh round")."""
+scanning every stat line of the database (docs/performance.md, "Prepared statements and the
+planner")."""
 
 from __future__ import annotations
 
