@@ -90,9 +90,13 @@ def time_test(folder: Path, extra: list[str]) -> int:
         ["./dev", "test", *extra], cwd=folder, env=newcomer_env(), capture_output=True, text=True
     )
     took = time.monotonic() - started
-    summary = [line for line in done.stdout.splitlines() if re.search(r" in [\d.]+s", line)]
-    (folder.parent / "dev-test.log").write_text(done.stdout + done.stderr)
+    lines = done.stdout.splitlines()
+    summary = [line for line in lines if re.search(r" in [\d.]+s", line)]
+    log = Path(tempfile.gettempdir()) / "fresh-clone-dev-test.log"
+    log.write_text(done.stdout + done.stderr)
+    print(*(line for line in lines if line.startswith(("FAILED", "ERROR"))), sep="\n")
     print(summary[-1] if summary else done.stdout[-2000:])
+    print(f"the whole output: {log}")
     print(f"./dev test on a fresh clone: {took:.0f} s wall ({took / 60:.1f} min), exit "
           f"{done.returncode}")  # fmt: skip
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
