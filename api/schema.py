@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
@@ -236,3 +237,10 @@ def lib_doc_excludes() -> list[type]:
 
     own: list[type] = [ApiView, ApiMixin, ApiListView, ApiRetrieveView, StrictInputSerializer]
     return [*get_lib_doc_excludes(), *own]
+
+
+def product_title(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """A ``POSTPROCESSING_HOOKS`` hook: the schema's title names the product as it is set
+    when the schema is served (``PRODUCT_NAME``), as every page's title does."""
+    result["info"]["title"] = f"{settings.PRODUCT_NAME} API"
+    return result

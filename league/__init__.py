@@ -1,4 +1,4 @@
-"""MagnoBall League: the project package and the base app (leagues, seasons, teams, fixtures)."""
+"""The project package and the base app (leagues, seasons, teams, fixtures)."""
 
 from league.celery import app as celery_app
 

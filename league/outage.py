@@ -9,6 +9,7 @@ import logging
 import sys
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
@@ -66,7 +67,7 @@ def outage_response(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse(outage_body(), status=503)
     else:
-        response = HttpResponse(loader.get_template("503.html").render({}), status=503)
+        response = _error_page("503.html", status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -77,7 +78,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return outage_response(request)
     if request.path.startswith("/api/"):
         return JsonResponse(_server_error_body(), status=500)
-    return HttpResponse(loader.get_template("500.html").render({}), status=500)
+    return _error_page("500.html", status=500)
+
+
+def _error_page(template: str, *, status: int) -> HttpResponse:
+    """Rendered without the request's context processors (what failed may be among them)."""
+    html = loader.get_template(template).render({"product_name": settings.PRODUCT_NAME})
+    return HttpResponse(html, status=status)
 
 
 def _server_error_body() -> dict[str, object]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -147,7 +148,7 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
-        "PRODID:-//MagnoBall League//Fixtures//EN",
+        f"PRODID:-//{_ical_text(django_settings.PRODUCT_NAME)}//Fixtures//EN",
         f"X-WR-CALNAME:{_ical_text(f'{season_} · {team}' if team else str(season_))}",
     ]
     for fixture in selectors.season_fixture_list(season=season_, team=team):

@@ -1,4 +1,4 @@
-"""Settings for MagnoBall League, all read from the environment (docs/operations.md).
+"""Settings for the league service, all read from the environment (docs/operations.md).
 
 The defaults give the embedded set-up: an SQLite file and Celery's filesystem broker under
 ``var/``, so the service runs with nothing to install. ``DATABASE_URL`` switches to
@@ -42,6 +42,10 @@ VAR_DIR = Path(env_str("MAGNOBALL_VAR_DIR") or BASE_DIR / "var")
 
 PRODUCTION = env_bool("MAGNOBALL_PRODUCTION", False)
 DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+
+# The product's name, in every page's title and heading, the admin's, the API schema's and the
+# mails' (league/context_processors.py gives templates ``product_name``).
+PRODUCT_NAME = env_str("PRODUCT_NAME") or "Tabletop League"
 
 # Only ever used on a developer's machine; production refuses it below.
 DEVELOPMENT_SECRET_KEY = "development-only-secret-key-do-not-use-in-production"
@@ -128,6 +132,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.context_processors.product",
             ],
         },
     },
@@ -403,7 +408,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "MagnoBall League API",
+    "TITLE": f"{PRODUCT_NAME} API",
     "DESCRIPTION": "Read leagues, seasons and standings; post match results.",
     "VERSION": "1.0.0",
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -411,6 +416,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The API's base classes' docstrings are for developers: not in the schema (docs/api.md).
     "GET_LIB_DOC_EXCLUDES": "api.schema.lib_doc_excludes",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",  # drf-spectacular's default
+        "api.schema.product_title",
+    ],
 }
 
 # --- Deployment hardening (checked by `manage.py check --deploy`) ------------------------------
@@ -473,7 +482,7 @@ EMAIL_USE_SSL = EMAIL.use_ssl
 EMAIL_TIMEOUT = 10
 # How long a sign-up's verification link stays valid (league/signup/links.py).
 SIGNUP_VERIFY_HOURS = env_int("SIGNUP_VERIFY_HOURS", 48, minimum=1)
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "MagnoBall League <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LOGGING = {

@@ -12,7 +12,9 @@ inspections, the dice ledger) live in rosters/admin/ and games/admin/.
 Django's autodiscovery imports this package: the modules that register are imported here.
 """
 
+from django.conf import settings
 from django.contrib import admin
+from django.utils.functional import lazy
 
 from league.admin import (  # noqa: F401
     audit,
@@ -26,7 +28,8 @@ from league.admin import (  # noqa: F401
     webhooks,  # league/webhooks' subscriptions and delivery log
 )
 
-admin.site.site_header = "MagnoBall League administration"
-admin.site.site_title = "MagnoBall League admin"
+# Read when a page is shown, so PRODUCT_NAME names the admin as it names every other page.
+admin.site.site_header = lazy(lambda: f"{settings.PRODUCT_NAME} administration", str)()
+admin.site.site_title = lazy(lambda: f"{settings.PRODUCT_NAME} admin", str)()
 admin.site.index_title = "Run your leagues: set-up, match days, results and logs"
 admin.site.site_url = "/"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
@@ -67,7 +68,7 @@ def document_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
-        "title": "MagnoBall League export",
+        "title": f"{settings.PRODUCT_NAME} export",
         "description": "A whole league as one JSON document (docs/data.md). Rows carry "
         "document-local ids; a reference to a row is its id, to a person the username.",
         "type": "object",

@@ -8,6 +8,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 
@@ -20,6 +21,8 @@ def email_send(*, to: Sequence[str], template: str, context: dict[str, Any]) -> 
     recipients = [address for address in to if address]
     if not recipients:
         return False
+    # Rendered without a request, so without the context processors: the name is given here.
+    context = {"product_name": settings.PRODUCT_NAME, **context}
     subject, _, body = render_to_string(f"signup/email/{template}.txt", context).partition("\n")
     try:
         send_mail(subject.strip(), body.strip() + "\n", None, recipients)

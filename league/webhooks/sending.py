@@ -246,7 +246,7 @@ def subscription_switch_off(*, subscription: Subscription, reason: str) -> None:
         )
         transaction.on_commit(
             lambda: send_mail(
-                "Your MagnoBall League webhook was switched off",
+                f"Your {settings.PRODUCT_NAME} webhook was switched off",
                 message,
                 None,
                 [owner.email],

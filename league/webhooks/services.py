@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -136,7 +137,10 @@ def subscription_test(*, subscription: Subscription, actor: Actor) -> Delivery:
     payload = payload_build(
         league=subscription.league,
         event=PING,
-        data={"message": "A test event from MagnoBall League.", "subscription": subscription.pk},
+        data={
+            "message": f"A test event from {settings.PRODUCT_NAME}.",
+            "subscription": subscription.pk,
+        },
         event_id=uuid.uuid4(),
     )
     with transaction.atomic():
