@@ -1,6 +1,7 @@
 """MagnoBall's reads, one module per subject: the engine's team sheets, the team page's
-roster, the coach's home, the match centre and the player pages. Every public read is named
-here, so callers import from ``games.selectors``."""
+roster, the coach's home, the match centre, the player pages and what a season's fixtures
+wait for (the job queue's). Every public read is named here, so callers import from
+``games.selectors``."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from .roster import (
     team_roster,
     team_season_history,
 )
+from .season_queue import SeasonQueue, queued_job_maybe_blocked
 from .team_sheets import fit_players, team_sheet, team_sheets
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "RollCell",
     "Roster",
     "RosterRow",
+    "SeasonQueue",
     "SeasonTotals",
     "StatRow",
     "TeamRemedies",
@@ -62,6 +65,7 @@ __all__ = [
     "player_games",
     "player_progression",
     "player_totals",
+    "queued_job_maybe_blocked",
     "replay_data",
     "report_players",
     "report_season_totals",
