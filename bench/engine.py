@@ -63,7 +63,14 @@ GROUPS = {
         "scoring.py",
         "face_off_and_movement.py",
     ),
-    "board and state": ("board.py", "match_state.py", "simulator.py", "match_result.py"),
+    "board and state": (
+        "board.py",
+        "match_state.py",
+        "match_core.py",
+        "activations.py",
+        "simulator.py",
+        "match_result.py",
+    ),
 }
 
 

@@ -32,16 +32,15 @@ from django.utils import timezone
 from games.job_queue import (
     MAX_ATTEMPTS,
     STALE_AFTER,
-    SeasonQueue,
     job_mark_failed,
     job_try_lock,
     job_unlock,
     job_wait,
-    queued_job_maybe_blocked,
 )
 from games.matchday import fixture_team_sheets
 from games.models import SimulationJob
 from games.results import result_record_simulation
+from games.selectors import SeasonQueue, queued_job_maybe_blocked
 from league.errors import DomainError
 from rules.magnoball.match_result import MatchResult
 from rules.magnoball.simulator import simulate_match

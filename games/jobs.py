@@ -20,9 +20,10 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from games.errors import GamesError
-from games.job_queue import MAX_ATTEMPTS, STALE_AFTER, SeasonQueue, publish_on_commit
+from games.job_queue import MAX_ATTEMPTS, STALE_AFTER, publish_on_commit
 from games.matchday import round_open
 from games.models import SimulationJob
+from games.selectors import SeasonQueue
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Round, Season

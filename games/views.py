@@ -1,5 +1,5 @@
 """MagnoBall's pages and match day: thin views that parse, call one selector or service and
-render (a season's own pages are league/season_views.py). Reads come from games/selectors.py;
+render (a season's own pages are league/season_views.py). Reads come from games/selectors/;
 every change is one service call."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The stored standings table (M-L1, M-L2), by the shared table (rules/standings.py) with the
+"""The stored standings table (M-L1, M-L2), by the shared table (rules/standings/) with the
 points and tie-breakers the league's ruleset sets: a new result is added to it
 (`standings_add_result`), a correction or a void recomputes it from the season's results
 (`standings_recompute`). Both give the same table (tests/league/test_standings_incremental.py).

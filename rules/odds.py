@@ -1,5 +1,5 @@
 """Playoff and title odds by Monte Carlo: the rest of a season played out many times, each
-time by the league's own points and tie-breakers (M-L1, M-L2; rules/standings.py), then its
+time by the league's own points and tie-breakers (M-L1, M-L2; rules/standings/), then its
 playoffs (docs/seasons.md), counting where every team finishes (docs/odds.md).
 
 Pure: the table so far, the fixtures left with each one's outcome odds, and a seed in; each

@@ -29,14 +29,14 @@ from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.document_export import FORMAT, USER_FIELDS, VERSION
 from league.exchange.problems import ImportRefused, Problem
-from league.exchange.tables import (
-    IdMap,
+from league.exchange.table_import import (
     Loader,
     deferred_resolve,
     table_import,
     tables_declare,
     tables_import,
 )
+from league.exchange.tables import IdMap
 from league.json_input import JsonRefused, json_read
 from league.models import League
 from league.results import result_score_errors

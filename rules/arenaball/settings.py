@@ -35,7 +35,7 @@ class ArenaballTieBreaker(StrEnum):
 
     @property
     def breaker(self) -> Breaker:
-        """The tie-breaker as rules/standings.py applies it."""
+        """The tie-breaker as rules/standings/ applies it."""
         if self is ArenaballTieBreaker.KILLS:
             return KILLS
         return TieBreaker(self.value)

@@ -82,7 +82,8 @@ from .picks import (
     veteran_action_pick_error,
     veteran_actions_allowed,
 )
-from .rolls import GoalZone, RollKind, RollSpec, effective_roll, plain_spec, roll
+from .roll_spec import RollSpec, plain_spec
+from .rolls import GoalZone, RollKind, effective_roll, roll
 from .scoring import ShotOutcome, shoot, shot_error, walk_in_points
 from .settings import LoweringDieType, ProgressionMode, RuleSettings, TieBreaker
 from .simulator import MatchSetupError, simulate_match

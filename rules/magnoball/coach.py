@@ -16,7 +16,8 @@ from .contact import ContactKind, contact_error
 from .face_off_and_movement import move_mode_error
 from .match_state import MODES, MatchState, member_number
 from .odds import mean_result, sum_exceeds_chance, win_chance
-from .rolls import GoalZone, RollKind, plain_spec
+from .roll_spec import plain_spec
+from .rolls import GoalZone, RollKind
 from .snapshot import MoveMode, PlayerSnapshot, Side
 from .vocabulary import Position
 

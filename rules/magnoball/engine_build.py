@@ -34,7 +34,10 @@ PACKAGE = Path(__file__).resolve().parent
 #: the shared, uncompiled rules.settings.GameSettings).
 NOT_COMPILED = ("__init__.py", "engine_build.py", "errors.py", "settings.py")
 #: Outside the package, what the compiled modules were type-checked against.
-_DEPENDENCIES = (PACKAGE.parent / "settings.py", PACKAGE.parent / "standings.py")
+_DEPENDENCIES = (
+    PACKAGE.parent / "settings.py",
+    *sorted((PACKAGE.parent / "standings").glob("*.py")),
+)
 _TAG = f"{sys.implementation.cache_tag}-{sysconfig.get_platform()}"
 COMPILED_ROOT = PACKAGE.parent.parent / "build" / "engine" / _TAG
 STAMP = COMPILED_ROOT / "SOURCE_HASH"

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Final
 from .board import Board, Square, distance
 from .dice import DiceSource, RollRecord
 from .match_result import MatchEvent, MatchInjury
-from .rolls import GoalZone, RollKind, RollSpec, effective_roll, roll_token
+from .roll_spec import RollSpec
+from .rolls import GoalZone, RollKind, effective_roll, roll_token
 from .settings import RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot, Side
 from .vocabulary import Position, StatCategory

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .rolls import RollSpec
+from .roll_spec import RollSpec
 
 __all__ = [
     "beat_probability",

@@ -6,14 +6,14 @@ circumstances into a :class:`RollSpec`; every rule rolls through :func:`roll`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import count
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
 
-from .dice import DIE_LADDER, DiceSource, RollRecord, die_label, roll_die
+from .dice import DIE_LADDER, DiceSource, RollRecord, roll_die
+from .roll_spec import RollSpec
 from .settings import LoweringDieType, ProgressionMode, RuleSettings
 from .snapshot import MoveMode, PlayerSnapshot
 from .vocabulary import Action, EnhancementKind, Position, StatCategory, Status
@@ -21,10 +21,8 @@ from .vocabulary import Action, EnhancementKind, Position, StatCategory, Status
 __all__ = [
     "GoalZone",
     "RollKind",
-    "RollSpec",
     "RollSpecs",
     "effective_roll",
-    "plain_spec",
     "roll",
     "roll_specs",
     "roll_token",
@@ -130,73 +128,6 @@ _FORCED: Final = frozenset(
 )
 
 
-@dataclass(slots=True, eq=False)
-class RollSpec:
-    """The effective roll: ``count`` dice of ``sides`` (better one kept), ``modifier`` added.
-
-    ``higher_wins`` is ``None`` for a roll with no better side (hand-off). ``best_of_two`` is
-    the Superstar re-roll (M-D6). ``notes`` say why the roll differs from the position's base.
-
-    Equal and hashed by value; nothing changes one made. Not ``frozen`` and with its own
-    ``__init__``, ``__eq__`` and ``__hash__`` (worked out once: the coach's odds memos hash
-    specs on every look-up), which mypyc compiles natively, while a dataclass's generated
-    methods run as interpreted Python (docs/performance.md, "Engine").
-    """
-
-    sides: int
-    count: int
-    modifier: int
-    higher_wins: bool | None
-    best_of_two: bool = False
-    notes: str = ""
-    #: The die's label (``"2d6"``), worked out once: every roll of this spec records it.
-    die: str = field(init=False, repr=False)
-    _hash: int = field(init=False, repr=False)
-
-    def __init__(
-        self,
-        sides: int,
-        count: int,
-        modifier: int,
-        higher_wins: bool | None,
-        best_of_two: bool = False,
-        notes: str = "",
-    ) -> None:
-        self.sides = sides
-        self.count = count
-        self.modifier = modifier
-        self.higher_wins = higher_wins
-        self.best_of_two = best_of_two
-        self.notes = notes
-        self.die = die_label(sides, count)
-        self._hash = hash((sides, count, modifier, higher_wins, best_of_two, notes))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RollSpec):
-            return NotImplemented
-        return (
-            self._hash == other._hash
-            and self.sides == other.sides
-            and self.count == other.count
-            and self.modifier == other.modifier
-            and self.higher_wins == other.higher_wins
-            and self.best_of_two == other.best_of_two
-            and self.notes == other.notes
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def describe(self) -> str:
-        """E.g. ``"d12+1, best of two"`` for pages that show what a bonus changes."""
-        text = self.die
-        if self.modifier:
-            text += f"{self.modifier:+d}"
-        if self.best_of_two:
-            text += ", best of two"
-        return text
-
-
 class RollSpecs(Protocol):
     """Where rule functions get a player's :class:`RollSpec`: :func:`roll_specs` (plain
     :func:`effective_roll`) by default, or the simulator's per-match memo of the same answers."""
@@ -261,12 +192,6 @@ class _RollSettings(NamedTuple):
     progression_mode: ProgressionMode
     enhancements: bool
     superstars: bool
-
-
-@lru_cache(maxsize=64)
-def plain_spec(sides: int, *, higher_wins: bool | None = True) -> RollSpec:
-    """A die with no player behind it (the football d6, the d12 of a Ricochet, a d10)."""
-    return RollSpec(sides, 1, 0, higher_wins)
 
 
 def _category_bonus(player: _Traits, action: Action, settings: _RollSettings) -> int:

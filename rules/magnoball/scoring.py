@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from .dice import DiceSource, RollRecord
 from .outcomes import RuleNotAllowedError
-from .rolls import GoalZone, RollKind, RollSpecs, plain_spec, roll, roll_specs
+from .roll_spec import plain_spec
+from .rolls import GoalZone, RollKind, RollSpecs, roll, roll_specs
 from .settings import RuleSettings
 from .snapshot import PlayerSnapshot
 from .vocabulary import Position

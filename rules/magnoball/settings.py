@@ -175,7 +175,7 @@ class RuleSettings(GameSettings):
             errors["points_overtime_loss"] = "Must not be less than the points for a loss."
 
     def table(self) -> TableSettings:
-        """M-L1 and M-L2 for the standings, which every game shares (rules/standings.py)."""
+        """M-L1 and M-L2 for the standings, which every game shares (rules/standings/)."""
         return TableSettings(
             points_win=self.points_win,
             points_overtime_win=self.points_overtime_win,

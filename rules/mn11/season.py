@@ -1,7 +1,7 @@
 """E-D3, E-L1 over a season's reports: discipline, suspensions and the standings' inputs.
 
 A :class:`PlayedMatch` is a report with the teams that played it. The shared table
-(rules/standings.py) ranks on points, head-to-head, goal difference and goals for; E-L1's
+(rules/standings/) ranks on points, head-to-head, goal difference and goals for; E-L1's
 Magic Number goals and fewer red cards are counts each match gives it (:func:`table_game`).
 """
 

@@ -2,7 +2,7 @@
 
 Like ``rules.magnoball.settings.RuleSettings``: a frozen dataclass whose field names and enum
 values are the public contract (a Django model may mirror it field by field), ``errors()`` for
-validation and ``table()`` for the shared standings (rules/standings.py).
+validation and ``table()`` for the shared standings (rules/standings/).
 """
 
 from __future__ import annotations

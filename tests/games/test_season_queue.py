@@ -1,6 +1,7 @@
-"""What a fixture waits for (games/job_queue.py, SeasonQueue; M-P3: a team plays its fixtures
-in round order): the queue of one fixture's two teams gives the same answer as the queue of
-the whole season, and the answer is the first earlier unplayed fixture of either team."""
+"""What a fixture waits for (games/selectors/season_queue.py, SeasonQueue; M-P3: a team
+plays its fixtures in round order): the queue of one fixture's two teams gives the same
+answer as the queue of the whole season, and the answer is the first earlier unplayed
+fixture of either team."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from unittest import mock
 
 import pytest
 
-from games.job_queue import SeasonQueue
 from games.jobs import simulation_request_rest_of_season
 from games.matchday import round_open
+from games.selectors import SeasonQueue
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 

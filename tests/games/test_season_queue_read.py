@@ -1,4 +1,4 @@
-"""`games.job_queue.SeasonQueue` reads a season's unplayed fixtures and their live jobs in SQL:
+"""`games.selectors.SeasonQueue` reads a season's unplayed fixtures and their live jobs in SQL:
 it answers as the ORM queries it stands for, for the whole season and for some teams."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
-from games.job_queue import SeasonQueue
 from games.jobs import simulation_request_rest_of_season
 from games.matchday import round_open
 from games.models import SimulationJob
+from games.selectors import SeasonQueue
 from league.models import Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition
 

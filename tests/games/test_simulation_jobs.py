@@ -17,9 +17,7 @@ from games.job_queue import (
     DISPATCH_LOCK_NAMESPACE,
     LOCK_NAMESPACE,
     MAX_ATTEMPTS,
-    SeasonQueue,
     jobs_dispatch_waiting,
-    queued_job_maybe_blocked,
 )
 from games.job_runner import simulation_run
 from games.jobs import (
@@ -35,6 +33,7 @@ from games.jobs import (
 from games.matchday import inspection_decide, round_open
 from games.models import Inspection, SimulationJob
 from games.results import result_void
+from games.selectors import SeasonQueue, queued_job_maybe_blocked
 from games.tasks import simulate_fixture
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, Round, Season

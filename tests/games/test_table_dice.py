@@ -8,11 +8,11 @@ from unittest import mock
 import pytest
 
 from games.errors import GamesError
-from games.job_queue import SeasonQueue
 from games.jobs import simulation_request
 from games.matchday import inspection_decide, round_open
 from games.models import Inspection, SimulationJob, TableInspection
 from games.results import PlayerLine, ResultReport, TableRoll, result_record
+from games.selectors import SeasonQueue
 from games.table_inspections import table_inspection_enter
 from injuries.models import Injury
 from injuries.services import injury_force_heal

@@ -26,7 +26,7 @@ from rules.magnoball import (
     shoot,
 )
 from rules.magnoball.odds import float_distribution, result_distribution
-from rules.magnoball.rolls import RollSpec
+from rules.magnoball.roll_spec import RollSpec
 
 from .helpers import player
 

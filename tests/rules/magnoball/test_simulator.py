@@ -248,7 +248,7 @@ def test_goalie_position_is_the_substitute_when_missing() -> None:
 
 
 def test_in_match_copy_keeps_every_trait_and_resets_the_match_state() -> None:
-    from rules.magnoball.simulator import _copy
+    from rules.magnoball.match_core import _copy
 
     original = snapshot(
         Position.FORWARD,

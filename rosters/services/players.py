@@ -1,32 +1,23 @@
-"""Writes for teams' rosters: creation by the rules, call-ups, action picks, the dice ledger."""
+"""Writes for a team's players: call-ups, action picks, season totals and progression,
+release, renames, swaps between strings and enhancements."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
-from league.models import Fixture, Season, Team
-from league.rows_copy import rows_copy
+from league.models import Season, Team
 from league.rows_update import rows_add, rows_update
-from league.services import TEAM_COLOUR, season_enter_team, team_build
 from league.team_seasons import followed_first
 from rosters.errors import RosterError
-from rosters.models import DiceRoll, Enhancement, Player, PlayerSeason, PlayerSeasonStat
-from rosters.table_dice import faces_resolve
+from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.between_matches import status_after_games
-from rules.magnoball.creation import roll_new_roster
-from rules.magnoball.dice import DiceSource, RandomDice, RollRecord
 from rules.magnoball.picks import PickKind, pick_refusal
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import (
@@ -35,202 +26,6 @@ from rules.magnoball.vocabulary import (
     Position,
     Status,
 )
-from rules.names import player_names
-
-
-def server_dice() -> DiceSource:
-    """The dice the server rolls with: the operating system's randomness."""
-    return RandomDice(random.SystemRandom())
-
-
-#: A dice roll's columns as ledger_record writes them (rows_copy).
-_LEDGER_FIELDS = (
-    "league_id",
-    "season_id",
-    "team_id",
-    "player_id",
-    "fixture_id",
-    "rolled_by_id",
-    "entered_by_id",
-    "source",
-    "sequence",
-    "purpose",
-    "die",
-    "faces",
-    "modifier",
-    "result",
-    "detail",
-)
-
-
-#: The rows of the ledger batch open in this context (ledger_batch), if any.
-_pending: ContextVar[list[tuple[Any, ...]] | None] = ContextVar("ledger_pending", default=None)
-
-
-@contextmanager
-def ledger_batch() -> Iterator[None]:
-    """Every ledger_record inside goes to the ledger in one statement at the end (a simulated
-    result's match rolls and its injury rolls: one COPY, not one a source). Each call keeps
-    its own batch's sequence numbers. Nothing inside may read the ledger back; a batch
-    opened inside another joins it. The caller holds the transaction: an error inside
-    writes nothing."""
-    if _pending.get() is not None:
-        yield
-        return
-    rows: list[tuple[Any, ...]] = []
-    token = _pending.set(rows)
-    try:
-        yield
-    finally:
-        _pending.reset(token)
-    rows_copy(DiceRoll, _LEDGER_FIELDS, rows)  # nothing for no rows
-
-
-def ledger_record(
-    *,
-    rolls: Sequence[RollRecord],
-    season: Season,
-    actor: Actor = None,
-    team: Team | None = None,
-    fixture: Fixture | None = None,
-    players: Mapping[str, Player] | None = None,
-    source: str = DiceRoll.Source.SERVER,
-) -> int:
-    """Write rolls to the dice ledger (M-D8), one statement (``rows_copy``: COPY on
-    PostgreSQL, a match's several hundred rolls without model instances); returns the number
-    written (or, inside ledger_batch, queued). A roll's `actor` key names its player through
-    `players`; a table roll is recorded as entered by `actor`. The batch shares one
-    ``created_at`` (on PostgreSQL) and is ordered by ``sequence``. The caller runs inside
-    its own transaction."""
-    players = players or {}
-    rolled_by = actor.pk if actor is not None and actor.is_authenticated else None
-    entered_by = rolled_by if source == DiceRoll.Source.TABLE else None
-    team_id = team.pk if team is not None else None
-    fixture_id = fixture.pk if fixture is not None else None
-    rows = []
-    for sequence, roll in enumerate(rolls):
-        player = players.get(roll.actor) if roll.actor is not None else None
-        rows.append(
-            (
-                season.league_id,
-                season.pk,
-                team_id if team is not None else (player.team_id if player else None),
-                player.pk if player else None,
-                fixture_id,
-                rolled_by,
-                entered_by,
-                source,
-                sequence,
-                roll.purpose,
-                roll.die,
-                list(roll.faces),
-                roll.modifier,
-                roll.result,
-                roll.detail[:200],
-            )
-        )
-    if (pending := _pending.get()) is not None:
-        pending.extend(rows)
-        return len(rows)
-    return rows_copy(DiceRoll, _LEDGER_FIELDS, rows)
-
-
-def team_create(
-    *,
-    season: Season,
-    name: str,
-    short_name: str,
-    actor: Actor,
-    coach: User | None = None,
-    colour: str = TEAM_COLOUR,
-    player_names_: Sequence[str] | None = None,
-    dice: DiceSource | None = None,
-    faces: Sequence[int] | None = None,
-) -> Team:
-    """A new team of 18 (M-P2) in `season`'s league, entered into the season.
-
-    Status (M-P4) and Superstar (M-P8) rolls follow the season's rule settings; every roll
-    goes to the dice ledger. `player_names_`, when given, names the players in roster order
-    (first string FW, FW, WB, WB, HB, HB, FB, FB, MA, HM, GK, then one of each position).
-    When the season's coaches roll creation at the table, `faces` are their d12s in that
-    order (per slot: status, then Superstar), entered by `actor` for the team's coach.
-    """
-    settings = season.rules.to_engine()
-    table = season.rules.table_dice("creation")
-    if table and faces is None:
-        raise RosterError(
-            "This season's coaches roll their teams at the table: enter the d12s rolled "
-            "(per player in roster order: status, then Superstar).",
-            field="faces",
-            code="faces_required",
-        )
-    if not table and faces is not None:
-        raise RosterError(
-            "The server rolls new teams in this season; leave the faces out.",
-            field="faces",
-            code="server_dice",
-        )
-    if player_names_ is not None and (
-        len(player_names_) != ROSTER_SIZE or len(set(player_names_)) != ROSTER_SIZE
-    ):
-        raise RosterError(
-            f"A new team needs {ROSTER_SIZE} distinct player names.", field="player_names"
-        )
-    team = team_build(
-        league=season.league, name=name, short_name=short_name, coach=coach, colour=colour
-    )
-    if table:
-        slots = faces_resolve(
-            faces, lambda entered: roll_new_roster(entered, settings), what="creation rolls"
-        )
-    else:
-        slots = roll_new_roster(dice or server_dice(), settings)
-    names = (
-        list(player_names_)
-        if player_names_
-        else player_names(ROSTER_SIZE, rng=random.Random(f"{season.league_id}:{name}"))
-    )
-    with transaction.atomic():
-        team.save()
-        players = Player.objects.bulk_create(
-            Player(
-                team=team,
-                name=names[slot.index],
-                shirt_number=slot.index + 1,
-                position=slot.position,
-                string=Player.String.FIRST if slot.first_string else Player.String.SECOND,
-                status=slot.status,
-                start_status=slot.status,
-                superstar=slot.superstar,
-            )
-            for slot in slots
-        )
-        by_slot = {
-            f"slot-{slot.index}": player for slot, player in zip(slots, players, strict=True)
-        }
-        ledger_record(
-            rolls=[roll for slot in slots for roll in slot.rolls],
-            season=season,
-            actor=actor,
-            team=team,
-            players=by_slot,
-            source=DiceRoll.Source.TABLE if table else DiceRoll.Source.SERVER,
-        )
-        season_enter_team(season=season, team=team, actor=actor)
-        audit_record(
-            actor=actor,
-            action="team.create",
-            obj=team,
-            league=season.league,
-            message=f"{team} created with {len(players)} players",
-            after={
-                "players": [
-                    snapshot(p, ["name", "position", "string", "status", "superstar"])
-                    for p in players
-                ]
-            },
-        )
-    return team
 
 
 def _lock_team(team: Team) -> Team:

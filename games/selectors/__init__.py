@@ -1,0 +1,80 @@
+"""MagnoBall's reads, one module per subject: the engine's team sheets, the team page's
+roster, the coach's home, the match centre, the player pages and what a season's fixtures
+wait for (the job queue's). Every public read is named here, so callers import from
+``games.selectors``."""
+
+from __future__ import annotations
+
+from .coach_home import TeamRemedies, coach_teams
+from .match_centre import (
+    MatchReport,
+    ReportPlayers,
+    SeasonTotals,
+    StatRow,
+    fixture_inspections,
+    fixture_live_job,
+    fixture_table_inspections,
+    match_report,
+    replay_data,
+    report_players,
+    report_season_totals,
+    simulation_jobs_visible,
+)
+from .player_pages import (
+    TotalsLine,
+    player_for_page,
+    player_games,
+    player_progression,
+    player_totals,
+    season_leaders,
+    season_points_leaders,
+)
+from .roster import (
+    ROSTER_ROLLS,
+    LevelCell,
+    RollCell,
+    Roster,
+    RosterRow,
+    team_current_season,
+    team_roster,
+    team_season_history,
+)
+from .season_queue import SeasonQueue, queued_job_maybe_blocked
+from .team_sheets import fit_players, team_sheet, team_sheets
+
+__all__ = [
+    "ROSTER_ROLLS",
+    "LevelCell",
+    "MatchReport",
+    "ReportPlayers",
+    "RollCell",
+    "Roster",
+    "RosterRow",
+    "SeasonQueue",
+    "SeasonTotals",
+    "StatRow",
+    "TeamRemedies",
+    "TotalsLine",
+    "coach_teams",
+    "fit_players",
+    "fixture_inspections",
+    "fixture_live_job",
+    "fixture_table_inspections",
+    "match_report",
+    "player_for_page",
+    "player_games",
+    "player_progression",
+    "player_totals",
+    "queued_job_maybe_blocked",
+    "replay_data",
+    "report_players",
+    "report_season_totals",
+    "season_leaders",
+    "season_points_leaders",
+    "simulation_jobs_visible",
+    "team_current_season",
+    "team_roster",
+    "team_season_history",
+    "team_sheet",
+    "team_sheets",
+]
