@@ -43,7 +43,6 @@ def test_every_worker_runs_on_the_suites_own_settings():
     assert Path(settings.VAR_DIR).name.startswith("magnoball-tests-")
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if settings.REDIS_URL and worker:
-        assert settings.REDIS_URL == os.environ["REDIS_URL"]
+        assert os.environ["REDIS_URL"] == settings.REDIS_URL
         assert settings.CACHES["default"]["LOCATION"] == settings.REDIS_URL
         assert int(settings.REDIS_URL.rsplit("/", 1)[1]) >= int(worker.removeprefix("gw"))
-
