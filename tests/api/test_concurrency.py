@@ -52,8 +52,22 @@ def token(world, api_as) -> str:
     return api_as(world.home_coach).key
 
 
+def _retried(path: str, body: dict, keys: list[str | None], token: str, responses: list) -> list:
+    """The responses, each 503 replaced by its client's retry. Fifty threads of one process
+    share its GIL: on a loaded machine the post holding the locks can run past the database's
+    statement timeout, and a post waiting on it is answered 503 with Retry-After (an outage
+    to retry, never a lost or doubled result: docs/api.md). A retry must then succeed."""
+    for index, response in enumerate(responses):
+        if response.status_code == 503:
+            assert int(response["Retry-After"]) > 0
+            headers = {"Idempotency-Key": keys[index]} if keys[index] else {}
+            responses[index] = Api(token).post(path, body, **headers)
+    return responses
+
+
 def test_fifty_posts_with_one_key_store_one_result_and_all_get_it(world, match_day, token):
-    responses = _post_at_once(result_url(match_day), result_body(world), ["same"] * CLIENTS, token)
+    path, body, keys = result_url(match_day), result_body(world), ["same"] * CLIENTS
+    responses = _retried(path, body, keys, token, _post_at_once(path, body, keys, token))
 
     assert Counter(r.status_code for r in responses) == {201: CLIENTS}
     assert len({json.dumps(r.json(), sort_keys=True) for r in responses}) == 1
@@ -64,9 +78,10 @@ def test_fifty_posts_with_one_key_store_one_result_and_all_get_it(world, match_d
 
 
 def test_fifty_posts_with_fifty_keys_store_one_result(world, match_day, token):
-    keys = [f"key-{i}" for i in range(CLIENTS)]
+    keys: list[str | None] = [f"key-{i}" for i in range(CLIENTS)]
+    path, body = result_url(match_day), result_body(world)
 
-    responses = _post_at_once(result_url(match_day), result_body(world), keys, token)
+    responses = _retried(path, body, keys, token, _post_at_once(path, body, keys, token))
 
     statuses = Counter(r.status_code for r in responses)
     assert statuses == {201: 1, 409: CLIENTS - 1}
@@ -78,7 +93,8 @@ def test_fifty_posts_with_fifty_keys_store_one_result(world, match_day, token):
 
 
 def test_fifty_posts_without_keys_store_one_result(world, match_day, token):
-    responses = _post_at_once(result_url(match_day), result_body(world), [None] * CLIENTS, token)
+    path, body, keys = result_url(match_day), result_body(world), [None] * CLIENTS
+    responses = _retried(path, body, keys, token, _post_at_once(path, body, keys, token))
 
     assert Counter(r.status_code for r in responses) == {201: 1, 409: CLIENTS - 1}
     assert Result.objects.count() == 1
