@@ -18,11 +18,10 @@ from rest_framework.response import Response
 
 from api.access import ApiUser
 from api.base import ApiView, absolute_url
-from api.fields import StrictInputSerializer, StrictIntegerField
+from api.fields import StrictInputSerializer, StrictIntegerField, read_body
 from api.filters import MAX_ID
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
 from api.views.fixtures import FixtureSerializer
 from league.access import require_commissioner, require_result_reporter
 from league.errors import DomainError
