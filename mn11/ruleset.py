@@ -40,7 +40,7 @@ class Mn11Ruleset(Ruleset):
     #: E-L1: a shootout win or loss counts as the shared table's overtime result.
     overtime = True
     urls = ("mn11.urls",)
-    api_urls = ("api.mn11_urls",)
+    api_urls = ("mn11.api.urls",)
     team_view = "mn11.views.team"
     fixture_view = "mn11.views.fixture"
     season_nav_template = "mn11/includes/season_nav.html"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from api import access, arenaball_access, mn11_access
+from api import access, arenaball_access
 from api.schema import ERROR_CODES
 from arenaball import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
@@ -15,6 +15,7 @@ from injuries import services as injury_services
 from league import results as league_results
 from mn11 import match_day as mn11_match_day
 from mn11 import reports as mn11_reports
+from mn11.api import access as mn11_access
 from rosters import table_dice
 from tests.api.conftest import Api
 

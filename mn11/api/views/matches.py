@@ -18,11 +18,16 @@ from rest_framework.response import Response
 
 from api.access import ApiUser
 from api.base import ApiView, absolute_url
-from api.fields import StrictInputSerializer, StrictIntegerField
+from api.fields import StrictInputSerializer, StrictIntegerField, read_body
 from api.filters import MAX_ID
 from api.idempotency import idempotent
-from api.mn11_access import mn11_fixture, mn11_fixtures, mn11_season, side_given
-from api.mn11_serializers import (
+from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from api.views.fixtures import FixtureSerializer
+from league.access import require_commissioner, require_result_reporter
+from league.errors import DomainError
+from league.models import Fixture
+from mn11.api.access import mn11_fixture, mn11_fixtures, mn11_season, side_given
+from mn11.api.serializers import (
     DisciplineRowSerializer,
     MatchDaySerializer,
     ReportInputSerializer,
@@ -32,12 +37,6 @@ from api.mn11_serializers import (
     gk_field,
     side_field,
 )
-from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
-from api.views.fixtures import FixtureSerializer
-from league.access import require_commissioner, require_result_reporter
-from league.errors import DomainError
-from league.models import Fixture
 from mn11.discipline import season_discipline
 from mn11.match_day import (
     MatchDayView,
