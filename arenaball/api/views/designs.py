@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiView, absolute_url
+from api.fields import read_body
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
 from arenaball.api.access import arena_design, arena_team, arena_team_for_change
 from arenaball.api.serializers import (
     DesignCheckSerializer,

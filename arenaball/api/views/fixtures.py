@@ -13,11 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.base import ApiView, absolute_url
-from api.fields import StrictInputSerializer, StrictIntegerField
+from api.fields import StrictInputSerializer, StrictIntegerField, read_body
 from api.filters import MAX_ID
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
 from api.views.fixtures import FixtureSerializer
 from arenaball.api.access import arena_fixture, arena_fixtures, team_for_pits
 from arenaball.api.serializers import (
