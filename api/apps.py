@@ -2,7 +2,8 @@ from django.apps import AppConfig
 
 
 class ApiConfig(AppConfig):
-    """The REST API: the top layer, over the core and every ruleset (docs/architecture.md)."""
+    """The core REST API: over the league core, below the games, whose own API routes it mounts
+    through their rulesets' ``api_urls`` (docs/architecture.md)."""
 
     name = "api"
     verbose_name = "REST API"

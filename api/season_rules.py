@@ -14,7 +14,6 @@ from django.db import models
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from arenaball.models import SeasonSettings as ArenaballSettings
 from league.models import Season
 from league.rulesets import ruleset_get
 from mn11.models import SeasonSettings as Mn11Settings
@@ -77,11 +76,19 @@ def _game_rules(key: str, related: str, model: type[models.Model], name: str) ->
     return GameRules(related, model, _rules_serializer(key, model, name))
 
 
+def _row_model(related: str) -> type[models.Model]:
+    """The model of a game's settings row, by its name on Season: the core imports no game."""
+    model = Season._meta.get_field(related).related_model
+    if not (isinstance(model, type) and issubclass(model, models.Model)):
+        raise TypeError(f"Season.{related} is no game's settings row.")
+    return model
+
+
 #: By ruleset key.
 GAME_RULES: Mapping[str, GameRules] = {
     "magnoball": _game_rules("magnoball", "rules", MagnoBallRules, "MagnoBallSeasonRules"),
     "arenaball": _game_rules(
-        "arenaball", "arenaball_settings", ArenaballSettings, "ArenaballSeasonRules"
+        "arenaball", "arenaball_settings", _row_model("arenaball_settings"), "ArenaballSeasonRules"
     ),
     "mn11": _game_rules("mn11", "mn11_settings", Mn11Settings, "Mn11SeasonRules"),
 }

@@ -45,7 +45,7 @@ class ArenaballRuleset(Ruleset):
     simulates = False
     table_rules = "A-L1"
     urls = ("arenaball.urls",)
-    api_urls = ("api.arenaball_urls",)
+    api_urls = ("arenaball.api.urls",)
     team_view = "arenaball.views.team"
     fixture_view = "arenaball.views.fixture"
 

@@ -11,16 +11,16 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.arenaball_access import arena_design, arena_team, arena_team_for_change
-from api.arenaball_serializers import (
+from api.base import ApiView, absolute_url
+from api.fields import read_body
+from api.idempotency import idempotent
+from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from arenaball.api.access import arena_design, arena_team, arena_team_for_change
+from arenaball.api.serializers import (
     DesignCheckSerializer,
     DesignInputSerializer,
     DesignSerializer,
 )
-from api.base import ApiView, absolute_url
-from api.idempotency import idempotent
-from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
 from arenaball.designs import (
     design_check,
     design_data_parse,

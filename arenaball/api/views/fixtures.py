@@ -12,21 +12,20 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.arenaball_access import arena_fixture, arena_fixtures, team_for_pits
-from api.arenaball_serializers import (
+from api.base import ApiView, absolute_url
+from api.fields import StrictInputSerializer, StrictIntegerField, read_body
+from api.filters import MAX_ID
+from api.idempotency import idempotent
+from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
+from api.views.fixtures import FixtureSerializer
+from arenaball.api.access import arena_fixture, arena_fixtures, team_for_pits
+from arenaball.api.serializers import (
     LineupSerializer,
     PitsSerializer,
     ReportInputSerializer,
     ReportSerializer,
     slot_field,
 )
-from api.base import ApiView, absolute_url
-from api.fields import StrictInputSerializer, StrictIntegerField
-from api.filters import MAX_ID
-from api.idempotency import idempotent
-from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
-from api.views.arenaball_common import read_body
-from api.views.fixtures import FixtureSerializer
 from arenaball.models import Pits, Report
 from arenaball.report_input import report_data_parse
 from arenaball.reports import (

@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.access import get_visible
-from api.arenaball_access import RULESET
 from api.base import ApiView
 from api.schema import read_errors, write_errors
+from arenaball.api.access import RULESET
 from arenaball.models import SeasonSettings
 from arenaball.season_settings import season_settings, season_settings_change
 from arenaball.settings_form import SETTING_HELP_TEXTS, SETTING_NAMES

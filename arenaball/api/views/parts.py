@@ -6,10 +6,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.arenaball_access import arena_league
-from api.arenaball_serializers import PartSerializer
 from api.base import ApiView
 from api.schema import read_errors
+from arenaball.api.access import arena_league
+from arenaball.api.serializers import PartSerializer
 from arenaball.catalogue import league_parts
 
 

@@ -11,8 +11,6 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.arenaball_access import arena_character, arena_team, arena_team_for_change
-from api.arenaball_serializers import CarSerializer, CharacterSerializer, slot_field
 from api.base import ApiView, absolute_url
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
@@ -20,6 +18,8 @@ from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
 from api.serializers import TeamRefSerializer
 from arenaball import selectors
+from arenaball.api.access import arena_character, arena_team, arena_team_for_change
+from arenaball.api.serializers import CarSerializer, CharacterSerializer, slot_field
 from arenaball.crews import (
     CarChoice,
     character_release,
