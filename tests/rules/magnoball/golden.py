@@ -4,8 +4,8 @@ A digest is the SHA-256 of ``MatchResult.as_dict()`` as canonical JSON (score, s
 injuries, every event and roll in order), cut to 16 hex digits. ``data/engine_golden.json``
 holds the digests of seeds 0..999 for each scenario, recorded with the engine before its
 speed-up (engine 1.1.0). Regenerate only when the engine version is bumped on purpose:
-``MAGNOBALL_PURE_ENGINE=1 python -m tests.rules.magnoball.golden``; ``--print`` prints the
-digests of the engine that runs instead.
+``MAGNOBALL_PURE_ENGINE=1 python -m tests.rules.magnoball.golden``; ``--print [SCENARIO…]``
+prints the digests of the engine that runs instead.
 """
 
 from __future__ import annotations
@@ -56,14 +56,16 @@ def record() -> None:
     GOLDEN.write_text(json.dumps(data, indent=1) + "\n")
 
 
-def print_digests() -> None:
-    """The digests this process's engine plays, as JSON (the compiled-engine test runs it
-    with MAGNOBALL_PURE_ENGINE=1 to get the pure engine's in another process)."""
+def print_digests(labels: list[str]) -> None:
+    """The digests this process's engine plays, as JSON, for the scenarios named (all when
+    none): the golden test runs it with MAGNOBALL_PURE_ENGINE=1 to get the pure engine's in
+    another process, since a process imports one build of a module."""
     from rules.magnoball import ENGINE_BUILD, simulator
 
-    scenarios = {label: digests(simulator, s) for label, s in SCENARIOS.items()}
+    chosen = labels or list(SCENARIOS)
+    scenarios = {label: digests(simulator, SCENARIOS[label]) for label in chosen}
     print(json.dumps({"engine_build": ENGINE_BUILD, "scenarios": scenarios}))
 
 
 if __name__ == "__main__":
-    print_digests() if sys.argv[1:] == ["--print"] else record()
+    print_digests(sys.argv[2:]) if sys.argv[1:2] == ["--print"] else record()
