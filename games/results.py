@@ -1,6 +1,10 @@
-"""The one result service: every result, reported, simulated or corrected, is validated,
+"""MagnoBall's results: every result, reported, simulated or corrected, is validated,
 stored in one transaction and followed by everything it causes (stats, progression,
-injuries, the injured-list countdown and the standings), recomputed rather than patched."""
+injuries, the injured-list countdown and the standings), recomputed rather than patched.
+The core's result services (league/result_services.py) lock, refuse, write the core's
+result, run the aftermath, publish and audit; MagnoBall's part (MagnoBallResults) is the
+line-up that took the field, the report's checks, its lines, a simulation's rows and the
+injuries."""
 
 from __future__ import annotations
 
@@ -135,6 +139,7 @@ class _Checked:
     settings: RuleSettings
     match: MatchResult | None
     dice: DiceSource
+    correction: bool = False
     kept: set[int] = field(default_factory=set)
     injured: list[Injury] = field(default_factory=list)
 
@@ -168,7 +173,8 @@ class MagnoBallResults(ResultSeam):
         settings = _validate(play.report, fixture=fixture, lineup=lineup, source=source)
         # Every starter took the field, named or not (M-P3): his line goes in with the rest.
         checked = report_with_lineup(play.report, lineup)
-        return _Checked(checked, lineup, settings, play.match, play.dice or server_dice())
+        dice = play.dice or server_dice()
+        return _Checked(checked, lineup, settings, play.match, dice, correction=result is not None)
 
     def score(self, checked: Any) -> Score:
         report, match = checked.report, checked.match
@@ -183,7 +189,7 @@ class MagnoBallResults(ResultSeam):
     def store(self, *, fixture: Fixture, result: Result, checked: Any, actor: Actor) -> None:
         done: _Checked = checked
         report, players = done.report, done.lineup.players
-        if result.source == Result.Source.CORRECTED:
+        if done.correction:
             _store_lines(result, report, players)
             new = [pid for pid in report.incapacitated if pid not in done.kept]
             _injure(fixture, new, report.table_rolls, players, done.settings, actor, done.dice)
