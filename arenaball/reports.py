@@ -29,22 +29,17 @@ from arenaball.models import (
 )
 from arenaball.report_input import ReportData
 from arenaball.selectors import designs_with_fittings, season_rules
-from league.access import (
-    Actor,
-    require_coach_or_commissioner,
-    require_result_reporter,
-)
+from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Result, Team
-from league.results import (
-    fixture_lock,
-    played_fixture_lock,
-    result_aftermath,
-    result_refusal,
-    result_score_errors,
+from league.result_services import (
+    ResultSeam,
+    Score,
+    result_correct,
+    result_record,
     result_void,
 )
-from league.webhooks.events import result_event_publish
+from league.results import fixture_lock, result_score_errors
 from rules import arenaball as rules
 from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
 
@@ -282,68 +277,50 @@ def _prefixed(problem: rules.Problem, side: str) -> rules.Problem:
 def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
     """A game's report (a coach of either team or a commissioner): checked, stored with the
     core's result, the fixture played, the aftermath run, audited; all or nothing."""
-    with transaction.atomic():
-        # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
-        require_result_reporter(user=actor, fixture=locked)
-        if (refusal := result_refusal(fixture=locked)) is not None:
-            raise refusal
-        checked = report_check(fixture=locked, data=data)
-        result = Result.objects.create(
-            fixture=locked,
-            home_score=data.home_score,
-            away_score=data.away_score,
-            source=Result.Source.REPORTED,
-            reported_by=actor if actor is not None and actor.is_authenticated else None,
-        )
-        _store(result, checked)
-        result_aftermath(fixture=locked, result=result)  # marks it played
-        result_event_publish(fixture=locked, result=result, change="recorded")
-        audit_record(
-            actor=actor,
-            action="result.reported",
-            obj=result,
-            league=locked.round.season.league,
-            message=f"{locked}: {data.home_score}–{data.away_score}",
-            after=report_state(result),
-        )
-    return result
+    return result_record(fixture_id=fixture.pk, report=data, actor=actor, seam=ARENABALL_RESULTS)
 
 
 def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
     """A commissioner corrects a played game's report: checked against the line-ups it was
     played with, everything it caused recomputed, audited with before and after."""
-    with transaction.atomic():
-        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="correct")
-        season = locked.round.season
-        before = report_state(result)
-        stored = Report.objects.filter(result=result).first()
-        checked = report_check(
-            fixture=locked, data=data, lineups=stored.lineups if stored else None
-        )
-        Report.objects.filter(result=result).delete()
-        result.home_score, result.away_score = data.home_score, data.away_score
-        result.source = Result.Source.CORRECTED
-        result.save(update_fields=["home_score", "away_score", "source", "updated_at"])
-        _store(result, checked)
-        result_aftermath(fixture=locked)
-        result_event_publish(fixture=locked, result=result, change="corrected")
-        audit_record(
-            actor=actor,
-            action="result.corrected",
-            obj=result,
-            league=season.league,
-            message=f"{locked}: corrected to {data.home_score}–{data.away_score}",
-            before=before,
-            after=report_state(result),
-        )
-    return result
+    return result_correct(fixture_id=fixture.pk, report=data, actor=actor, seam=ARENABALL_RESULTS)
 
 
 def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
     """A commissioner voids a game's result: the fixture is to be played again and all it
     caused (points, deaths, injuries, the table) is recomputed away."""
-    return result_void(fixture=fixture, actor=actor, state=report_state)
+    return result_void(fixture_id=fixture.pk, actor=actor, seam=ARENABALL_RESULTS)
+
+
+class ArenaballResults(ResultSeam):
+    """Arenaball's part of a result's lifecycle (league/result_services.py): the report
+    checked (report_check) against the line-ups as they took the field, or a correction
+    against those it was played with; its goals, kills, casualties and substitutions."""
+
+    def check(
+        self, *, fixture: Fixture, report: Any, source: str, result: Result | None
+    ) -> tuple[ReportData, Checked]:
+        stored = None if result is None else Report.objects.filter(result=result).first()
+        lineups = stored.lineups if stored else None
+        return report, report_check(fixture=fixture, data=report, lineups=lineups)
+
+    def score(self, checked: Any) -> Score:
+        data: ReportData = checked[0]
+        # A game with no overtime: a correction leaves the result's as it was.
+        return Score(data.home_score, data.away_score, overtime=None)
+
+    def store(self, *, fixture: Fixture, result: Result, checked: Any, actor: Actor) -> None:
+        _store(result, checked[1])
+
+    def unstore(self, *, fixture: Fixture, result: Result, checked: Any | None) -> None:
+        if checked is not None:  # a void deletes the report with its result
+            Report.objects.filter(result=result).delete()
+
+    def state(self, *, result: Result) -> dict[str, Any]:
+        return report_state(result)
+
+
+ARENABALL_RESULTS = ArenaballResults()
 
 
 def _store(result: Result, checked: Checked) -> None:

@@ -18,6 +18,7 @@ from arenaball.demo import demo_league_build
 from arenaball.exchange import ARENABALL_TABLES
 from arenaball.kickoff import season_designs_broken
 from arenaball.models import ReportKill
+from arenaball.reports import ARENABALL_RESULTS
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.coaching import TodoItem
@@ -48,6 +49,7 @@ class ArenaballRuleset(Ruleset):
     api_urls = ("arenaball.api.urls",)
     team_view = "arenaball.views.team"
     fixture_view = "arenaball.views.fixture"
+    result_seam = ARENABALL_RESULTS
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

@@ -1,13 +1,17 @@
-"""The one result service: every result, reported, simulated or corrected, is validated,
+"""MagnoBall's results: every result, reported, simulated or corrected, is validated,
 stored in one transaction and followed by everything it causes (stats, progression,
-injuries, the injured-list countdown and the standings), recomputed rather than patched."""
+injuries, the injured-list countdown and the standings), recomputed rather than patched.
+The core's result services (league/result_services.py) lock, refuse, write the core's
+result, run the aftermath, publish and audit; MagnoBall's part (MagnoBallResults) is the
+line-up that took the field, the report's checks, its lines, a simulation's rows and the
+injuries."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Model
 
 from games.errors import GamesError
@@ -31,25 +35,15 @@ from injuries.services import (
     injuries_forget,
     injuries_record,
 )
-from league.access import (
-    ACTOR_COMMISSIONER,
-    Actor,
-    require_commissioner,
-    require_result_reporter,
-)
-from league.audit import audit_record
-from league.models import Fixture, Result, Season
-from league.pipelined import pipelined
-from league.results import (
-    fixture_lock,
-    result_aftermath,
-    result_change_refusal,
-    result_insert,
-    result_refusal,
-)
+from league.access import Actor
+from league.errors import DomainError, LeagueError
+from league.models import Fixture, Result
+from league.result_services import ResultSeam, Score
+from league.result_services import result_correct as core_correct
+from league.result_services import result_record as core_record
+from league.result_services import result_void as core_void
 from league.rows_copy import rows_copy
 from league.rows_update import rows_append, rows_insert
-from league.webhooks.events import result_event_publish, subscriptions_read_once
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_batch, ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation
@@ -105,14 +99,6 @@ def result_record_simulation(
     )
 
 
-def _lock_fixture(fixture_id: int, actor: Actor = None) -> Fixture:
-    """The core's fixture lock (season, teams, then fixture), with the season's rules (and
-    whether `actor` is a commissioner of the league: ``ACTOR_COMMISSIONER``)."""
-    return fixture_lock(
-        fixture_id=fixture_id, related=("round__season__rules",), teams=True, actor=actor
-    )
-
-
 def _record(
     *,
     fixture: Fixture,
@@ -122,72 +108,143 @@ def _record(
     match: MatchResult | None = None,
     dice: DiceSource | None = None,
 ) -> Result:
-    # The league's webhook subscriptions read once, for the injuries' events and the result's.
-    with transaction.atomic(), subscriptions_read_once():
-        # Locks the fixture: one result, however many reports arrive at once.
-        locked = _lock_fixture(fixture.pk, actor)
-        season = locked.round.season
-        require_result_reporter(
-            user=actor, fixture=locked, commissioner=getattr(locked, ACTOR_COMMISSIONER)
-        )
+    """The core's service (league/result_services.py) with MagnoBall's part (MAGNOBALL_RESULTS)."""
+    return core_record(
+        fixture_id=fixture.pk,
+        report=_Play(report, match, dice),
+        actor=actor,
+        seam=MAGNOBALL_RESULTS,
+        source=source,
+    )
+
+
+@dataclass(frozen=True)
+class _Play:
+    """What MagnoBall hands the core's services: the report, the simulated match it comes
+    from (if any) and the dice its injuries roll with."""
+
+    report: ResultReport
+    match: MatchResult | None = None
+    dice: DiceSource | None = None
+
+
+@dataclass
+class _Checked:
+    """A report checked (games.results._validate) against the line-up that took the field
+    (M-P3), its starters' lines added; with the season's rules and, as stored, its
+    injuries (a correction: those of players still Incapacitated it kept)."""
+
+    report: ResultReport
+    lineup: FixedLineup
+    settings: RuleSettings
+    match: MatchResult | None
+    dice: DiceSource
+    correction: bool = False
+    kept: set[int] = field(default_factory=set)
+    injured: list[Injury] = field(default_factory=list)
+
+
+class MagnoBallResults(ResultSeam):
+    """MagnoBall's part of a result's lifecycle: a match day's fixture (its line-up, M-P3),
+    the report's lines and stat lines, a simulation's play-by-play and rolls (M-D8), the
+    Incapacitated players' injuries (M-I1, M-I2), refused as a GamesError."""
+
+    related = ("round__season__rules",)
+    correct_action = "result.correct"
+
+    def refused(self, error: LeagueError) -> DomainError:
+        return GamesError(error.message, code=error.code)
+
+    def playable(self, *, source: str) -> Collection[str]:
         # A match day's fixture is played once ready (its inspections decided); a simulation
         # already under way may finish.
-        playable = {Fixture.Status.READY, Fixture.Status.SIMULATING}
         if source == Result.Source.REPORTED:
-            playable = {Fixture.Status.READY}
-        if (refusal := result_refusal(fixture=locked, playable=playable)) is not None:
-            raise GamesError(refusal.message, code=refusal.code)
-        lineup = _kick_off(locked, source=source)
-        settings = _validate(report, fixture=locked, lineup=lineup, source=source)
+            return {Fixture.Status.READY}
+        return {Fixture.Status.READY, Fixture.Status.SIMULATING}
+
+    def check(
+        self, *, fixture: Fixture, report: Any, source: str, result: Result | None
+    ) -> _Checked:
+        play: _Play = report
+        if result is None:
+            lineup = _kick_off(fixture, source=source)
+        else:  # a correction validates against the stored line-up
+            lineup = lineup_stored(fixture_id=fixture.pk)
+        settings = _validate(play.report, fixture=fixture, lineup=lineup, source=source)
         # Every starter took the field, named or not (M-P3): his line goes in with the rest.
-        report = report_with_lineup(report, lineup)
-        result = result_insert(
-            fixture=locked,
-            home_score=report.home_score,
-            away_score=report.away_score,
-            overtime=report.overtime,
-            source=source,
-            actor=actor,
+        checked = report_with_lineup(play.report, lineup)
+        dice = play.dice or server_dice()
+        return _Checked(checked, lineup, settings, play.match, dice, correction=result is not None)
+
+    def score(self, checked: Any) -> Score:
+        report, match = checked.report, checked.match
+        return Score(
+            report.home_score,
+            report.away_score,
+            report.overtime,
             seed=match.seed if match else None,
             engine_version=match.engine_version if match else "",
         )
+
+    def store(self, *, fixture: Fixture, result: Result, checked: Any, actor: Actor) -> None:
+        done: _Checked = checked
+        report, players = done.report, done.lineup.players
+        if done.correction:
+            _store_lines(result, report, players)
+            new = [pid for pid in report.incapacitated if pid not in done.kept]
+            _injure(fixture, new, report.table_rolls, players, done.settings, actor, done.dice)
+            return
         # A simulation's answer is its job's state: its stat lines need not come back.
-        appearances = _store_lines(result, report, lineup.players, answer=match is None)
+        appearances = _store_lines(result, report, players, answer=done.match is None)
         # The match's rolls and the injuries' rolls: one write to the ledger.
         with ledger_batch():
-            if match is not None:
-                _store_simulation(result, match, lineup.players)
-            injured = _injure(
-                locked,
+            if done.match is not None:
+                _store_simulation(result, done.match, players)
+            done.injured = _injure(
+                fixture,
                 report.incapacitated,
                 report.table_rolls,
-                lineup.players,
-                settings,
+                players,
+                done.settings,
                 actor,
-                dice or server_dice(),
+                done.dice,
             )
         # What was just written, for whoever shows the result next (the API's answer): a
         # new result's fixture has no other injuries.
         _known_related(result, "appearances", appearances)
-        _known_related(locked, "injuries", injured)
-        # Audited before the aftermath, which takes the season's table lock: what runs
-        # under that lock, results of one season take turns for (league/results.py). From
-        # here on most writes are ones whose answer nobody reads: in a pipeline the server
-        # writes one while this process builds the next (league/pipelined.py). The COPYs
-        # above stay outside: a pipeline takes none.
-        with pipelined():
-            audit_record(
-                actor=actor,
-                action=f"result.{source}",
-                obj=result,
-                league=season.league,
-                message=f"{locked}: {result.home_score}–{result.away_score}",
-                after=_recorded_state(result, report, injured),
-            )
-            result_aftermath(fixture=locked, result=result)  # marks it played
-            result_event_publish(fixture=locked, result=result, change="recorded")
-        dispatch_after_commit(season_id=season.pk)  # later fixtures of these teams may run
-    return result
+        _known_related(fixture, "injuries", done.injured)
+
+    def unstore(self, *, fixture: Fixture, result: Result, checked: Any | None) -> None:
+        if checked is None:  # a void: the fixture is to be played again, its line-up anew
+            injuries_forget(fixture=fixture)
+            LineupEntry.objects.filter(fixture=fixture).delete()
+            return
+        done: _Checked = checked
+        result.appearances.all().delete()
+        result.events.all().delete()
+        # Players still Incapacitated keep their injuries and rolls; new ones roll.
+        done.kept = set(
+            Injury.objects.filter(
+                fixture=fixture, player_id__in=done.report.incapacitated
+            ).values_list("player_id", flat=True)
+        )
+        injuries_forget(fixture=fixture, keep_player_ids=done.kept)
+
+    def state(self, *, result: Result) -> dict[str, Any]:
+        return _result_state(result)
+
+    def recorded_state(self, *, result: Result, checked: Any) -> dict[str, Any]:
+        return _recorded_state(result, checked.report, checked.injured)
+
+    def correct_message(self, *, fixture: Fixture, result: Result) -> str:
+        return f"{fixture} corrected"
+
+    def recorded(self, *, fixture: Fixture) -> None:
+        # Later fixtures of these teams may run.
+        dispatch_after_commit(season_id=fixture.round.season_id)
+
+
+MAGNOBALL_RESULTS = MagnoBallResults()
 
 
 def _kick_off(fixture: Fixture, *, source: str) -> FixedLineup:
@@ -361,82 +418,18 @@ def result_correct(
 ) -> Result:
     """A commissioner's correction: the result is replaced and everything it caused is
     recomputed; players still Incapacitated keep their injuries and rolls, new ones roll."""
-    with transaction.atomic():
-        # Locks the fixture: a correction never races a second correction or a void.
-        locked = _lock_fixture(result.fixture_id)
-        season = locked.round.season
-        require_commissioner(user=actor, league=season.league)
-        _require_open(season)
-        current = Result.objects.get(fixture=locked)
-        before = _result_state(current)
-        lineup = lineup_stored(fixture_id=locked.pk)
-        settings = _validate(report, fixture=locked, lineup=lineup, source=Result.Source.CORRECTED)
-        report = report_with_lineup(report, lineup)  # its starters played (M-P3)
-        current.appearances.all().delete()
-        current.events.all().delete()
-        kept = set(
-            Injury.objects.filter(fixture=locked, player_id__in=report.incapacitated).values_list(
-                "player_id", flat=True
-            )
-        )
-        injuries_forget(fixture=locked, keep_player_ids=kept)
-        current.home_score, current.away_score = report.home_score, report.away_score
-        current.overtime = report.overtime
-        current.source = Result.Source.CORRECTED
-        current.save(update_fields=["home_score", "away_score", "overtime", "source", "updated_at"])
-        _store_lines(current, report, lineup.players)
-        new = [pid for pid in report.incapacitated if pid not in kept]
-        _injure(
-            locked, new, report.table_rolls, lineup.players, settings, actor, dice or server_dice()
-        )
-        result_aftermath(fixture=locked)
-        result_event_publish(fixture=locked, result=current, change="corrected")
-        audit_record(
-            actor=actor,
-            action="result.correct",
-            obj=current,
-            league=season.league,
-            message=f"{locked} corrected",
-            before=before,
-            after=_result_state(current),
-        )
-    return current
+    return core_correct(
+        fixture_id=result.fixture_id,
+        report=_Play(report, dice=dice),
+        actor=actor,
+        seam=MAGNOBALL_RESULTS,
+    )
 
 
 def result_void(*, result: Result, actor: Actor) -> Fixture:
     """A commissioner voids a result: the fixture is ready to be played again and everything
     the result caused is recomputed away."""
-    with transaction.atomic():
-        # Locks the fixture: the void and any new report are serialised.
-        locked = _lock_fixture(result.fixture_id)
-        season = locked.round.season
-        require_commissioner(user=actor, league=season.league)
-        _require_open(season)
-        current = Result.objects.get(fixture=locked)
-        before = _result_state(current)
-        injuries_forget(fixture=locked)
-        current.delete()
-        LineupEntry.objects.filter(fixture=locked).delete()
-        locked.status = Fixture.Status.READY
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
-        result_event_publish(fixture=locked, result=None, change="voided")
-        audit_record(
-            actor=actor,
-            action="result.void",
-            obj=locked,
-            league=season.league,
-            message=f"Result of {locked} voided",
-            before=before,
-            after=None,
-        )
-    return locked
-
-
-def _require_open(season: Season) -> None:
-    """A closed season is frozen: its results, and so its champion, stand."""
-    if (refusal := result_change_refusal(season=season)) is not None:
-        raise GamesError(refusal.message, code=refusal.code)
+    return core_void(fixture_id=result.fixture_id, actor=actor, seam=MAGNOBALL_RESULTS)
 
 
 def _recorded_state(

@@ -22,6 +22,7 @@ from games.game import KEY
 from games.job_queue import dispatch_after_commit
 from games.matchday import round_open as matchday_round_open
 from games.odds import engine_outcome_model, odds_pairing_simulate, odds_pairings
+from games.results import MAGNOBALL_RESULTS
 from games.selectors import coach_teams, season_points_leaders
 from injuries.selectors import careers_over
 from league.admin.steps import Step
@@ -65,6 +66,7 @@ class MagnoBallRuleset(Ruleset):
     season_nav_template = "games/includes/season_nav_leaders.html"
     team_view = "games.views.team"
     fixture_view = "games.views.fixture"
+    result_seam = MAGNOBALL_RESULTS
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

@@ -1,25 +1,20 @@
-"""A result in the core, for every game: whether a fixture may take one (`result_refusal`),
-the core's own result service (`result_store`, for a game that reports nothing but the
-score) and what follows any result recorded, corrected or voided (`result_aftermath`): the
-season's standings (M-L1, M-L2, a new result added to them, a changed one recomputed) and its
-rounds' status, then the game's own consequences by its ruleset. A game with its own
-report (MagnoBall: games/results.py) takes the same lock and refusals and calls the same
-aftermath."""
+"""A result in the core, for every game: the fixture's lock (`fixture_lock`), whether a
+fixture may take one (`result_refusal`) or change it (`result_change_refusal`), the core's
+row (`result_insert`) and what follows any result recorded, corrected or voided
+(`result_aftermath`): the season's standings (M-L1, M-L2, a new result added to them, a
+changed one recomputed) and its rounds' status, then the game's own consequences by its
+ruleset. The services that record, correct and void a result, for every game, put these
+together (league/result_services.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
-from league.access import (
-    Actor,
-    require_commissioner,
-    require_result_reporter,
-)
-from league.audit import audit_record
+from league.access import Actor
 from league.errors import LeagueError
 from league.fixture_read import fixture_locked
 from league.models import Fixture, Result, Round, Season, Team
@@ -27,7 +22,6 @@ from league.odds.runs import odds_after_result
 from league.rows_update import rows_insert
 from league.rulesets import ruleset_for
 from league.standings import standings_add_result, standings_lock, standings_recompute
-from league.webhooks.events import result_event_publish
 
 MAX_SCORE = 99
 
@@ -137,46 +131,6 @@ def result_change_refusal(*, season: Season) -> LeagueError | None:
     return None
 
 
-def played_fixture_lock(*, fixture: Fixture, actor: Actor, change: str) -> tuple[Fixture, Result]:
-    """Lock a played fixture for a commissioner's correction or void (`change` names it; the
-    caller holds the transaction); refused for anyone else, in a closed season, or with no
-    result."""
-    locked = fixture_lock(fixture_id=fixture.pk, teams=True)
-    season = locked.round.season
-    require_commissioner(user=actor, league=season.league)
-    if (refusal := result_change_refusal(season=season)) is not None:
-        raise refusal
-    result = Result.objects.filter(fixture=locked).first()
-    if result is None:
-        raise LeagueError(f"{locked} has no result to {change}.", code="not_played")
-    return locked, result
-
-
-def result_void(
-    *, fixture: Fixture, actor: Actor, state: Callable[[Result], dict[str, Any]]
-) -> Fixture:
-    """A commissioner voids a game's result (a game whose report rows hang off the result):
-    the fixture is to be played again and all the result caused is recomputed away; audited
-    with the result as the game's `state` shows it."""
-    with transaction.atomic():
-        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="void")
-        before = state(result)
-        result.delete()
-        locked.status = Fixture.Status.READY
-        locked.save(update_fields=["status", "updated_at"])
-        result_aftermath(fixture=locked)
-        result_event_publish(fixture=locked, result=None, change="voided")
-        audit_record(
-            actor=actor,
-            action="result.void",
-            obj=locked,
-            league=locked.round.season.league,
-            message=f"Result of {locked} voided",
-            before=before,
-        )
-    return locked
-
-
 def score_ok(value: Any) -> bool:
     """A score is a whole number from 0 to MAX_SCORE (a bool is not a number here)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SCORE
@@ -190,57 +144,6 @@ def result_score_errors(*, home_score: Any, away_score: Any) -> dict[str, str]:
         for name, value in scores.items()
         if not score_ok(value)
     }
-
-
-def result_store(
-    *,
-    fixture: Fixture,
-    home_score: int,
-    away_score: int,
-    actor: Actor,
-    overtime: bool = False,
-    source: str = Result.Source.REPORTED,
-) -> Result:
-    """A fixture's result as a game with no report of its own records it (a coach of either
-    team or a commissioner): the score stored, the fixture played, the aftermath run (the
-    standings, the round, then the game's own), audited; all or nothing."""
-    errors = result_score_errors(home_score=home_score, away_score=away_score)
-    if source not in (Result.Source.REPORTED, Result.Source.CORRECTED):
-        # A simulated result carries what reproduces it (M-D8): its game's service records it.
-        errors["source"] = "A result stored here is reported or corrected, not simulated."
-    if errors:
-        raise LeagueError(" ".join(errors.values()), code="invalid_report", fields=errors)
-    with transaction.atomic():
-        # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
-        require_result_reporter(user=actor, fixture=locked)
-        if (refusal := result_refusal(fixture=locked)) is not None:
-            raise refusal
-        result = result_insert(
-            fixture=locked,
-            home_score=home_score,
-            away_score=away_score,
-            overtime=overtime,
-            source=source,
-            actor=actor,
-        )
-        result_aftermath(fixture=locked, result=result)  # marks it played
-        change = "corrected" if source == Result.Source.CORRECTED else "recorded"
-        result_event_publish(fixture=locked, result=result, change=change)
-        audit_record(
-            actor=actor,
-            action=f"result.{source}",
-            obj=result,
-            league=locked.round.season.league,
-            message=f"{locked}: {home_score}–{away_score}",
-            after={
-                "home_score": home_score,
-                "away_score": away_score,
-                "overtime": overtime,
-                "source": source,
-            },
-        )
-    return result
 
 
 def result_insert(

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from league.honours.awards import AwardWinner, Holder, HolderKind, Record
     from league.models import Fixture, League, Result, Round, Season, Team
     from league.odds.model import MatchOutcomeModel
+    from league.result_services import ResultSeam
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
     from rules.odds import Outcome
@@ -104,6 +105,11 @@ class Ruleset:
 
     def team_setup(self, *, team: Team, actor: Actor) -> None:
         """Give a team the core has just created what the game needs to play (a roster)."""
+
+    #: The game's own part of recording, correcting and voiding a result (its report's
+    #: checks, its rows, how the audit log shows them), which the core's services take
+    #: (league/result_services.py); None: a result that is only its score.
+    result_seam: ClassVar[ResultSeam | None] = None
 
     def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         """The game's own consequences of `fixture`'s result being recorded, corrected or
@@ -400,7 +406,7 @@ class Ruleset:
         """Record an imported past result through the game's own result service, so the
         standings, stats and injuries follow; `cells` is the row by column (the game's own
         columns among them). None (the default) lets the core record the score
-        (league.results.result_store)."""
+        (league.result_services.result_store)."""
         return None
 
     # --- honours (league/honours: awards at close, the MVP vote, records) ------------------

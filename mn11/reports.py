@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
-from league.access import Actor, require_result_reporter
-from league.audit import audit_record
+from league.access import Actor
 from league.models import Fixture, Result, Round
-from league.results import (
-    fixture_lock,
-    played_fixture_lock,
-    result_aftermath,
-    result_refusal,
-    result_score_errors,
+from league.result_services import (
+    ResultSeam,
+    Score,
+    result_correct,
+    result_record,
     result_void,
 )
-from league.webhooks.events import result_event_publish
+from league.results import result_score_errors
 from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData
@@ -74,74 +70,62 @@ def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
 def report_record(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
     """A match's report (a coach of either team or a commissioner): checked, stored with the
     core's result, the fixture played, the aftermath run, audited; all or nothing."""
-    with transaction.atomic():
-        # Locks the fixture: one result, however many reports arrive at once.
-        locked = fixture_lock(fixture_id=fixture.pk, teams=True)
-        require_result_reporter(user=actor, fixture=locked)
-        if (refusal := result_refusal(fixture=locked)) is not None:
-            raise refusal
-        checked = report_check(fixture=locked, data=data)
-        result = Result.objects.create(
-            fixture=locked,
-            home_score=checked.home_score,
-            away_score=checked.away_score,
-            overtime=bool(checked.shootout),
-            source=Result.Source.REPORTED,
-            reported_by=actor if actor is not None and actor.is_authenticated else None,
-        )
-        _store(result, checked)
-        result_aftermath(fixture=locked, result=result)  # marks it played
-        result_event_publish(fixture=locked, result=result, change="recorded")
-        audit_record(
-            actor=actor,
-            action="result.reported",
-            obj=result,
-            league=locked.round.season.league,
-            message=f"{locked}: {checked.home_score}–{checked.away_score}{_shootout_note(result)}",
-            after=report_state(result),
-        )
-    return result
+    return result_record(fixture_id=fixture.pk, report=data, actor=actor, seam=MN11_RESULTS)
 
 
 def report_correct(*, fixture: Fixture, data: ReportData, actor: Actor) -> Result:
     """A commissioner corrects a played match's report (the match day it was played with
     where the correction leaves it out); the table recomputed, audited before and after."""
-    with transaction.atomic():
-        locked, result = played_fixture_lock(fixture=fixture, actor=actor, change="correct")
-        before = report_state(result)
-        stored = Report.objects.filter(result=result).first()
+    return result_correct(fixture_id=fixture.pk, report=data, actor=actor, seam=MN11_RESULTS)
+
+
+def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
+    """A commissioner voids a match's result: the fixture is to be played again, the table
+    recomputed without it."""
+    return result_void(fixture_id=fixture.pk, actor=actor, seam=MN11_RESULTS)
+
+
+class Mn11Results(ResultSeam):
+    """Magic Number Eleven's part of a result's lifecycle (league/result_services.py): the
+    report checked with the match day (report_check; a correction with the one it was
+    played with), its events and shootout kicks; a shootout's win is an overtime result on
+    a level score."""
+
+    def check(
+        self, *, fixture: Fixture, report: Any, source: str, result: Result | None
+    ) -> ReportData:
+        data: ReportData = report
+        stored = None if result is None else Report.objects.filter(result=result).first()
         if stored is not None:
             data = data.with_match_day(
                 away_set=AwaySet(stored.away_set),
                 gk_home=GkCard(stored.gk_home) if stored.gk_home else None,
                 gk_away=GkCard(stored.gk_away) if stored.gk_away else None,
             )
-        checked = report_check(fixture=locked, data=data)
-        Report.objects.filter(result=result).delete()
-        result.home_score, result.away_score = checked.home_score, checked.away_score
-        result.overtime = bool(checked.shootout)
-        result.source = Result.Source.CORRECTED
-        result.save(update_fields=["home_score", "away_score", "overtime", "source", "updated_at"])
+        return report_check(fixture=fixture, data=data)
+
+    def score(self, checked: Any) -> Score:
+        data: ReportData = checked
+        return Score(data.home_score, data.away_score, overtime=bool(data.shootout))
+
+    def store(self, *, fixture: Fixture, result: Result, checked: Any, actor: Actor) -> None:
         _store(result, checked)
-        result_aftermath(fixture=locked)
-        result_event_publish(fixture=locked, result=result, change="corrected")
-        audit_record(
-            actor=actor,
-            action="result.corrected",
-            obj=result,
-            league=locked.round.season.league,
-            message=f"{locked}: corrected to {checked.home_score}–{checked.away_score}"
-            f"{_shootout_note(result)}",
-            before=before,
-            after=report_state(result),
-        )
-    return result
+
+    def unstore(self, *, fixture: Fixture, result: Result, checked: Any | None) -> None:
+        if checked is not None:  # a void deletes the report with its result
+            Report.objects.filter(result=result).delete()
+
+    def state(self, *, result: Result) -> dict[str, Any]:
+        return report_state(result)
+
+    def audit_note(self, *, result: Result) -> str:
+        return _shootout_note(result)
+
+    def correct_message(self, *, fixture: Fixture, result: Result) -> str:
+        return f"{super().correct_message(fixture=fixture, result=result)}{_shootout_note(result)}"
 
 
-def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
-    """A commissioner voids a match's result: the fixture is to be played again, the table
-    recomputed without it."""
-    return result_void(fixture=fixture, actor=actor, state=report_state)
+MN11_RESULTS = Mn11Results()
 
 
 def _store(result: Result, data: ReportData) -> None:

@@ -20,6 +20,7 @@ from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
 from mn11.exchange import MN11_TABLES
 from mn11.models import Report, ReportEvent
+from mn11.reports import MN11_RESULTS
 from mn11.season_settings import season_rules
 from rules.mn11 import MAGIC_NUMBER_GOALS, RED_CARDS, GoalKind
 from rules.standings import TableSettings
@@ -44,6 +45,7 @@ class Mn11Ruleset(Ruleset):
     team_view = "mn11.views.team"
     fixture_view = "mn11.views.fixture"
     season_nav_template = "mn11/includes/season_nav.html"
+    result_seam = MN11_RESULTS
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

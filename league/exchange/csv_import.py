@@ -26,7 +26,8 @@ from league.errors import DomainError
 from league.exchange.csv_files import CsvRow, csv_read
 from league.exchange.problems import ImportRefused, Problem
 from league.models import Fixture, Result, Round, Season, Team
-from league.results import MAX_SCORE, result_store
+from league.result_services import result_store
+from league.results import MAX_SCORE
 from league.rounds import round_open
 from league.rulesets import Ruleset, ruleset_for
 from league.services import TEAM_COLOUR, team_create

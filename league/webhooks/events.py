@@ -246,8 +246,8 @@ def queue_on_commit(delivery_ids: list[int]) -> None:
 
 def result_event_publish(*, fixture: Fixture, result: Result | None, change: str) -> list[int]:
     """``result.recorded``, ``result.corrected`` or ``result.voided`` (`change`) of `fixture`,
-    with its score (none once voided). Every game's result services call it inside their
-    transaction, after the aftermath."""
+    with its score (none once voided). The core's result services call it, for every game,
+    inside their transaction, after the aftermath (league/result_services.py)."""
 
     def data() -> dict[str, Any]:
         score = None

@@ -15,7 +15,7 @@ from django.urls import reverse
 from league.access import Actor
 from league.admin.display import admin_url
 from league.models import AuditEntry, Division, Fixture, League, Result, Round, Season, Team
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from rules.standings import TableSettings
 from tests.admin.test_admin_behaviour import form_data

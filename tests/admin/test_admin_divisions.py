@@ -13,7 +13,7 @@ from django.test import Client
 from league.access import Actor
 from league.divisions import division_save
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,

@@ -13,6 +13,7 @@ from arenaball import crews, designs, reports
 from arenaball.api import access as arenaball_access
 from games import jobs, lineups, matchday, results, table_inspections
 from injuries import services as injury_services
+from league import result_services
 from league import results as league_results
 from mn11 import match_day as mn11_match_day
 from mn11 import reports as mn11_reports
@@ -83,7 +84,10 @@ SERVICES = [
     reports.report_record,
     reports.report_correct,
     reports.report_void,
-    league_results.played_fixture_lock,
+    result_services.result_record,
+    result_services.result_correct,
+    result_services.result_void,
+    result_services._played_lock,
     league_results.result_change_refusal,
     mn11_access.side_for_team,
     mn11_match_day.side_of,

@@ -1,6 +1,6 @@
 """The core's CSV paths for a game with nothing of its own (a skeleton ruleset): scores
-recorded by league.results.result_store, teams by league.services.team_create, no players
-table; and, on PostgreSQL, a job and an import run twice at once."""
+recorded by league.result_services.result_store, teams by league.services.team_create, no
+players table; and, on PostgreSQL, a job and an import run twice at once."""
 
 from __future__ import annotations
 

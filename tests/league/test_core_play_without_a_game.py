@@ -13,7 +13,7 @@ from league.access import Actor
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Fixture, League, Result, Round, Season, StandingRow, Team
 from league.playoffs import playoffs_advance, playoffs_start
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.season_end import season_close, season_rollover
 from league.services import (

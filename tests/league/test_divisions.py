@@ -25,7 +25,7 @@ from league.divisions import (
 from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
 from league.playoffs import playoffs_advance, playoffs_start, playoffs_start_refusal
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.season_end import season_close, season_rollover
 from league.services import (

@@ -321,7 +321,7 @@ def test_a_season_in_divisions_with_its_ratings_and_odds_round_trips() -> None:
 
 
 def _play_round(round_: Round, score: Any) -> None:
-    from league.results import result_store
+    from league.result_services import result_store
 
     for fixture in round_.fixtures.select_related("home_team", "away_team"):
         home, away = score(fixture.home_team.name, fixture.away_team.name)

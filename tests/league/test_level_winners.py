@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from league.models import Fixture, Round, Season, StandingRow
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,

@@ -12,7 +12,7 @@ from league.models import Fixture, Result, Round, Season
 from league.odds.models import OddsChunk, OddsRun, RatingChange, TeamOdds, TeamRating
 from league.odds.ratings import ratings_refresh
 from league.odds.runs import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,

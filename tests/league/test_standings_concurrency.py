@@ -14,7 +14,7 @@ import pytest
 from django.db import connection, connections
 
 from league.models import Fixture, Result, Round, Season, StandingRow
-from league.results import result_store
+from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
-from league.results import result_store, result_void
+from league.result_services import SCORE_ONLY, result_store, result_void
 from league.rulesets import GameCounts, Ruleset, ruleset_register, ruleset_unregister
 from league.services import (
     league_create,
@@ -139,7 +139,7 @@ def test_a_void_and_a_correction_recompute_the_table(counting: Counting) -> None
     fixtures = list(Fixture.objects.filter(round__season=season).order_by("round__number", "id"))
     results = [_play(counting, rng, fixture) for fixture in fixtures[:4]]
 
-    result_void(fixture=fixtures[0], actor=None, state=lambda result: {})
+    result_void(fixture_id=fixtures[0].pk, actor=None, seam=SCORE_ONLY)
     voided = _table(season)
     standings_recompute(season=season)
     assert voided == _table(season)
