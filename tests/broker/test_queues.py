@@ -10,8 +10,8 @@ import threading
 import pytest
 from celery import current_app
 
+from config.celery import app
 from league.broker.queues import QUEUES, queue_of
-from league.celery import app
 
 SIMULATE = "games.tasks.simulate_fixture"
 CHUNK = "league.odds.tasks.odds_chunk"
