@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_email_url
 from league.secret_key import secret_key_weaknesses
-from tests.league.test_settings import REAL_KEY, ROOT, _manage
+from tests.config.test_settings import REAL_KEY, ROOT, _manage
 
 PRODUCTION = {
     "MAGNOBALL_PRODUCTION": "1",
