@@ -1,5 +1,5 @@
 """gunicorn's settings for the league, read from the working directory (``gunicorn
-league.wsgi``; docs/operations.md, "Running in production"). Options on the command line
+config.wsgi``; docs/operations.md, "Running in production"). Options on the command line
 (``--workers``, ``--threads``) win over these.
 
 Threaded workers: a request spends much of its time waiting for PostgreSQL (a reported
@@ -33,7 +33,7 @@ keepalive = 5
 
 def post_worker_init(worker: object) -> None:
     """The worker has loaded the application: its start-up heap is frozen
-    (league/startup_heap.py)."""
-    from league.startup_heap import freeze_startup_heap
+    (config/startup_heap.py)."""
+    from config.startup_heap import freeze_startup_heap
 
     freeze_startup_heap()

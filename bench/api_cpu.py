@@ -39,7 +39,7 @@ def main() -> int:
 
     sys.path.insert(0, options.root)
     os.chdir(options.root)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     import django

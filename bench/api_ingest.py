@@ -34,7 +34,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench.common import build_season, database_url, goal  # noqa: E402
 
@@ -119,7 +119,7 @@ def start_gunicorn(
         process = subprocess.Popen(
             [
                 str(Path(sys.executable).with_name("gunicorn")),
-                "league.wsgi:application",
+                "config.wsgi:application",
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",

@@ -108,7 +108,7 @@ class Workers:
                 )
 
     def wait_ready(self, timeout: float = 60) -> None:
-        from league.celery import app
+        from config.celery import app
 
         deadline = time.monotonic() + timeout
         while True:

@@ -75,7 +75,7 @@ def main() -> int:
     parser.add_argument("--file", type=Path)
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # the fresh process
     options = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     if options.measure:
         measure(options.measure)

@@ -26,10 +26,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench.common import Workers, build_season, database_url, goal  # noqa: E402
-from league.celery import app  # noqa: E402  (the workers load this module as their app)
+from config.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: the queue the odds tasks they send go to.
 QUEUE = "MAGNOBALL_ODDS_BENCH_QUEUE"

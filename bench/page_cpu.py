@@ -85,7 +85,7 @@ def main() -> int:
 
     sys.path.insert(0, options.root)
     os.chdir(options.root)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DJANGO_DEBUG"] = "0"
     import django
 

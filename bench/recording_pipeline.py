@@ -27,7 +27,7 @@ from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DJANGO_DEBUG"] = "0"  # as deployed (bench/season.py says why)
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
@@ -52,8 +52,8 @@ def main() -> int:
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         import games.results
+        from config.startup_heap import freeze_startup_heap
         from games.matchday import fixture_team_sheets
-        from league.startup_heap import freeze_startup_heap
         from rules.magnoball.simulator import simulate_match
 
         fixtures = ready_fixtures(build_season("Pipeline", options.teams))

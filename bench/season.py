@@ -35,7 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Measured as deployed, here and in the workers started below (they inherit this
 # environment): DEBUG keeps every statement's SQL, formatted with its values, in
 # connection.queries, a development aid that costs several milliseconds of CPU a result
@@ -45,7 +45,7 @@ os.environ["DJANGO_DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 from bench.common import Workers, build_season, database_url, goal  # noqa: E402
-from league.celery import app  # noqa: E402  (the workers load this module as their app)
+from config.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: each appends "<queries>" a task to this file.
 QUERY_LOG = "MAGNOBALL_BENCH_QUERY_LOG"
@@ -122,14 +122,14 @@ class InProcess:
 
 
 def play_in_process(season: Any) -> InProcess:
+    from config.startup_heap import freeze_startup_heap
     from games.matchday import fixture_team_sheets
     from games.results import result_record_simulation
-    from league.startup_heap import freeze_startup_heap
     from rules.magnoball.simulator import simulate_match
 
     fixtures = ready_fixtures(season)
     recording_ms, recording_queries = [], []
-    # As a worker process before its first job (league/celery.py, gunicorn.conf.py).
+    # As a worker process before its first job (config/celery.py, gunicorn.conf.py).
     freeze_startup_heap()
     with counting_queries() as queries:
         start = time.perf_counter()

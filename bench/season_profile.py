@@ -37,7 +37,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench.common import build_season  # noqa: E402
 from bench.season import counting_queries, ready_fixtures  # noqa: E402
@@ -71,13 +71,13 @@ def main() -> int:
     connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
+        from config.startup_heap import freeze_startup_heap
         from games.matchday import fixture_team_sheets
         from games.results import result_record_simulation
-        from league.startup_heap import freeze_startup_heap
         from rules.magnoball.simulator import simulate_match
 
         season = build_season("Profile", options.teams)
-        # As a worker process before its first job (league/celery.py, gunicorn.conf.py).
+        # As a worker process before its first job (config/celery.py, gunicorn.conf.py).
         freeze_startup_heap()
         if options.jobs:
             return _jobs(season, options.results, None if options.no_profile else options.top)
@@ -140,10 +140,10 @@ def main() -> int:
 def _jobs(season: Any, count: int, top: int | None) -> int:
     from django.db import connection
 
+    from config.celery import app
     from games.job_runner import simulation_run
     from games.jobs import simulation_request_rest_of_season
     from games.models import SimulationJob
-    from league.celery import app
 
     app.conf.task_default_queue = queue = f"bench-profile-{os.getpid()}"
     simulation_request_rest_of_season(season=season, actor=None)

@@ -63,7 +63,7 @@ def main() -> None:
     options = parser.parse_args()
     var = tempfile.mkdtemp(prefix="bench-webhooks-")
     os.environ.update(
-        MAGNOBALL_VAR_DIR=var, WEBHOOKS_ALLOW_PRIVATE="1", DJANGO_SETTINGS_MODULE="league.settings"
+        MAGNOBALL_VAR_DIR=var, WEBHOOKS_ALLOW_PRIVATE="1", DJANGO_SETTINGS_MODULE="config.settings"
     )
     os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
@@ -71,7 +71,7 @@ def main() -> None:
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
     worker = subprocess.Popen(
-        [python, "-m", "celery", "-A", "league", "worker", "--pool=solo", "-l", "WARNING"],
+        [python, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-l", "WARNING"],
         cwd=ROOT,
     )
     try:

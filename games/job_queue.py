@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from celery import current_app as app
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
@@ -34,7 +35,6 @@ from games.models import LineupEntry, SimulationJob
 from games.selectors import SeasonQueue
 from league.audit import audit_record
 from league.broker.waiting import ids_not_waiting
-from league.celery import app
 from league.models import Fixture, Round, Season
 from league.rows_update import rows_update_values
 

@@ -1,5 +1,1 @@
-"""The project package and the base app (leagues, seasons, teams, fixtures)."""
-
-from league.celery import app as celery_app
-
-__all__ = ["celery_app"]
+"""The base app: leagues, seasons, teams, fixtures (the league core)."""

@@ -135,7 +135,7 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} · {self.name}"
 
-    #: Addresses of a league's own pages beside its seasons' (league/urls.py): a season
+    #: Addresses of a league's own pages beside its seasons' (config/urls.py): a season
     #: named so would be hidden behind them.
     RESERVED_SLUGS = frozenset({"graveyard", "head-to-head"})
 

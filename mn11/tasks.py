@@ -1,5 +1,5 @@
 """Magic Number Eleven's Celery tasks: the draft's deadlines (E-S2), swept by Celery beat
-(league/settings.py's CELERY_BEAT_SCHEDULE) so the board moves on with nobody present."""
+(config/settings.py's CELERY_BEAT_SCHEDULE) so the board moves on with nobody present."""
 
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
+from config.celery import app as celery_app
 from league.broker.queues import QUEUES
-from league.celery import app as celery_app
 from league.models import Fixture, League, Season
 from tests.games.installation import DemoTemplate, postgres_server
 from tests.world import MakeLeague, World, league_build, match_day_open, world_build

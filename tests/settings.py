@@ -1,4 +1,4 @@
-"""The test suite's settings: the service's own (league/settings.py) with its runtime files in
+"""The test suite's settings: the service's own (config/settings.py) with its runtime files in
 a folder of the suite's own, removed when the run ends, and under pytest-xdist a Redis
 database of each worker's own.
 
@@ -24,18 +24,18 @@ _VAR = tempfile.mkdtemp(prefix="magnoball-tests-")
 atexit.register(shutil.rmtree, _VAR, ignore_errors=True)
 os.environ["MAGNOBALL_VAR_DIR"] = _VAR
 if os.environ.get("REDIS_URL"):
-    # Set before league.settings reads it, and seen by every process a test starts.
+    # Set before config.settings reads it, and seen by every process a test starts.
     os.environ["REDIS_URL"] = redis_url_for_worker(
         os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", "")
     )
 # Django has read this already. A process a test starts (manage.py, a worker) runs the
 # service's own settings, in the suite's folder unless the test names one of its own.
-os.environ["DJANGO_SETTINGS_MODULE"] = "league.settings"
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
 
-from league.settings import *  # noqa: E402, F403
+from config.settings import *  # noqa: E402, F403
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    # A file in WAL mode, as the embedded set-up runs (league/settings.py), not SQLite's
+    # A file in WAL mode, as the embedded set-up runs (config/settings.py), not SQLite's
     # shared in-memory database: there, a live server's thread reading a table another
     # connection writes fails at once ("database table is locked") instead of waiting.
     DATABASES["default"]["TEST"] = {"NAME": os.path.join(_VAR, "test.sqlite3")}  # noqa: F405

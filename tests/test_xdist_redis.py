@@ -37,7 +37,7 @@ def test_a_worker_past_the_servers_databases_is_refused_with_the_way_out():
 
 def test_every_worker_runs_on_the_suites_own_settings():
     """xdist's workers took the DJANGO_SETTINGS_MODULE tests/settings.py exports for the
-    processes tests start (league.settings): two workers shared one Redis database, and one's
+    processes tests start (config.settings): two workers shared one Redis database, and one's
     FLUSHDB wiped the throttle counters the other was counting."""
     assert "tests.settings" in sys.modules
     assert Path(settings.VAR_DIR).name.startswith("magnoball-tests-")

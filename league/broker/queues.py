@@ -1,6 +1,6 @@
 """The queues by kind (docs/operations.md, "Queues"): each kind of work waits in a queue of
 its own, so a long line of one kind never holds up another, and a deployment runs workers
-per queue as it likes (``celery -A league worker -Q simulations``). A worker started without
+per queue as it likes (``celery -A config worker -Q simulations``). A worker started without
 ``-Q`` consumes every queue, as ``./dev run``'s does; it takes from them in turn, so an odds
 run's hundreds of chunks never sit in front of a simulation.
 

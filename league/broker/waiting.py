@@ -9,8 +9,9 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from celery import current_app as app
+
 from league.broker.queues import queue_of
-from league.celery import app
 
 logger = logging.getLogger(__name__)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import BinaryIO
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -32,7 +33,6 @@ from django.utils import timezone
 from league.access import Actor, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.broker.waiting import ids_not_waiting
-from league.celery import app
 from league.errors import DomainError, PermissionRefused
 from league.exchange import document_import
 from league.exchange.csv_import import ImportReport, csv_results_import, csv_teams_import

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError, transaction
@@ -31,7 +32,6 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.broker.waiting import ids_not_waiting
-from league.celery import app
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating

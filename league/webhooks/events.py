@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -19,7 +20,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.access import is_commissioner
-from league.celery import app
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
 from league.webhooks.event_types import EVENT_KEYS, EVENT_TYPES, PAYLOAD_VERSION, PING
 from league.webhooks.models import Delivery, Subscription

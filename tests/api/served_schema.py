@@ -12,7 +12,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from league.wsgi import application
+from config.wsgi import application
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
 

@@ -16,7 +16,7 @@ import pytest
 import redis
 from kombu import pools
 
-from league.celery import app
+from config.celery import app
 from tests.games.installation import PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,8 +134,8 @@ def settings_transport(*, redis_url: str) -> str | None:
     """The broker transport the settings name (None: kombu's own for the URL's scheme) with
     `redis_url` as REDIS_URL ("" for the embedded set-up), read in a fresh process."""
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="league.settings", REDIS_URL=redis_url)
-    code = "import league.settings as s; print(getattr(s, 'CELERY_BROKER_TRANSPORT', '') or '')"
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL=redis_url)
+    code = "import config.settings as s; print(getattr(s, 'CELERY_BROKER_TRANSPORT', '') or '')"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )

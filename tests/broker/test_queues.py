@@ -5,10 +5,13 @@ in front of everything)."""
 
 from __future__ import annotations
 
-import pytest
+import threading
 
+import pytest
+from celery import current_app
+
+from config.celery import app
 from league.broker.queues import QUEUES, queue_of
-from league.celery import app
 
 SIMULATE = "games.tasks.simulate_fixture"
 CHUNK = "league.odds.tasks.odds_chunk"
@@ -40,6 +43,17 @@ def test_every_task_is_named_above_and_a_worker_without_q_consumes_every_queue()
     ours = {name for name in app.tasks if not name.startswith("celery.")}
     assert ours == set(KINDS)
     assert set(app.amqp.queues) == set(QUEUES) == set(KINDS.values())
+
+
+def test_the_apps_send_through_the_project_app_from_any_thread():
+    """The apps reach the app as Celery's current app, which is per thread: a request served
+    in a gthread worker's thread must not send through Celery's unconfigured fallback."""
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(current_app._get_current_object()))
+    thread.start()
+    thread.join()
+    assert seen == [app]
+    assert current_app._get_current_object() is app
 
 
 def test_sent_messages_land_in_their_queues(private_broker):

@@ -95,7 +95,7 @@ class PrivateRedis:
         self.process = None
 
 
-#: An installation's settings (league/settings.py) for a test: the sweep every 2 s, a worker
+#: An installation's settings (config/settings.py) for a test: the sweep every 2 s, a worker
 #: silent for 10 s lost, a message not picked up for 10 s sent again. The defaults (15 s,
 #: 60 s, 60 s) make the same moves four to six times later: a fault test would wait minutes
 #: for what these show in seconds. The demo's playoff odds are worked out from the smallest
@@ -135,7 +135,7 @@ class Installation:
             **settings,
             "MAGNOBALL_VAR_DIR": str(folder),
             "PYTHONUNBUFFERED": "1",
-            "DJANGO_SETTINGS_MODULE": "league.settings",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
         }
         env.pop("DATABASE_URL", None)
         env.pop("REDIS_URL", None)
@@ -189,7 +189,7 @@ class Installation:
         slower) at the lowest CPU priority, so that a test watching for its job mid-way sees
         it there, on a loaded machine too."""
         command = [
-            str(CELERY), "-A", "league", "worker", "-n", f"{name}@%h",
+            str(CELERY), "-A", "config", "worker", "-n", f"{name}@%h",
             "-c", str(concurrency), "--loglevel", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
@@ -204,7 +204,7 @@ class Installation:
         port = free_port()
         self._start(
             "web",
-            [str(BIN / "gunicorn"), "league.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
+            [str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
              "--timeout", "60"],
         )  # fmt: skip
         return port

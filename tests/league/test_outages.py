@@ -90,7 +90,7 @@ def test_a_real_server_with_its_database_down_answers_503_not_500(tmp_path):
     env.pop("REDIS_URL", None)
     with (tmp_path / "web.log").open("wb") as log:
         web = subprocess.Popen(
-            [str(Path(sys.executable).with_name("gunicorn")), "league.wsgi",
+            [str(Path(sys.executable).with_name("gunicorn")), "config.wsgi",
              "-b", f"127.0.0.1:{port}", "-w", "1"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip

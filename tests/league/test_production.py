@@ -12,9 +12,9 @@ import sys
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_email_url
+from config.env import env_email_url
 from league.secret_key import secret_key_weaknesses
-from tests.league.test_settings import REAL_KEY, ROOT, _manage
+from tests.config.test_settings import REAL_KEY, ROOT, _manage
 
 PRODUCTION = {
     "MAGNOBALL_PRODUCTION": "1",
@@ -81,7 +81,7 @@ def test_the_development_key_is_refused_whenever_debug_is_off(command):
     assert "league.E001" in run.stderr
 
 
-@pytest.mark.parametrize("module", ["league.wsgi", "league.asgi"])
+@pytest.mark.parametrize("module", ["config.wsgi", "config.asgi"])
 def test_the_server_refuses_to_start_on_the_development_key_with_debug_off(module):
     """gunicorn runs no system checks of its own: the application module runs ours."""
     refused = _python(f"import {module}", DJANGO_DEBUG="0")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_int_list
+from config.env import env_int_list
 from league.webhooks.sending import retry_delay
 
 

@@ -1,4 +1,4 @@
-"""The Celery application. Workers start with ``celery -A league worker``."""
+"""The Celery application. Workers start with ``celery -A config worker``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ from pathlib import Path
 from celery import Celery
 from celery.signals import worker_process_init, worker_ready
 
-from league.startup_heap import freeze_startup_heap
+from config.startup_heap import freeze_startup_heap
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("league")
+# The apps send through Celery's `current_app` and never import this module (as Celery advises
+# for reusable apps). The current app is per thread, so ours is every thread's default too (a
+# gthread worker's requests): Celery's Django fix-up does so only if no app was made before.
+app.set_default()
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from league.env import env_bool, env_float, env_int, env_list, env_url
+from config.env import env_bool, env_float, env_int, env_list, env_url
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_KEY = "k3y-" + "x9Qz7LmP2vRt8sWn4bYc6dHf1jKg5" * 2

@@ -8,7 +8,7 @@ full collections, and 0.3 ms with the heap frozen (docs/performance.md, "Start-u
 frozen"). What a request or a job allocates is collected as before.
 
 gunicorn calls it when a worker has loaded the application (gunicorn.conf.py), Celery when a
-worker process is ready (league/celery.py)."""
+worker process is ready (config/celery.py)."""
 
 from __future__ import annotations
 

@@ -16,10 +16,7 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
-from league.broker.queues import DEFAULT as DEFAULT_QUEUE
-from league.broker.queues import QUEUES
-from league.broker.queues import ROUTES as TASK_ROUTES
-from league.env import (
+from config.env import (
     env_bool,
     env_email_url,
     env_float,
@@ -29,6 +26,9 @@ from league.env import (
     env_str,
     env_url,
 )
+from league.broker.queues import DEFAULT as DEFAULT_QUEUE
+from league.broker.queues import QUEUES
+from league.broker.queues import ROUTES as TASK_ROUTES
 from league.secret_key import secret_key_weaknesses
 
 # Django's generic classes take the type parameters strict mypy asks for (ModelAdmin[Team]).
@@ -114,13 +114,13 @@ MIDDLEWARE = [
     "league.outage.OutageMiddleware",
 ]
 
-ROOT_URLCONF = "league.urls"
+ROOT_URLCONF = "config.urls"
 
 # The game a new league plays when none is named (league/rulesets.py); each game's app registers
 # its ruleset when Django starts.
 DEFAULT_RULESET = "magnoball"
-WSGI_APPLICATION = "league.wsgi.application"
-ASGI_APPLICATION = "league.asgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {

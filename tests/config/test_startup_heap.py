@@ -1,5 +1,5 @@
 """A server process freezes its start-up heap once the project is loaded
-(league/startup_heap.py): gunicorn's worker hook and Celery's worker signals call it."""
+(config/startup_heap.py): gunicorn's worker hook and Celery's worker signals call it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from celery.signals import worker_process_init, worker_ready
 
-import league.celery
-from league.startup_heap import freeze_startup_heap
+import config.celery
+from config.startup_heap import freeze_startup_heap
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,4 +48,4 @@ def test_a_celery_worker_process_freezes_once_ready(signal):
         receiver() if isinstance(receiver, weakref.ref) else receiver
         for _, receiver in signal.receivers
     ]
-    assert league.celery._freeze_startup_heap in live
+    assert config.celery._freeze_startup_heap in live
