@@ -21,7 +21,7 @@ from django.db.models import (
 )
 
 from api.access import ApiUser, visible_league_ids
-from api.season_rules import RULES_RELATED
+from api.season_rules import rules_related
 from games.models import Appearance, Inspection, StatLine, TableInspection
 from injuries.models import Injury
 from league.coaching import team_seasons
@@ -38,7 +38,7 @@ def leagues(*, user: ApiUser) -> QuerySet[League]:
 def seasons(*, user: ApiUser) -> QuerySet[Season]:
     return (
         Season.objects.filter(league__in=visible_league_ids(user=user))
-        .select_related("league", *RULES_RELATED)
+        .select_related("league", *rules_related())
         .prefetch_related("divisions__rows")
         .order_by("league__name", "-created_at")
     )

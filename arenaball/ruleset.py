@@ -48,6 +48,7 @@ class ArenaballRuleset(Ruleset):
     api_urls = ("api.arenaball_urls",)
     team_view = "arenaball.views.team"
     fixture_view = "arenaball.views.fixture"
+    api_season_rules = "arenaball.api.season_rules.ArenaballSeasonRulesSerializer"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

@@ -62,6 +62,7 @@ class MagnoBallRuleset(Ruleset):
     fixture_statuses = ("scheduled", "inspections", "ready", "simulating", "played")
     urls = ("games.urls", "rosters.urls", "injuries.urls")
     api_urls = ("api.magnoball_urls",)
+    api_season_rules = "games.api.season_rules.MagnoBallSeasonRulesSerializer"
     season_nav_template = "games/includes/season_nav_leaders.html"
     team_view = "games.views.team"
     fixture_view = "games.views.fixture"

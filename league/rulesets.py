@@ -69,6 +69,9 @@ class Ruleset:
     #: (included under /api/v1/). Named, not imported, so the core imports no game.
     urls: ClassVar[Sequence[str]] = ()
     api_urls: ClassVar[Sequence[str]] = ()
+    #: Dotted path of the serializer of its season settings in the API (a season's ``rules``,
+    #: made by api.season_rules.rules_serializer), imported when first read; "" for none.
+    api_season_rules: ClassVar[str] = ""
 
     # Settings -----------------------------------------------------------------------------
 
@@ -509,6 +512,12 @@ def ruleset_unregister(key: str) -> None:
 def rulesets() -> list[Ruleset]:
     """Every registered ruleset, by label."""
     return sorted(_registry.values(), key=lambda ruleset: ruleset.label)
+
+
+def rulesets_as_installed() -> list[Ruleset]:
+    """Every registered ruleset in the order registered (their apps' order in INSTALLED_APPS),
+    for a list whose order is published: the API's union of season rules."""
+    return list(_registry.values())
 
 
 def ruleset_get(key: str) -> Ruleset:

@@ -44,6 +44,7 @@ class Mn11Ruleset(Ruleset):
     team_view = "mn11.views.team"
     fixture_view = "mn11.views.fixture"
     season_nav_template = "mn11/includes/season_nav.html"
+    api_season_rules = "mn11.api.season_rules.Mn11SeasonRulesSerializer"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]
