@@ -72,6 +72,9 @@ class Ruleset:
     #: Dotted path of the serializer of its season settings in the API (a season's ``rules``,
     #: made by api.season_rules.rules_serializer), imported when first read; "" for none.
     api_season_rules: ClassVar[str] = ""
+    #: Dotted path of what it adds to a fixture's detail in the API (a subclass of
+    #: api.serializers.FixtureDetailParts), imported likewise; "" for nothing.
+    api_fixture_detail: ClassVar[str] = ""
 
     # Settings -----------------------------------------------------------------------------
 
@@ -516,7 +519,7 @@ def rulesets() -> list[Ruleset]:
 
 def rulesets_as_installed() -> list[Ruleset]:
     """Every registered ruleset in the order registered (their apps' order in INSTALLED_APPS),
-    for a list whose order is published: the API's union of season rules."""
+    for lists whose order is published: the API's union of season rules, a fixture's detail."""
     return list(_registry.values())
 
 

@@ -4,7 +4,6 @@ its ruleset's ``api_season_rules`` (api/season_rules.py)."""
 from __future__ import annotations
 
 from api.season_rules import rules_serializer
-from games.game import KEY
 from rosters.models import SeasonRules
 
-MagnoBallSeasonRulesSerializer = rules_serializer(KEY, SeasonRules, "MagnoBallSeasonRules")
+MagnoBallSeasonRulesSerializer = rules_serializer("magnoball", SeasonRules, "MagnoBallSeasonRules")

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from api import access, arenaball_access, mn11_access
+from api import arenaball_access, mn11_access
 from api.schema import ERROR_CODES
 from arenaball import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
+from games.api import access
 from injuries import services as injury_services
 from league import results as league_results
 from mn11 import match_day as mn11_match_day
