@@ -1,23 +1,24 @@
 """A season's ``rules`` in the API: its own game's settings row, one schema per game, told
-apart by ``game`` (the league's ruleset key) as an OpenAPI discriminated union. Never null:
-a season whose row is missing (made before its game stored settings) answers the game's
-defaults, which are what it plays by (arenaball.season_settings, mn11.season_settings)."""
+apart by ``game`` (the league's ruleset key) as an OpenAPI discriminated union. Each game's
+ruleset names its serializer (``api_season_rules``, made by :func:`rules_serializer`), so the
+core imports no game. Never null: a season whose row is missing (made before its game stored
+settings) answers the game's defaults, which are what it plays by."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
+from django.utils.module_loading import import_string
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from league.models import Season
-from league.rulesets import ruleset_get
-from mn11.models import SeasonSettings as Mn11Settings
-from rosters.models import SeasonRules as MagnoBallRules
+from league.rulesets import ruleset_get, rulesets_as_installed
 
 
 class GameKeyField(serializers.ChoiceField):
@@ -38,10 +39,10 @@ class GameKeyField(serializers.ChoiceField):
         return self.key
 
 
-def _rules_serializer(key: str, model: type[models.Model], name: str) -> type[RulesSerializer]:
-    """The API shape (the schema's component `name`) of game `key`'s settings row `model`:
-    ``game``, then the row's fields but its season, each read-only (so the schema says each
-    is always there)."""
+def rules_serializer(key: str, model: type[models.Model], name: str) -> type[RulesSerializer]:
+    """The API shape (the schema's component `name`) of game `key`'s settings row `model` (a
+    one-to-one to Season): ``game``, then the row's fields but its season, each read-only (so
+    the schema says each is always there). A game's ruleset names it by ``api_season_rules``."""
     fields = [field.name for field in model._meta.concrete_fields if field.name != "season"]
     meta = {"model": model, "fields": ["game", *fields], "read_only_fields": fields}
     return type(
@@ -57,7 +58,7 @@ def _rules_serializer(key: str, model: type[models.Model], name: str) -> type[Ru
 
 
 class RulesSerializer(serializers.ModelSerializer[Any]):
-    # A game's season settings: one subclass a game, made by _rules_serializer (no
+    # A game's season settings: one subclass a game, made by rules_serializer (no
     # docstring here: a subclass's is its description in the schema).
 
     game = serializers.CharField(read_only=True)
@@ -70,56 +71,65 @@ class GameRules:
     related: str  # the row's name on Season (a reverse one-to-one)
     model: type[models.Model]
     serializer: type[RulesSerializer]
+    name: str  # its component in the schema
 
 
-def _game_rules(key: str, related: str, model: type[models.Model], name: str) -> GameRules:
-    return GameRules(related, model, _rules_serializer(key, model, name))
+@cache
+def game_rules() -> Mapping[str, GameRules]:
+    """Each installed game's rules by ruleset key, in the order the games are installed (the
+    union's published order), imported on first use: the rulesets are registered by then."""
+    games: dict[str, GameRules] = {}
+    for ruleset in rulesets_as_installed():
+        if not ruleset.api_season_rules:
+            continue
+        serializer: type[RulesSerializer] = import_string(ruleset.api_season_rules)
+        model: type[models.Model] = cast("type[models.Model]", serializer.Meta.model)
+        related = next(
+            r.get_accessor_name() for r in Season._meta.related_objects if r.related_model is model
+        )
+        name = getattr(serializer.Meta, "ref_name", serializer.__name__)
+        games[ruleset.key] = GameRules(str(related), model, serializer, name)
+    return games
 
 
-def _row_model(related: str) -> type[models.Model]:
-    """The model of a game's settings row, by its name on Season: the core imports no game."""
-    model = Season._meta.get_field(related).related_model
-    if not (isinstance(model, type) and issubclass(model, models.Model)):
-        raise TypeError(f"Season.{related} is no game's settings row.")
-    return model
+def rules_related() -> tuple[str, ...]:
+    """What a season read joins so that its rules come with it, whatever its game."""
+    return tuple(game.related for game in game_rules().values())
 
 
-#: By ruleset key.
-GAME_RULES: Mapping[str, GameRules] = {
-    "magnoball": _game_rules("magnoball", "rules", MagnoBallRules, "MagnoBallSeasonRules"),
-    "arenaball": _game_rules(
-        "arenaball", "arenaball_settings", _row_model("arenaball_settings"), "ArenaballSeasonRules"
-    ),
-    "mn11": _game_rules("mn11", "mn11_settings", Mn11Settings, "Mn11SeasonRules"),
-}
-#: What a season read joins so that its rules come with it, whatever its game.
-RULES_RELATED = tuple(game.related for game in GAME_RULES.values())
+def _union() -> dict[str, serializers.Serializer[Any] | type[serializers.Serializer[Any]]]:
+    return {key: game.serializer for key, game in game_rules().items()}
+
+
+def _either(names: list[str]) -> str:
+    return " or ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))
 
 
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="SeasonRules",
-        serializers={key: game.serializer for key, game in GAME_RULES.items()},
+        serializers=_union,
         resource_type_field_name="game",
         many=False,
     )
 )
 class SeasonRulesField(serializers.Field[Any, Any, dict[str, Any], Season]):
-    """A season's rules: its game's settings (the season read with ``RULES_RELATED``)."""
+    """A season's rules: its game's settings (the season read with :func:`rules_related`)."""
 
     def __init__(self, **kwargs: Any) -> None:
+        names = [game.name for game in game_rules().values()]
         super().__init__(
             source="*",
             read_only=True,
             help_text="The season's rules: its own game's settings, `game` saying which "
-            "(MagnoBallSeasonRules, ArenaballSeasonRules or Mn11SeasonRules).",
+            f"({_either(names)}).",
             **kwargs,
         )
 
     def to_representation(self, value: Season) -> dict[str, Any]:
         key = value.league.ruleset
-        game = GAME_RULES.get(key)
-        if game is None:  # a game with no settings of its own (none is installed)
+        game = game_rules().get(key)
+        if game is None:  # a game with no settings of its own
             return {"game": key}
         try:
             row = getattr(value, game.related)

@@ -1,16 +1,19 @@
-"""Output shapes shared by several views: references to teams, players and results.
-Serializers only shape data; every view nests its own Input/OutputSerializer."""
+"""Output shapes shared by several views: references to teams, results, and the parts each
+game adds to a fixture's detail. Serializers only shape data; every view nests its own
+Input/OutputSerializer."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, ClassVar
 
+from django.db.models import Prefetch
+from django.utils.module_loading import import_string
 from rest_framework import serializers
 
-from games.models import Appearance
-from injuries.models import Injury
-from league.models import Result, Team
-from rosters.models import Player
+from league.models import Fixture, Result, Team
+from league.rulesets import rulesets_as_installed
 
 
 class TeamRefSerializer(serializers.ModelSerializer[Team]):
@@ -20,79 +23,14 @@ class TeamRefSerializer(serializers.ModelSerializer[Team]):
         ref_name = "TeamRef"
 
 
-class PlayerRefSerializer(serializers.ModelSerializer[Player]):
-    class Meta:
-        model = Player
-        fields = ["id", "name", "shirt_number", "position", "team"]
-        ref_name = "PlayerRef"
-
-
-class StatPairSerializer(serializers.Serializer[dict[str, int]]):
-    attempts = serializers.IntegerField()
-    successes = serializers.IntegerField()
-
-    class Meta:
-        ref_name = "StatPair"
-
-
-class StatsField(serializers.DictField):
-    """``{category: {attempts, successes}}`` from a row's stat lines."""
-
-    child = StatPairSerializer()
-
-    def to_representation(self, value: Any) -> dict[str, dict[str, int]]:
-        return {
-            line.category: {"attempts": line.attempts, "successes": line.successes}
-            for line in value.all()
-        }
-
-
-class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
-    stats = StatsField(source="stat_lines")
-
-    class Meta:
-        model = Appearance
-        fields = ["player", "team", "points", "stats"]
-        ref_name = "PlayerLine"
-
-
-class InjurySerializer(serializers.ModelSerializer[Injury]):
-    force_healing = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Injury
-        fields = [
-            "id",
-            "player",
-            "season",
-            "fixture",
-            "state",
-            "duration_die",
-            "duration_roll",
-            "games_out",
-            "games_missed",
-            "permanent_roll",
-            "permanent",
-            "created_at",
-            "resolved_at",
-            "force_healing",
-        ]
-        ref_name = "Injury"
-
-    def get_force_healing(self, injury: Injury) -> str:
-        """``none``, ``succeeded`` or ``failed``: the one attempt an injury allows (M-I3)."""
-        attempt = getattr(injury, "force_healing", None)
-        if attempt is None:
-            return "none"
-        return "succeeded" if attempt.succeeded else "failed"
-
-
 class ResultSerializer(serializers.ModelSerializer[Result]):
+    # A fixture's result as the core keeps it; a game adds its own fields in a subclass
+    # (MagnoBall: its stat lines), which its FixtureDetailParts shows. No docstring here
+    # nor in the parts: a base's docstring would describe the subclasses in the schema.
+
     reported_by = serializers.CharField(
         source="reported_by.username", allow_null=True, read_only=True
     )
-    lines = AppearanceSerializer(source="appearances", many=True)
-    incapacitated = serializers.SerializerMethodField()
 
     class Meta:
         model = Result
@@ -106,11 +44,26 @@ class ResultSerializer(serializers.ModelSerializer[Result]):
             "reported_by",
             "created_at",
             "updated_at",
-            "lines",
-            "incapacitated",
         ]
         ref_name = "Result"
 
-    def get_incapacitated(self, result: Result) -> list[int]:
-        """The players Incapacitated in the match (their injuries are in ``/injuries/``)."""
-        return [injury.player_id for injury in result.fixture.injuries.all()]
+
+class FixtureDetailParts(serializers.Serializer[Fixture]):
+    # What a game adds to a fixture's detail (/api/v1/fixtures/{id}/), named by its
+    # ruleset's api_fixture_detail. Its declared fields follow the core's, or replace the
+    # core's of the same name (MagnoBall's `result`, with its stat lines); `prefetch` is
+    # what they read, fetched with the fixtures. Every installed game's parts apply to every
+    # fixture: the detail has one shape, and another game's fixture has none of their rows.
+
+    prefetch: ClassVar[Sequence[str | Prefetch[Any]]] = ()
+
+
+@cache
+def fixture_detail_parts() -> tuple[type[FixtureDetailParts], ...]:
+    """Each installed game's parts, in the order the games are installed, imported on first
+    use (the core imports no game): the rulesets are registered by then."""
+    return tuple(
+        import_string(ruleset.api_fixture_detail)
+        for ruleset in rulesets_as_installed()
+        if ruleset.api_fixture_detail
+    )

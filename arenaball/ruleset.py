@@ -50,6 +50,7 @@ class ArenaballRuleset(Ruleset):
     team_view = "arenaball.views.team"
     fixture_view = "arenaball.views.fixture"
     result_seam = ARENABALL_RESULTS
+    api_season_rules = "arenaball.api.season_rules.ArenaballSeasonRulesSerializer"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

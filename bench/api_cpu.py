@@ -63,7 +63,7 @@ def _run(options: argparse.Namespace) -> int:
     from django.db import connection
     from django.test import Client
 
-    import api.views.fixtures as fixtures_view
+    import games.api.views.fixtures as fixtures_view
     from api.tokens import api_token_create
     from bench.api_ingest import result_bodies
     from bench.common import build_season

@@ -81,7 +81,7 @@ def record_directly(bodies: list[tuple[int, dict[str, Any]]]) -> float:
     """The same rows through the result service, in-process, one after another."""
     from django.contrib.auth.models import User
 
-    from api.views.fixtures import report_from_input
+    from games.api.views.fixtures import report_from_input
     from games.results import result_record
     from league.models import Fixture
 

@@ -29,7 +29,7 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     """A MagnoBall league of `teams` teams that has played `seasons` seasons (no playoffs:
     each is won on the table, closed and rolled over), every result reported with stat
     lines that add up, the last season finished too. Returns the league."""
-    from api.views.fixtures import report_from_input
+    from games.api.views.fixtures import report_from_input
     from games.matchday import round_open
     from games.results import result_record
     from league.models import Fixture, Round, Season

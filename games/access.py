@@ -1,5 +1,5 @@
 """Fetch a games object for the user of an HTML page or the API, and check what they may do
-with it (as api/access.py does for the API's writes): not found unless its league is visible
+with it (as games/api/access.py does for the API's writes): not found unless its league is visible
 to them, then refused unless they may act. The services check rights again under their
 locks; these answer first, in the right order, and keep the views thin."""
 

@@ -323,7 +323,7 @@ def _store_lines(
         for stat_line in lines:
             stat_line.appearance = appearance
         _known_related(appearance, "stat_lines", lines)
-    # In the order the API reads a result's lines (api.selectors.RESULT_LINES_QUERYSET).
+    # In the order the API reads a result's lines (games.api.selectors.RESULT_LINES_QUERYSET).
     return sorted(appearances, key=lambda appearance: appearance.player_id)
 
 

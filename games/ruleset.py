@@ -62,7 +62,9 @@ class MagnoBallRuleset(Ruleset):
     overtime = True
     fixture_statuses = ("scheduled", "inspections", "ready", "simulating", "played")
     urls = ("games.urls", "rosters.urls", "injuries.urls")
-    api_urls = ("api.magnoball_urls",)
+    api_urls = ("games.api.urls",)
+    api_season_rules = "games.api.season_rules.MagnoBallSeasonRulesSerializer"
+    api_fixture_detail = "games.api.serializers.FixtureDetailParts"
     season_nav_template = "games/includes/season_nav_leaders.html"
     team_view = "games.views.team"
     fixture_view = "games.views.fixture"

@@ -70,6 +70,12 @@ class Ruleset:
     #: (included under /api/v1/). Named, not imported, so the core imports no game.
     urls: ClassVar[Sequence[str]] = ()
     api_urls: ClassVar[Sequence[str]] = ()
+    #: Dotted path of the serializer of its season settings in the API (a season's ``rules``,
+    #: made by api.season_rules.rules_serializer), imported when first read; "" for none.
+    api_season_rules: ClassVar[str] = ""
+    #: Dotted path of what it adds to a fixture's detail in the API (a subclass of
+    #: api.serializers.FixtureDetailParts), imported likewise; "" for nothing.
+    api_fixture_detail: ClassVar[str] = ""
 
     # Settings -----------------------------------------------------------------------------
 
@@ -515,6 +521,12 @@ def ruleset_unregister(key: str) -> None:
 def rulesets() -> list[Ruleset]:
     """Every registered ruleset, by label."""
     return sorted(_registry.values(), key=lambda ruleset: ruleset.label)
+
+
+def rulesets_as_installed() -> list[Ruleset]:
+    """Every registered ruleset in the order registered (their apps' order in INSTALLED_APPS),
+    for lists whose order is published: the API's union of season rules, a fixture's detail."""
+    return list(_registry.values())
 
 
 def ruleset_get(key: str) -> Ruleset:

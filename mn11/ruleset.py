@@ -46,6 +46,7 @@ class Mn11Ruleset(Ruleset):
     fixture_view = "mn11.views.fixture"
     season_nav_template = "mn11/includes/season_nav.html"
     result_seam = MN11_RESULTS
+    api_season_rules = "mn11.api.season_rules.Mn11SeasonRulesSerializer"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

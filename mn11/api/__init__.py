@@ -1,1 +1,2 @@
-"""Magic Number Eleven's routes, serializers and views in the REST API, mounted by api/urls.py through its ruleset's ``api_urls``."""
+"""Magic Number Eleven's routes, serializers and views in the REST API, mounted by api/urls.py
+through its ruleset's ``api_urls``."""

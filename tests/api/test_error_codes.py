@@ -54,10 +54,14 @@ NOT_FROM_THE_API = {
 }
 
 
+#: The API's modules: the core's, and each game's in its own package (games/api/, …).
+API_SOURCES = [ROOT / "api", *(ROOT / package / "api" for package in PACKAGES)]
+
+
 def api_imported_files() -> set[Path]:
     """The project's source files the API's modules import directly."""
     files: set[Path] = set()
-    for source in (ROOT / "api").rglob("*.py"):
+    for source in (path for tree in API_SOURCES for path in tree.rglob("*.py")):
         files.add(source)
         for node in ast.walk(ast.parse(source.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from api import access
 from api.schema import ERROR_CODES
 from arenaball import crews, designs, reports
 from arenaball.api import access as arenaball_access
 from games import jobs, lineups, matchday, results, table_inspections
+from games.api import access
 from injuries import services as injury_services
 from league import result_services
 from league import results as league_results

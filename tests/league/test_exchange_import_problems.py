@@ -13,8 +13,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import override_settings
 
-from api.views.fixtures import report_from_input
 from bench.exchange import _result_body
+from games.api.views.fixtures import report_from_input
 from games.results import result_record
 from league.errors import PermissionRefused
 from league.exchange.document_export import league_document_export

@@ -10,12 +10,13 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api import access
+from api.access import get_visible
 from api.base import ApiView
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import MAX_ID
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, conflict_errors, read_errors, write_errors
+from games.api import access
 from games.lineups import Place, TeamLineup, fixture_lineups, lineup_name_reserve
 from league.errors import DomainError
 from league.models import Fixture, Team
@@ -104,7 +105,7 @@ class FixtureLineupView(ApiView):
         },
     )
     def get(self, request: Request, fixture_id: int) -> Response:
-        fixture = access.get_visible(
+        fixture = get_visible(
             Fixture.objects.select_related("round__season__league", "home_team", "away_team"),
             league_path="round__season__league",
             user=request.user,
@@ -130,7 +131,7 @@ class FixtureLineupView(ApiView):
         },
     )
     def post(self, request: Request, fixture_id: int) -> Response:
-        fixture = access.get_visible(
+        fixture = get_visible(
             Fixture.objects.select_related("round__season__league", "home_team", "away_team"),
             league_path="round__season__league",
             user=request.user,

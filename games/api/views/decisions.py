@@ -10,14 +10,13 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api import access, selectors
 from api.base import ApiListView, ApiView
 from api.fields import StrictBooleanField, StrictInputSerializer, StrictIntegerField
 from api.filters import WholeNumberFilter
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
-from api.serializers import InjurySerializer
-from api.views.fixtures import InspectionSerializer
+from games.api import access, selectors
+from games.api.serializers import InjurySerializer, InspectionSerializer
 from games.matchday import inspection_decide
 from games.models import Inspection
 from injuries.models import ForceHealingAttempt, Injury

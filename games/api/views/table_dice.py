@@ -12,12 +12,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api import access, selectors
 from api.base import ApiListView, ApiView
 from api.fields import StrictInputSerializer, StrictIntegerField
 from api.filters import WholeNumberFilter
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
+from games.api import access, selectors
 from games.models import TableInspection
 from games.table_inspections import table_inspection_enter
 from rosters.table_dice import MAX_FACES

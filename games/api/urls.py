@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from django.urls import path
 
-from api.views import decisions, fixtures, lineups, table_dice, teams
+from games.api.views import decisions, fixtures, lineups, players, table_dice
 
 urlpatterns = [
-    path("teams/<int:team_id>/players/", teams.TeamPlayerListView.as_view(), name="team-players"),
-    path("players/<int:player_id>/", teams.PlayerDetailView.as_view(), name="player-detail"),
+    path("teams/<int:team_id>/players/", players.TeamPlayerListView.as_view(), name="team-players"),
+    path("players/<int:player_id>/", players.PlayerDetailView.as_view(), name="player-detail"),
     path(
         "fixtures/<int:fixture_id>/dice/", fixtures.FixtureDiceView.as_view(), name="fixture-dice"
     ),
