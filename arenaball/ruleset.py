@@ -46,6 +46,7 @@ class ArenaballRuleset(Ruleset):
     simulates = False
     table_rules = "A-L1"
     urls = ("arenaball.urls",)
+    app_labels = ("arenaball",)
     api_urls = ("arenaball.api.urls",)
     team_view = "arenaball.views.team"
     fixture_view = "arenaball.views.fixture"

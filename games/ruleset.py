@@ -62,6 +62,7 @@ class MagnoBallRuleset(Ruleset):
     overtime = True
     fixture_statuses = ("scheduled", "inspections", "ready", "simulating", "played")
     urls = ("games.urls", "rosters.urls", "injuries.urls")
+    app_labels = ("rosters", "injuries", "games")
     api_urls = ("games.api.urls",)
     api_season_rules = "games.api.season_rules.MagnoBallSeasonRulesSerializer"
     api_fixture_detail = "games.api.serializers.FixtureDetailParts"
@@ -112,6 +113,7 @@ class MagnoBallRuleset(Ruleset):
         return (admin_season_steps.ROUND_SIMULATION_STEP,)
 
     season_room_template = "admin/games/season_control_room.html"
+    admin_index_template = "admin/games/index_answers.html"
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return admin_season_steps.season_room_context(season)

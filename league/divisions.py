@@ -4,7 +4,7 @@ up in the draft (which teams play in which), the schedule meets within and acros
 their winners first, then the wild cards (docs/seasons.md "Divisions").
 
 A division's table is its teams' rows in the season's own table order: the league's points
-and tie-breakers (M-L1, M-L2) rank the whole season once, and a division reads its part of
+and tie-breakers (its ruleset's) rank the whole season once, and a division reads its part of
 that order (Decided: docs/rules-decisions.md "Divisions")."""
 
 from __future__ import annotations

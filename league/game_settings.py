@@ -1,4 +1,4 @@
-"""A game's season settings row (Arenaball's, Magic Number Eleven's): one row a season whose
+"""A game's season settings row (a game without a settings app of its own): one row a season whose
 fields mirror the game's rules settings, created from the league's latest season (or the
 defaults), changed while the season is a draft, validated by the rules. Written once; each
 game names its row and its error."""

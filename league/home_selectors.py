@@ -3,7 +3,7 @@ season, the top of that season's table and the last champion.
 
 A fixed number of queries and rows whatever the number of leagues, seasons and teams: the
 leagues come a page at a time, the current and champion seasons by one subquery each, and
-only the first rows of each table (positions are stored, M-L2)."""
+only the first rows of each table (positions are stored)."""
 
 from __future__ import annotations
 

@@ -198,7 +198,7 @@ class Team(models.Model):
 
 
 class TournamentGroup(models.Model):
-    """A group of a tournament's group stage: a round robin with its own table (M-L1, M-L2)."""
+    """A group of a tournament's group stage: a round robin with its own table."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="groups")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
@@ -237,7 +237,7 @@ class Division(models.Model):
 
 
 class StandingRow(models.Model):
-    """A team's entry in a season and its line in the table (M-L1, M-L2).
+    """A team's entry in a season and its line in the table.
 
     The ordering and its explanation are computed by the standings service and stored, so
     reading a table is one query whatever the season's size.
@@ -379,7 +379,7 @@ class Fixture(models.Model):
 
 class Result(models.Model):
     """A fixture's final score, however it came: reported by a coach, simulated by a game's
-    engine (with the seed and engine version that reproduce it, M-D8) or corrected by a
+    engine (with the seed and engine version that reproduce it) or corrected by a
     commissioner. The game's own detail of the match (stat lines, events) hangs off it in
     the game's app."""
 
@@ -407,7 +407,7 @@ class Result(models.Model):
             models.CheckConstraint(
                 condition=Q(home_score__lte=99, away_score__lte=99), name="result_scores_sane"
             ),
-            # A simulated result records what reproduces it (M-D8).
+            # A simulated result records what reproduces it.
             models.CheckConstraint(
                 condition=~Q(source="simulated") | Q(seed__isnull=False),
                 name="simulated_result_has_seed",

@@ -8,9 +8,8 @@ Readers read the version before the rows they render: a write committed in betwe
 makes the cached copy newer than its key, never older.
 
 The core's rows bump it (WATCHED, migration league 0011; a season's divisions, league 0012),
-and the tables a game names for the pages it caches (MagnoBall's players, their season
-totals, enhancements, rules, injuries, appearances, stat lines, match events and line-up
-entries: migrations rosters 0007, injuries 0003, games 0007 and 0008). A page cached by it
+and the tables a game names for the pages it caches (its players, stat lines, match events
+…: each in a migration of the game's own). A page cached by it
 must show nothing that another table holds.
 
 SQLite makes some schema changes (a column that is not nullable added, a foreign key

@@ -144,8 +144,8 @@ def knockout_winner(
     result: Result, seeds: dict[int, int], level_winners: Mapping[int, int] | None = None
 ) -> int:
     """A knockout game's winner: the higher score; a level one, the winner its game's
-    tie-break named (`level_winners` by fixture id: Magic Number Eleven's shootout, E-D5),
-    else the higher seed (MagnoBall's drawn overtime; Decided: docs/rules-decisions.md)."""
+    tie-break named (`level_winners` by fixture id, e.g. a shootout),
+    else the higher seed (e.g. a drawn overtime; Decided: docs/rules-decisions.md)."""
     fixture = result.fixture
     if result.home_score != result.away_score:
         home_won = result.home_score > result.away_score

@@ -34,7 +34,7 @@ from league.webhooks.events import result_event_publish, subscriptions_read_once
 class Score:
     """What the core's ``Result`` row holds of a checked report. `overtime` None leaves a
     corrected result's as it was (a game with no overtime never writes it); `seed` and
-    `engine_version` reproduce a simulated match (M-D8)."""
+    `engine_version` reproduce a simulated match."""
 
     home_score: int
     away_score: int
@@ -115,7 +115,7 @@ class ScoreOnly(ResultSeam):
         score: Score = report
         errors = result_score_errors(home_score=score.home_score, away_score=score.away_score)
         if source not in (Result.Source.REPORTED, Result.Source.CORRECTED):
-            # A simulated result carries what reproduces it (M-D8): its game records it.
+            # A simulated result carries what reproduces it: its game records it.
             errors["source"] = "A result stored here is reported or corrected, not simulated."
         if errors:
             raise LeagueError(" ".join(errors.values()), code="invalid_report", fields=errors)

@@ -1,7 +1,7 @@
 """A result in the core, for every game: the fixture's lock (`fixture_lock`), whether a
 fixture may take one (`result_refusal`) or change it (`result_change_refusal`), the core's
 row (`result_insert`) and what follows any result recorded, corrected or voided
-(`result_aftermath`): the season's standings (M-L1, M-L2, a new result added to them, a
+(`result_aftermath`): the season's standings (a new result added to them, a
 changed one recomputed) and its rounds' status, then the game's own consequences by its
 ruleset. The services that record, correct and void a result, for every game, put these
 together (league/result_services.py)."""

@@ -1,6 +1,6 @@
 """Opening rounds, for every game: which round opens next, why one may not open now, and the
-core's opening (its fixtures ready to play). A game with a match day of its own (MagnoBall's
-inspections, games.matchday.round_open) builds on the same refusal through its ruleset's
+core's opening (its fixtures ready to play). A game with a match day of its own (e.g.
+pre-match inspections) builds on the same refusal through its ruleset's
 ``round_open``."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def round_opened(*, round_: Round, actor: Actor) -> None:
 
 def round_open(*, round_: Round, actor: Actor) -> Round:
     """Open a round of any game: by the game's own match day where it has one (its ruleset's
-    ``round_open``: MagnoBall's inspections), else by the core (commissioners only; refused
+    ``round_open``), else by the core (commissioners only; refused
     by :func:`round_open_refusal`): every fixture of the round becomes ready to play."""
     league = Round.objects.select_related("season__league").get(pk=round_.pk).season.league
     opened = ruleset_for(league).round_open(round_=round_, actor=actor)

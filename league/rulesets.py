@@ -76,6 +76,9 @@ class Ruleset:
     #: Dotted path of what it adds to a fixture's detail in the API (a subclass of
     #: api.serializers.FixtureDetailParts), imported likewise; "" for nothing.
     api_fixture_detail: ClassVar[str] = ""
+    #: The labels of the Django apps the game installs: their permissions are the
+    #: commissioners' (league/roles.py) and no file of the core names them.
+    app_labels: ClassVar[tuple[str, ...]] = ()
 
     # Settings -----------------------------------------------------------------------------
 
@@ -97,7 +100,8 @@ class Ruleset:
         return season, {}, {}
 
     def table_settings(self, *, season: Season) -> TableSettings:
-        """The points a result earns and the order of the tie-breakers (M-L1, M-L2)."""
+        """The points a result earns and the order of the tie-breakers (the game's
+        rules, cited by :attr:`table_rules`)."""
         return TableSettings()
 
     def knockout_level_line(self) -> str:
@@ -158,18 +162,20 @@ class Ruleset:
 
     def season_admin_steps(self) -> Sequence[Step]:
         """The game's own steps in the season's control room, offered after opening a round
-        (MagnoBall: simulate a round, simulate the rest). A step marked ``simulation`` is
+        (a simulating game's: simulate a round, simulate the rest). A step marked ``simulation`` is
         offered only when the game :attr:`simulates`."""
         return ()
 
     def round_admin_steps(self) -> Sequence[Step]:
-        """The game's own steps on a round's page (MagnoBall: simulate the round); as
+        """The game's own steps on a round's page (e.g. simulate the round); as
         :meth:`season_admin_steps`."""
         return ()
 
     #: The control room's template: the core's, or one extending it that fills its blocks
     #: (``room_links``, ``room_panels``, ``round_heads``, ``round_cells``, ``room_after_rounds``).
     season_room_template: ClassVar[str] = "admin/includes/season_control_room.html"
+    #: The game's lines (``<li>`` items) in the admin home's list of answers; "" for none.
+    admin_index_template: ClassVar[str] = ""
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         """What the game's parts of the control room read, merged into the page's context
@@ -184,17 +190,17 @@ class Ruleset:
 
     def season_start_lines(self, *, season: Season) -> Sequence[str]:
         """What the game finds wrong as `season` starts and its settings freeze, one sentence
-        each, for the start's confirmation and its outcome (Arenaball: every design its
-        limits now refuse); none by default."""
+        each, for the start's confirmation and its outcome (e.g. every team sheet
+        its limits now refuse); none by default."""
         return ()
 
     def season_rollover_lines(self) -> Sequence[str]:
         """What rolling a season over carries of the game, for its confirmation page
-        (MagnoBall: injuries count down, statuses follow the progression settings)."""
+        (e.g. injuries count down, statuses follow the game's progression)."""
         return ("Nothing of a match carries over.",)
 
     def team_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
-        """Inlines a team's admin page shows (MagnoBall: its players)."""
+        """Inlines a team's admin page shows (e.g. its players)."""
         return ()
 
     def team_admin_add_form(self) -> type[BaseForm] | None:
@@ -211,17 +217,17 @@ class Ruleset:
         return None
 
     def team_admin_steps(self) -> Sequence[Step]:
-        """The game's steps on a team's page (MagnoBall: call up a Rookie)."""
+        """The game's steps on a team's page (e.g. call up a new player)."""
         return ()
 
     def team_admin_record(self, *, team: Team) -> str:
-        """HTML for the team page's record: what the game keeps of the team (MagnoBall: its
+        """HTML for the team page's record: what the game keeps of the team (e.g. its
         creation rolls); "" for nothing."""
         return ""
 
     def team_admin_summary(self, *, team: Team) -> str:
-        """HTML for the team list's "Roster" column (MagnoBall: active players and the
-        ledger); "" for nothing. It reads what :meth:`team_admin_queryset` annotates."""
+        """HTML for the team list's "Roster" column (e.g. active players and the
+        dice rolled); "" for nothing. It reads what :meth:`team_admin_queryset` annotates."""
         return ""
 
     def team_admin_queryset(self, queryset: QuerySet[Team]) -> QuerySet[Team]:
@@ -231,16 +237,16 @@ class Ruleset:
         return queryset
 
     def team_admin_panels(self, *, team: Team) -> Sequence[tuple[str, str]]:
-        """Panels (a title and HTML) on a team's admin page (MagnoBall: its next line-up)."""
+        """Panels (a title and HTML) on a team's admin page (e.g. its next line-up)."""
         return ()
 
     def team_creation_lines(self) -> Sequence[str]:
         """What creating a team does in this game, for the add page's and a guest team's
-        confirmation (MagnoBall: its 18 players rolled)."""
+        confirmation (e.g. its players rolled)."""
         return ()
 
     def team_created_note(self, *, team: Team) -> str:
-        """Appended to the message saying `team` was created (MagnoBall: " with 18
+        """Appended to the message saying `team` was created (e.g. " with 18
         players"); "" for nothing."""
         return ""
 
@@ -258,7 +264,7 @@ class Ruleset:
     ) -> Team | None:
         """A guest team for tournament `season`, created and entered into it (the caller
         holds the season's lock and makes it the tournament's guest). `options` are the
-        game's own creation inputs (MagnoBall: its creation dice); an invalid team raises
+        game's own creation inputs (e.g. its creation dice); an invalid team raises
         ValidationError. None (the default) leaves it to the core: a team with no roster,
         set up by :meth:`team_setup`."""
         if options:
@@ -267,21 +273,21 @@ class Ruleset:
 
     def season_closed(self, *, season: Season) -> None:
         """`season` has just finished (in the closing transaction): let go of what still
-        waits on it (MagnoBall: its waiting simulations, cancelled once the close commits)."""
+        waits on it (e.g. waiting simulations, cancelled once the close commits)."""
 
     def season_rolled_over(
         self, *, previous: Season, season: Season, teams: Sequence[Team], actor: Actor
     ) -> None:
         """`season` is the draft that follows `previous`, with the same `teams` entered and
-        its settings from `previous`: carry the game's own state over (MagnoBall: each
-        rostered player's status by the new season's progression settings, M-P5)."""
+        its settings from `previous`: carry the game's own state over (e.g. each
+        rostered player's status by the new season's progression settings)."""
 
     #: A template the season pages' menu includes after the core's links (the game's own
-    #: season pages, e.g. MagnoBall's leaders), rendered with the page's context; "" for none.
+    #: season pages, e.g. its leaders), rendered with the page's context; "" for none.
     season_nav_template: ClassVar[str] = ""
 
     def season_overview(self, *, season: Season) -> tuple[str, dict[str, Any]] | None:
-        """The game's own part of `season`'s overview page (MagnoBall: its top scorers): a
+        """The game's own part of `season`'s overview page (e.g. its top scorers): a
         template and the context it reads, or None for no part."""
         return None
 
@@ -301,19 +307,19 @@ class Ruleset:
         return None
 
     def coach_openings(self, *, user: User) -> Sequence[TodoItem]:
-        """What `user` may start in this game's leagues ("My teams"): Arenaball's invited
+        """What `user` may start in this game's leagues ("My teams"), e.g. an invited
         coach entering his own team. None by default."""
         return ()
 
     def table_counts(self, *, season: Season) -> Mapping[int, GameCounts]:
-        """Each played fixture's counts for the game's own tie-breakers (Arenaball's kills,
-        A-L1), by fixture id: the home and the away side's ``(("kills", 2),)``. The shared
+        """Each played fixture's counts for the game's own tie-breakers (e.g. kills),
+        by fixture id: the home and the away side's ``(("kills", 2),)``. The shared
         table adds them up (rules.standings.CountBreaker); none by default."""
         return {}
 
     def table_level_winners(self, *, season: Season) -> Mapping[int, int]:
         """Each played fixture level on score that the game settled by a tie-break that is
-        not a score (Magic Number Eleven's shootout, E-L1): the winning team's id, by fixture
+        not a score (e.g. a shootout): the winning team's id, by fixture
         id. The shared table counts it an overtime win for that team and an overtime loss
         for the other (rules.standings.TableGame.level_winner); none by default."""
         return {}
@@ -325,8 +331,8 @@ class Ruleset:
     graveyard_note: ClassVar[str] = ""
 
     def graveyard(self, *, league: League) -> Sequence[CareerEnd]:
-        """Every career over in `league`, most recent first (MagnoBall: retired by a
-        permanent injury; Arenaball: the dead). None by default."""
+        """Every career over in `league`, most recent first (e.g. retired by a
+        permanent injury, or dead). None by default."""
         return ()
 
     # --- coaches who sign up (league/signup) -------------------------------------------------
@@ -359,14 +365,14 @@ class Ruleset:
 
     def exchange_check(self, *, document: Mapping[str, Any], problems: list[Problem]) -> None:
         """The game's own checks of a document's rows that no one field shows: results whose
-        stat lines do not add up to the score (MagnoBall, M-G1). None by default."""
+        stat lines do not add up to the score. None by default."""
 
     # --- CSV export and import (league/exchange/, docs/data.md "CSV") -------------------------
     # The core writes and reads the columns every game has; these add the game's own.
 
     def csv_standings_columns(self, *, season: Season) -> CsvColumns:
         """Columns the standings CSV adds after the core's, with each team's values by team id
-        (Arenaball: kills, A-L1); none by default."""
+        (e.g. kills); none by default."""
         return CsvColumns()
 
     def csv_fixture_columns(self, *, season: Season) -> CsvColumns:
@@ -396,7 +402,7 @@ class Ruleset:
         return None
 
     #: The game's own columns of the results file, read by :meth:`csv_result_record`
-    #: (MagnoBall: each side's points by player, which must add up to its score, M-P7).
+    #: (e.g. each side's points by player, which must add up to its score).
     csv_result_columns: ClassVar[tuple[str, ...]] = ()
 
     def csv_result_record(
@@ -419,8 +425,8 @@ class Ruleset:
 
     def season_awards(self, *, season: Season) -> Sequence[AwardWinner]:
         """The winners of `season`'s awards, worked out from its stored games when it
-        closes (MagnoBall: top scorer, best goalie, most tackles, most improved, Rookie of
-        the year); a tie is shared (league.honours.awards.best_of). None by default."""
+        closes (e.g. top scorer, best goalie, most improved, Rookie of the
+        year); a tie is shared (league.honours.awards.best_of). None by default."""
         return ()
 
     def mvp_candidates(self, *, season: Season) -> Sequence[Holder]:
@@ -465,7 +471,7 @@ class Ruleset:
 
     def honours_holder_kinds(self) -> Mapping[str, HolderKind]:
         """The kinds of holder the game's awards and MVP ballots name, by their handle's
-        prefix (MagnoBall: ``player`` → Player, whose page is ``player``), so the league's
+        prefix (e.g. ``player`` → Player, whose page is ``player``), so the league's
         JSON document can rewrite the ids in a handle and its page (league/honours/
         exchange.py). None by default: the game names nobody."""
         return {}

@@ -89,8 +89,8 @@ def season_close(*, season: Season, actor: Actor) -> Season:
 def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
     """The next season: the same teams and rules (and divisions), as a draft ready for its
     schedule; the
-    league's ruleset carries the game's own state over (MagnoBall: the rosters, whose
-    statuses follow the new season's progression settings, M-P5)."""
+    league's ruleset carries the game's own state over (e.g. the rosters, whose
+    statuses follow the new season's progression settings)."""
     with transaction.atomic():
         # Locks the old season: it rolls over once.
         locked = season_lock(season)

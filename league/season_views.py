@@ -1,6 +1,6 @@
 """A season's pages, the same for every game: its overview, standings, fixtures (and their
 calendar feed), and a tournament's groups and bracket. A part of a page only one game has
-(MagnoBall's top scorers, its leaders page in the menu) is the league's ruleset's to name."""
+(e.g. top scorers, a leaders page in the menu) is the league's ruleset's to name."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ def _positions_by_round(
     settings: TableSettings,
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
     """(the completed round numbers, each team's position after each of them): the shared
-    table (M-L1, M-L2) replayed round by round. A pure function of the stored results, so
+    table replayed round by round. A pure function of the stored results, so
     it is kept per process for the last seasons asked about: a new or corrected result is
     a new key, never a stale answer."""
     names = dict(teams)
@@ -140,7 +140,7 @@ def standings_by_round(
     rows: Sequence[StandingRow] | None = None,
     played: Sequence[Result] | None = None,
 ) -> dict[str, Any]:
-    """Each team's table position after every completed regular-season round (M-L1, M-L2),
+    """Each team's table position after every completed regular-season round,
     worked out by the shared table from the stored results with the points and tie-breakers
     of the league's ruleset. One query when given the season's standing `rows` with their
     teams (as the standings page has them), else two; none more when also given its

@@ -244,7 +244,7 @@ def team_create(
 ) -> Team:
     """A new team in `season`'s league (commissioners only), entered into the season and
     given what the league's game needs by its ruleset (`team_setup`). A game that rolls its
-    teams by its own rules has its own service (MagnoBall: rosters.services.team_create)."""
+    teams by its own rules has its own service (its ruleset's ``team_setup``)."""
     league = season.league
     require_commissioner(user=actor, league=league)
     try:

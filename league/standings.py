@@ -1,4 +1,4 @@
-"""The stored standings table (M-L1, M-L2), by the shared table (rules/standings/) with the
+"""The stored standings table, by the shared table (rules/standings/) with the
 points and tie-breakers the league's ruleset sets: a new result is added to it
 (`standings_add_result`), a correction or a void recomputes it from the season's results
 (`standings_recompute`). Both give the same table (tests/league/test_standings_incremental.py).
@@ -95,7 +95,7 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
         settings = ruleset.table_settings(season=season)
         changed = []
         # A tournament's groups each have their own table, by the same rules and
-        # tie-breakers (M-L2): a group's games are exactly those among its teams. A season
+        # tie-breakers: a group's games are exactly those among its teams. A season
         # (or a field not drawn yet) is one table.
         for table_rows in _tables(rows):
             keys = {str(row.team_id) for row in table_rows}
@@ -113,7 +113,7 @@ def standings_add_result(
     *, fixture: Fixture, result: Result, locked: list[StandingRow] | None = None
 ) -> list[StandingRow]:
     """Add `fixture`'s new `result` to its season's table: the result's points, wins and
-    scores added to its two teams' rows (M-L1) and the table put in order again (M-L2),
+    scores added to its two teams' rows and the table put in order again,
     reading the season's results only if a tie-breaker needs them (head-to-head, a game's own
     counts) for teams level before it. Only the rows that changed are written, in one
     statement. A playoff result, or a game between two groups, changes no table. The caller
@@ -168,7 +168,7 @@ def standings_add_result(
 
 @dataclass(frozen=True)
 class StandingsCounts:
-    """The game's own tie-breaker counts of a season's table (Arenaball's kills, A-L1):
+    """The game's own tie-breaker counts of a season's table (e.g. kills):
     each count's key and label, and each team's totals over the regular season by team id
     (0 for a team with none)."""
 
@@ -238,8 +238,8 @@ def _regular_season_games(
     teams: tuple[Collection[str], bool] | None = None,
 ) -> list[TableGame]:
     """The results of the season's played regular-season fixtures, in one query, with the
-    game's own counts for its tie-breakers (Arenaball's kills) and the winners of level games
-    it settled otherwise (Magic Number Eleven's shootouts), by fixture id. Given `teams`
+    game's own counts for its tie-breakers (e.g. kills) and the winners of level games
+    it settled otherwise (e.g. shootouts), by fixture id. Given `teams`
     (keys, and whether only games between two of them), only those games (a tie-breaker's:
     rules.standings.GamesLoader)."""
     level_winners = level_winners or {}

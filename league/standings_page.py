@@ -38,7 +38,7 @@ class StandingsBody:
 
 
 def standings_body(*, season: Season) -> StandingsBody:
-    """The table (with "Why" per row, M-L2, the form guide, and the power ranking and odds
+    """The table (with "Why" per row, the form guide, and the power ranking and odds
     columns) and the charts of `season`. One query when cached (the version)."""
     version = page_version(league_id=season.league_id)
     key = None
@@ -50,7 +50,7 @@ def standings_body(*, season: Season) -> StandingsBody:
     played = played_results(season=season)  # the chart's and the form guide's results
     by_round = standings_by_round(season=season, rows=rows, played=played)
     odds = standings_odds(season=season, rows=rows)  # the power ranking and odds columns
-    counts = standings_counts(season=season)  # the game's own tie-breakers (A-L1's kills)
+    counts = standings_counts(season=season)  # the game's own tie-breakers (e.g. kills)
     html = render_to_string(
         "league/includes/standings_body.html",
         # The form guide reads the same results, which bump the version too.

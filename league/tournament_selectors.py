@@ -23,7 +23,7 @@ class GroupTable:
 
 
 def tournament_groups(*, season: Season) -> list[GroupTable]:
-    """Each group with its table in order (M-L1, M-L2). Two queries."""
+    """Each group with its table in order. Two queries."""
     rows = list(
         StandingRow.objects.filter(season=season, group__isnull=False)
         .select_related("team")

@@ -1,6 +1,6 @@
 """Tournaments: a fixed field of league teams and guest teams, a group stage (a round robin
-in each group of 3 to 6, a table per group by the league's points and tie-breakers, M-L1,
-M-L2) and/or a seeded single-elimination knockout.
+in each group of 3 to 6, a table per group by the league's points and tie-breakers)
+and/or a seeded single-elimination knockout.
 
 A tournament is a Season whose format is "tournament" (docs/seasons.md): its group stage is
 the regular stage and its knockout the playoff stage, so fixtures, match day, results,
@@ -232,9 +232,8 @@ def tournament_add_guest_team(
     **options: Any,
 ) -> Team:
     """A guest team created for the tournament by the league's ruleset, with the game's own
-    creation `options` (MagnoBall: 18 players rolled by its rules, M-P2, M-P4, M-P8, every
-    roll in the ledger; `dice`, or `faces` when its coaches roll creation at the table, as
-    for rosters.services.team_create), entered as the next seed. It plays no league
+    creation `options` (e.g. its players rolled by its rules: the dice, or the faces when
+    its coaches roll creation at the table), entered as the next seed. It plays no league
     season."""
     with transaction.atomic():
         # Locks the tournament: its field and seeds change one entry at a time.

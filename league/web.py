@@ -55,7 +55,7 @@ P = ParamSpec("P")
 def shows_refusal(
     view: Callable[P, HttpResponse],
 ) -> Callable[P, HttpResponse]:
-    """A view whose access_* helper refuses (games/access.py, rosters/access.py, …) answers
+    """A view whose access_* helper refuses (a game's access module's) answers
     with the 403 page that says why, as when a service refuses."""
 
     @wraps(view)

@@ -41,6 +41,7 @@ class Mn11Ruleset(Ruleset):
     #: E-L1: a shootout win or loss counts as the shared table's overtime result.
     overtime = True
     urls = ("mn11.urls",)
+    app_labels = ("mn11",)
     api_urls = ("mn11.api.urls",)
     team_view = "mn11.views.team"
     fixture_view = "mn11.views.fixture"

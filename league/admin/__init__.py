@@ -6,8 +6,8 @@ Thin by design (docs/architecture.md): every change a commissioner makes in the 
 through one service (docs/seasons.md), so it is audited; values the services count or roll
 are read-only; the logs are append-only. The season, round and team admins serve
 every game: what is a game's own (its settings, steps, panels, team creation and inlines) they
-ask of its ruleset. MagnoBall's own admins (players, fixtures' results and simulations,
-inspections, the dice ledger) live in rosters/admin/ and games/admin/.
+ask of its ruleset. A game's own admins (its players, results, simulations…) live in the
+game's apps.
 
 Django's autodiscovery imports this package: the modules that register are imported here.
 """

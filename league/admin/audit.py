@@ -20,7 +20,7 @@ from league.models import ApiToken, AuditEntry
 
 #: Action (or its prefix before the dot, e.g. "result") → a function showing an entry's
 #: before and after more readably than the generic field table. Higher apps register theirs
-#: (games/admin/results.py: results, with player names).
+#: (a game's results, with player names).
 AUDIT_RENDERERS: dict[str, Callable[[AuditEntry], str]] = {}
 
 

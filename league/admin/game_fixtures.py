@@ -1,5 +1,5 @@
 """A game's fixtures in the admin, for a game that reports its results with its own report
-(Arenaball, Magic Number Eleven): a read-only list of its fixtures (a proxy of the core's
+(its ruleset's ``result_seam``): a read-only list of its fixtures (a proxy of the core's
 Fixture limited to its leagues) and the commissioner's steps on one: record, correct and void
 the result through the game's services, the report form's errors beside their fields."""
 

@@ -1,4 +1,4 @@
-"""Rounds of every game: opened with their step (and the game's own steps: MagnoBall's
+"""Rounds of every game: opened with their step (and the game's own steps, such as a
 simulation); only their date is edited."""
 
 from __future__ import annotations

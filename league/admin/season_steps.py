@@ -1,6 +1,6 @@
 """The steps that run a season of any game (docs/seasons.md): schedule, start, a
 tournament's set-up, open rounds, playoffs, close, roll over, archive; and, after opening
-rounds, the game's own (its ruleset's ``season_admin_steps``: MagnoBall's simulations). Each is
+rounds, the game's own (its ruleset's ``season_admin_steps``, e.g. simulations). Each is
 offered and explained by the selector its service refuses with, so the rule lives once."""
 
 from __future__ import annotations

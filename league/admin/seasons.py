@@ -1,7 +1,7 @@
 """The season admin and its control room, for every game: its set-up (its own settings and
 the game's, frozen once it starts), the next steps (season_steps.py), the rounds and the
-table; the game's parts of the room (MagnoBall: inspections, simulations, short-handed
-line-ups, the dice ledger) come from its ruleset (``season_room_template``,
+table; the game's parts of the room (such as inspections, simulations or
+short-handed line-ups) come from its ruleset (``season_room_template``,
 ``season_room_context``)."""
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         return fixed
 
     def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
-        # The game's settings (MagnoBall: its rules) come from the league's ruleset.
+        # The game's settings come from the league's ruleset.
         if obj is None:
             return []
         game = list(ruleset_for(obj.league).season_admin_inlines())

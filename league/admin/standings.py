@@ -20,7 +20,7 @@ class StandingRowAdmin(ReadOnlyAdmin[StandingRow]):
     """The stored table: the standings service computes it from the results."""
 
     read_only_reason = (
-        "The table is computed from the results (M-L1, M-L2): correct or void a result "
+        "The table is computed from the results: correct or void a result "
         "instead, and the standings follow."
     )
     league_path = "season__league"

@@ -186,18 +186,20 @@ def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
 
 
 def _explain_knockout(season: Season) -> list[str]:
+    ruleset = ruleset_for(season.league)
     if season.group_count:
+        cited = f" ({ruleset.table_rules})" if ruleset.table_rules else ""
         lines = [
             f"The top {season.group_qualifiers} of each group go through, seeded by their "
             "place, then by group (A1, B1, …, A2, B2, …). Group tables follow the league's "
-            "points and tie-breakers (M-L1, M-L2).",
+            f"points and tie-breakers{cited}.",
         ]
     else:
         lines = ["The whole field goes through, by its seeds."]
     lines += [
         "Seed 1 meets the last seed, seed 2 the one before, and so on, the higher seed at "
         "home; winners meet in bracket order, so seeds 1 and 2 can meet only in the final.",
-        ruleset_for(season.league).knockout_level_line(),
+        ruleset.knockout_level_line(),
     ]
     return lines + refused_now(tournament_knockout_refusal(tournament=season))
 

@@ -3,10 +3,10 @@ results and its current run, from the season's played fixtures (regular season a
 in round order).
 
 A result is W, D or L by the score; a game won after overtime is OTW (its loser OTL), and a
-level game the game settled by a tie-break that is not a score (Magic Number Eleven's
-shootout, E-D5, ``Ruleset.table_level_winners``) is an OTW and an OTL too, as the table
-counts it (M-L1, E-L1). A streak counts wins (W and OTW), losses (L and OTL) or draws in a
-row, the latest first: "W3", "L1"; "" before a team's first game."""
+level game the game settled by a tie-break that is not a score (a shootout,
+``Ruleset.table_level_winners``) is an OTW and an OTL too, as the table counts it. A streak
+counts wins (W and OTW), losses (L and OTL) or draws in a row, the latest first: "W3",
+"L1"; "" before a team's first game."""
 
 from __future__ import annotations
 

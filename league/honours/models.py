@@ -1,7 +1,7 @@
 """What a league's honours keep: each season's awards, the season's MVP vote and its ballots.
 
-A winner is named by the game (a MagnoBall player, an Arenaball character, a Magic Number
-Eleven card of a team): the core keeps the game's handle for him (``holder``, such as
+A winner is named by the game (a player, a character, a card of a
+team): the core keeps the game's handle for him (``holder``, such as
 ``player:12``), his name and page as they were when the award was made, and his team."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The match odds a season's odds run plays with, by fixture: the rating model (every game's
-default, docs/odds.md) and the shape a ruleset's own model takes (MagnoBall: its engine's
-sampled matches, games/odds.py)."""
+default, docs/odds.md) and the shape a ruleset's own model takes (e.g. a game
+engine's sampled matches)."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def ratings_refresh(*, season_id: int, replay: bool = False) -> int:
 
 
 def _level_sides(season: Season, results: list[Result]) -> dict[int, str]:
-    """Each level game a tie-break settled (Magic Number Eleven's shootout): its winner's
+    """Each level game a tie-break settled (e.g. a shootout): its winner's
     side, by result id."""
     if not any(r.home_score == r.away_score for r in results):
         return {}

@@ -3,7 +3,7 @@
 1. ``odds_after_result`` (the core's result path): a regular-season round just completed
    (or a result of a complete round corrected) queues a run, sent once the result commits.
 2. ``odds_run_start`` (a worker): claims the run (queued → pairings), asks the ruleset which
-   engine pairings its model needs (MagnoBall: every remaining home/away pairing, keyed by
+   engine pairings its model needs (e.g. every remaining home/away pairing, keyed by
    its roster version) and splits those not cached yet into chunks, one task each.
 3. ``odds_chunk_run`` (the workers, side by side): claims a chunk, simulates its pairings,
    stores them in the cache; the chunk that brings the run's counter of finished chunks to

@@ -82,7 +82,7 @@ class JoinRequest(models.Model):
     name = models.CharField("team name", max_length=60)
     short_name = models.CharField(max_length=4)
     colour = models.CharField(max_length=7, validators=[_hex_colour])
-    #: The game's own creation choices (MagnoBall: player names, table dice), as its join form
+    #: The game's own creation choices (e.g. player names, table dice), as its join form
     #: cleaned them; its ruleset's ``join_request_build`` reads them.
     choices = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)

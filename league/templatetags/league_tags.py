@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.timesince import timeuntil
 
 from league.models import League, Round, Season, Team
-from league.rulesets import Ruleset, ruleset_for
+from league.rulesets import Ruleset, ruleset_for, rulesets
 from league.selectors import round_not_open_text
 from league.story import team_titles
 from league.team_seasons import teams_seasons
@@ -28,13 +28,13 @@ register = template.Library()
 #: values of player statuses, roster states and season statuses, plus "superstar", "injured"
 #: and "picks_due".
 BADGE_STYLES: dict[str, str] = {
-    # Player status (MagnoBall's M-P4 values) and the Superstar mark (M-P8).
+    # Player statuses and marks a game stores (its ruleset's rules decide them).
     "rookie": "rookie",
     "pro": "pro",
     "veteran": "veteran",
     "superstar": "superstar",
     "picks_due": "todo",
-    # Availability (M-I1, M-P9) and roster states; "active" is also the live season.
+    # Availability and roster states; "active" is also the live season.
     "injured": "injured",
     "active": "live",
     "injured_list": "injured-list",
@@ -130,6 +130,13 @@ def duration(value: timedelta | None) -> str:
         return ""
     now = timezone.now()
     return timeuntil(now + value, now)
+
+
+@register.simple_tag
+def admin_index_templates() -> list[str]:
+    """Each installed game's lines for the admin home (its ruleset's
+    ``admin_index_template``), so the core's page names no game."""
+    return [ruleset.admin_index_template for ruleset in rulesets() if ruleset.admin_index_template]
 
 
 @register.simple_tag

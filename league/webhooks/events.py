@@ -275,8 +275,8 @@ def result_event_publish(*, fixture: Fixture, result: Result | None, change: str
 
 
 def round_event_publish(*, round_: Round) -> list[int]:
-    """``round.opened``: the round and its fixtures, each with its status (MagnoBall's wait
-    in inspections until their decisions, M-E2)."""
+    """``round.opened``: the round and its fixtures, each with its status (a game's may wait
+    in inspections until their decisions)."""
     season = round_.season
 
     def data() -> dict[str, Any]:
