@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from arenaball import aftermath, coaching, crews, csv_tables, honours, season_settings
 from arenaball import join as arenaball_join
-from arenaball.admin.fixtures import season_room_context
+from arenaball.admin.fixtures import REPORT_STEPS, report_panels, season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.exchange import ARENABALL_TABLES
@@ -21,9 +21,11 @@ from arenaball.models import ReportKill
 from arenaball.reports import ARENABALL_RESULTS
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
+from league.admin.steps import Step
 from league.coaching import TodoItem
 from league.honours.awards import HolderKind
 from league.models import Season
+from league.ruleset_admin import Panel
 from league.rulesets import CareerEnd, CsvColumns, GameCounts, Ruleset
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
@@ -164,6 +166,12 @@ class ArenaballRuleset(Ruleset):
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
+
+    def fixture_admin_steps(self) -> Sequence[Step]:
+        return REPORT_STEPS
+
+    def fixture_admin_panels(self, *, fixture: Fixture) -> Sequence[Panel]:
+        return report_panels(fixture)
 
     def demo_build(self, *, seed: int) -> DemoSummary | None:
         return demo_league_build(seed=seed)

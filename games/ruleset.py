@@ -13,7 +13,9 @@ from django.forms import BaseForm
 from django.urls import reverse
 
 from games import csv_tables, honours
+from games.admin import fixtures as admin_fixtures
 from games.admin import lineups as admin_lineups
+from games.admin import results as admin_results
 from games.admin import season_steps as admin_season_steps
 from games.aftermath import game_aftermath
 from games.demo import demo_league_build
@@ -30,6 +32,7 @@ from league.demo import DemoSummary
 from league.errors import DomainError
 from league.honours.awards import HolderKind
 from league.models import Round, Season
+from league.ruleset_admin import Fragment, Panel
 from league.rulesets import CareerEnd, Ruleset
 from rosters import join as roster_join
 from rosters.admin import teams as admin_teams
@@ -139,13 +142,13 @@ class MagnoBallRuleset(Ruleset):
     def team_admin_steps(self) -> Sequence[Step]:
         return admin_teams.TEAM_STEPS
 
-    def team_admin_record(self, *, team: Team) -> str:
+    def team_admin_record(self, *, team: Team) -> Fragment:
         return admin_teams.team_record(team)
 
-    def team_admin_summary(self, *, team: Team) -> str:
+    def team_admin_summary(self, *, team: Team) -> Fragment:
         return admin_teams.team_summary(team)
 
-    def team_admin_panels(self, *, team: Team) -> Sequence[tuple[str, str]]:
+    def team_admin_panels(self, *, team: Team) -> Sequence[Panel]:
         return admin_lineups.team_panels(team)
 
     def team_admin_queryset(self, queryset: QuerySet[Team]) -> QuerySet[Team]:
@@ -153,6 +156,32 @@ class MagnoBallRuleset(Ruleset):
 
     def team_creation_lines(self) -> Sequence[str]:
         return (admin_teams.CREATION_LINE,)
+
+    fixture_played_records = "its result, stat lines, injuries and rolls"
+
+    def fixture_admin_steps(self) -> Sequence[Step]:
+        return admin_fixtures.FIXTURE_STEPS
+
+    def fixture_admin_actions(self) -> Sequence[tuple[Step, str]]:
+        return admin_fixtures.FIXTURE_ACTIONS
+
+    def fixture_admin_links(self, *, fixture: Fixture) -> Sequence[tuple[str, str]]:
+        return admin_fixtures.fixture_links(fixture)
+
+    def fixture_admin_panels(self, *, fixture: Fixture) -> Sequence[Panel]:
+        return admin_fixtures.fixture_panels(fixture)
+
+    def fixture_admin_queryset(self, queryset: QuerySet[Fixture]) -> QuerySet[Fixture]:
+        return admin_fixtures.fixture_list_annotate(queryset)
+
+    def fixture_admin_pending(self, *, fixture: Fixture) -> tuple[int, str]:
+        return admin_fixtures.fixture_pending(fixture)
+
+    def result_admin_steps(self) -> Sequence[Step]:
+        return admin_results.RESULT_STEPS
+
+    def result_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
+        return (admin_results.AppearanceInline,)
 
     def team_created_note(self, *, team: Team) -> str:
         return f" with {team.players.count()} players"

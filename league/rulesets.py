@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from league.errors import DomainError
+from league.ruleset_admin import RulesetAdmin
 from rules.standings import TableSettings
 
 #: One game's counts for a side (("kills", 2),) and the other's, as rules.standings counts them.
@@ -27,17 +28,14 @@ GameCounts = tuple[Counts, Counts]
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
     from django.contrib.auth.models import User
-    from django.db.models import QuerySet
-    from django.forms import BaseForm
 
     from league.access import Actor
-    from league.admin.steps import Step
     from league.coaching import CoachTeam, TodoItem
     from league.demo import DemoSummary
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
     from league.honours.awards import AwardWinner, Holder, HolderKind, Record
-    from league.models import Fixture, League, Result, Round, Season, Team
+    from league.models import Fixture, League, Result, Season, Team
     from league.odds.model import MatchOutcomeModel
     from league.result_services import ResultSeam
     from league.signup.forms import JoinRequestForm
@@ -45,7 +43,7 @@ if TYPE_CHECKING:
     from rules.odds import Outcome
 
 
-class Ruleset:
+class Ruleset(RulesetAdmin):
     """A game the league core serves. Subclass it, set the class attributes and override the
     methods the game needs; the defaults are those of a game with no settings, no rosters and
     nothing to do after a result beyond the core's own (standings, rounds, playoffs)."""
@@ -140,115 +138,8 @@ class Ruleset:
         returns what it built or found, with the logins to print."""
         return None
 
-    # --- The admin's pages for any game: rounds, the control room, teams -------------------
-    # What the core's season, round and team admins (league/admin/) ask of the game. The
-    # defaults are a game with nothing of its own: rounds open with every fixture ready,
-    # no steps or panels beyond the core's, teams created by league.services.team_create.
-
-    def round_open(self, *, round_: Round, actor: Actor) -> Round | None:
-        """Open `round_` by the game's own match day (the caller has checked nothing: refuse
-        as league.rounds.round_open_refusal does); None (the default) lets the core open it
-        (league.rounds.round_open: every fixture ready to play)."""
-        return None
-
-    def round_open_lines(self, *, round_: Round) -> Sequence[str]:
-        """What opening `round_` does in this game, one sentence each, for the confirmation
-        page (after the core's line naming its fixtures)."""
-        return ("Every fixture of the round becomes ready for its result.",)
-
-    def round_opened_note(self, *, round_: Round) -> str:
-        """Said after the round opened (e.g. fixtures waiting for something); "" for none."""
-        return ""
-
-    def season_admin_steps(self) -> Sequence[Step]:
-        """The game's own steps in the season's control room, offered after opening a round
-        (a simulating game's: simulate a round, simulate the rest). A step marked ``simulation`` is
-        offered only when the game :attr:`simulates`."""
-        return ()
-
-    def round_admin_steps(self) -> Sequence[Step]:
-        """The game's own steps on a round's page (e.g. simulate the round); as
-        :meth:`season_admin_steps`."""
-        return ()
-
-    #: The control room's template: the core's, or one extending it that fills its blocks
-    #: (``room_links``, ``room_panels``, ``round_heads``, ``round_cells``, ``room_after_rounds``).
-    season_room_template: ClassVar[str] = "admin/includes/season_control_room.html"
-    #: The game's lines (``<li>`` items) in the admin home's list of answers; "" for none.
-    admin_index_template: ClassVar[str] = ""
-
-    def season_room_context(self, *, season: Season) -> dict[str, Any]:
-        """What the game's parts of the control room read, merged into the page's context
-        (``live`` true makes the room poll itself)."""
-        return {}
-
-    def season_settings_changes(self, *, form: BaseForm) -> dict[str, Any]:
-        """The settings a submitted form of :meth:`season_admin_inlines` changed, as
-        :meth:`season_settings_update` takes them (the core saves them through
-        league.services.season_update_rules, audited)."""
-        return {name: form.cleaned_data[name] for name in form.changed_data}
-
-    def season_start_lines(self, *, season: Season) -> Sequence[str]:
-        """What the game finds wrong as `season` starts and its settings freeze, one sentence
-        each, for the start's confirmation and its outcome (e.g. every team sheet
-        its limits now refuse); none by default."""
-        return ()
-
-    def season_rollover_lines(self) -> Sequence[str]:
-        """What rolling a season over carries of the game, for its confirmation page
-        (e.g. injuries count down, statuses follow the game's progression)."""
-        return ("Nothing of a match carries over.",)
-
-    def team_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
-        """Inlines a team's admin page shows (e.g. its players)."""
-        return ()
-
-    def team_admin_add_form(self) -> type[BaseForm] | None:
-        """The admin's form for adding a team of this game, a subclass of the core's
-        league.admin.teams.TeamAddForm adding the game's creation inputs; None: the core's."""
-        return None
-
-    def team_admin_create(
-        self, *, season: Season, data: Mapping[str, Any], actor: Actor
-    ) -> Team | None:
-        """Create the team the add form's cleaned `data` describes in `season`; None (the
-        default) lets the core create it (league.services.team_create, then
-        :meth:`team_setup`)."""
-        return None
-
-    def team_admin_steps(self) -> Sequence[Step]:
-        """The game's steps on a team's page (e.g. call up a new player)."""
-        return ()
-
-    def team_admin_record(self, *, team: Team) -> str:
-        """HTML for the team page's record: what the game keeps of the team (e.g. its
-        creation rolls); "" for nothing."""
-        return ""
-
-    def team_admin_summary(self, *, team: Team) -> str:
-        """HTML for the team list's "Roster" column (e.g. active players and the
-        dice rolled); "" for nothing. It reads what :meth:`team_admin_queryset` annotates."""
-        return ""
-
-    def team_admin_queryset(self, queryset: QuerySet[Team]) -> QuerySet[Team]:
-        """The team list's rows with what :meth:`team_admin_summary` reads annotated, so the
-        list's queries do not grow with its rows. The list mixes games, so every installed
-        game's is applied (an annotation must hold for another game's teams too)."""
-        return queryset
-
-    def team_admin_panels(self, *, team: Team) -> Sequence[tuple[str, str]]:
-        """Panels (a title and HTML) on a team's admin page (e.g. its next line-up)."""
-        return ()
-
-    def team_creation_lines(self) -> Sequence[str]:
-        """What creating a team does in this game, for the add page's and a guest team's
-        confirmation (e.g. its players rolled)."""
-        return ()
-
-    def team_created_note(self, *, team: Team) -> str:
-        """Appended to the message saying `team` was created (e.g. " with 18
-        players"); "" for nothing."""
-        return ""
+    # The admin's pages for any game (rounds, the control room, teams, fixtures, results):
+    # league/ruleset_admin.py, this class's base.
 
     # --- added for the core's play ---------------------------------------------------------
 

@@ -12,10 +12,11 @@ from django.db import models
 from league.admin.steps import Step
 from league.demo import DemoSummary
 from league.honours.awards import HolderKind
-from league.models import Season
+from league.models import Fixture, Season
+from league.ruleset_admin import Panel
 from league.rulesets import GameCounts, Ruleset
 from mn11 import csv_tables, honours, match_day, season_settings
-from mn11.admin.reports import season_room_context
+from mn11.admin.reports import REPORT_STEPS, report_panels, season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
 from mn11.exchange import MN11_TABLES
@@ -123,6 +124,12 @@ class Mn11Ruleset(Ruleset):
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         return season_room_context(season=season)
+
+    def fixture_admin_steps(self) -> Sequence[Step]:
+        return REPORT_STEPS
+
+    def fixture_admin_panels(self, *, fixture: Fixture) -> Sequence[Panel]:
+        return report_panels(fixture)
 
     # --- the league's JSON document (mn11/exchange.py, docs/data.md) -------------------------
 

@@ -1,16 +1,12 @@
-"""An Arenaball league's fixtures in the admin, and their match reports (A-G5): the
-commissioner records a result, corrects or voids it, each a step behind a confirmation page
-calling arenaball.reports (which checks the report, audits it and recomputes the standings
-and the characters). MagnoBall's fixture admin (games/admin/fixtures.py) is left alone: this
-is a proxy of the core's Fixture limited to Arenaball leagues."""
+"""Arenaball's part of the core's fixture admin (league/admin/fixtures.py), handed over by its
+ruleset: the match reports (A-G5). The commissioner records a result, corrects or voids it,
+each a step behind a confirmation page calling arenaball.reports (which checks the report,
+audits it and recomputes the standings and the characters); the fixture's page shows its
+report."""
 
 from __future__ import annotations
 
 from typing import Any
-
-from django.contrib import admin
-from django.http import HttpRequest
-from django.utils.html import format_html, format_html_join
 
 from arenaball.admin.report_form import (
     report_form_for_correction,
@@ -20,22 +16,13 @@ from arenaball.kickoff import teams_off_the_track
 from arenaball.models import Part, Report
 from arenaball.reports import report_correct, report_record, report_void
 from arenaball.unpriced import unpriced_in_use
-from league.admin.display import admin_url, changelist_url
-from league.admin.game_fixtures import GameFixtureAdmin, GameReportSteps, fixture_score
+from league.admin.display import changelist_url
+from league.admin.game_fixtures import GameReportSteps, fixture_score
 from league.models import Fixture, Round, Season
+from league.ruleset_admin import Panel
 
 RULESET = "arenaball"
 REPORT_TEMPLATE = "admin/arenaball/report_form.html"
-
-
-class ArenaballFixture(Fixture):
-    """A fixture of an Arenaball league, as its admin shows it (no table of its own)."""
-
-    class Meta:
-        proxy = True
-        app_label = "arenaball"
-        verbose_name = "fixture"
-        verbose_name_plural = "fixtures and match reports"
 
 
 def _explain_record(fixture: Fixture) -> list[str]:
@@ -86,53 +73,27 @@ REPORT_STEPS = GameReportSteps(
 ).steps()
 
 
-@admin.register(ArenaballFixture)
-class ArenaballFixtureAdmin(GameFixtureAdmin[ArenaballFixture]):
-    """Arenaball fixtures come from the schedule; here they get, change or lose their result."""
-
-    ruleset = RULESET
-    steps = REPORT_STEPS
-
-    @admin.display(description="Report")
-    def report(self, obj: Fixture) -> str:
-        stored = Report.objects.filter(result__fixture=obj).first()
-        if stored is None:
-            return "Not played yet."
-        lines = [
+def report_panels(fixture: Fixture) -> list[Panel]:
+    """The fixture page's match report: its winner and a line per goal, kill, casualty and
+    substitution."""
+    stored = Report.objects.filter(result__fixture=fixture).first()
+    context: dict[str, Any] = {"report": stored}
+    if stored is not None:
+        context["lines"] = [
             *(f"Goal: {goal}" for goal in stored.goals.select_related("scorer")),
             *(f"{kill} ({kill.how or 'no killer'})" for kill in stored.kills.all()),
             *(f"Casualty: {c}" for c in stored.casualties.select_related("character")),
             *(str(sub) for sub in stored.substitutions.select_related("team")),
         ]
-        winner = stored.winner or "a draw"
-        return format_html(
-            "<p>Winner: {}{}</p><ul>{}</ul>",
-            winner,
-            " (time limit)" if stored.time_limit else "",
-            format_html_join("", "<li>{}</li>", ((line,) for line in lines)),
-        )
-
-    def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
-        season = obj.round.season
-        return {
-            "panels": [
-                (
-                    "Standings",
-                    format_html(
-                        '<p><a href="{}">The standings of {}</a> follow every report.</p>',
-                        admin_url(season),
-                        season,
-                    ),
-                )
-            ]
-        }
+        context["winner"] = stored.winner or "a draw"
+    return [("Report", "admin/arenaball/report_panel.html", context)]
 
 
 def season_room_context(*, season: Season) -> dict[str, Any]:
     """The control room's Arenaball parts: its games ready for a result (in an open round),
-    the address of its games in this admin, the teams that cannot take the track and why
+    the address of its games in the fixture admin, the teams that cannot take the track and why
     (before the next round opens), and the parts without figures that hold designs back."""
-    reports = changelist_url(ArenaballFixture, round__season__id__exact=season.pk)
+    reports = changelist_url(Fixture, round__season__id__exact=season.pk)
     ready = Fixture.objects.filter(
         round__season=season, round__status=Round.Status.OPEN, result__isnull=True
     ).count()

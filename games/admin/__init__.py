@@ -1,14 +1,14 @@
-"""MagnoBall's admin, by subject: fixtures, inspections, results, the rows of a match,
-simulation jobs, line-ups and table dice; and its parts of the core's season and round admins
-(season_steps.py: the simulation steps and the control room's panels, handed to the core by
-games/ruleset.py).
+"""MagnoBall's admin, by subject: inspections, the rows of a match, simulation jobs, line-ups
+and table dice; and its parts of the core's admins, handed to them by games/ruleset.py: the
+season and round admins' simulation steps and control room (season_steps.py), the fixture
+admin's steps, action, records and line-ups (fixtures.py), the result admin's correct and
+void steps and appearances (results.py).
 
-The season and round admins and their control room are the core's (league/admin/), for every
-game. The fixture admin lives here because its steps call MagnoBall's services (results,
-simulations); it lists every game's fixtures and offers its steps for MagnoBall's only.
-Every step is one service call behind a confirmation page that says what will happen; the
-service audits it and refuses what the rules refuse, and the admin shows its message. Rows
-of a match are written by the services only.
+The season, round, team, fixture and result admins are the core's (league/admin/), for every
+game: they offer MagnoBall's parts on MagnoBall's objects only. Every step is one service
+call behind a confirmation page that says what will happen; the service audits it and
+refuses what the rules refuse, and the admin shows its message. Rows of a match are written
+by the services only.
 
 Django's autodiscovery imports this package: the modules that register are imported here.
 """

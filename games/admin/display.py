@@ -6,22 +6,10 @@ from __future__ import annotations
 from django.utils.html import format_html
 
 from games.models import SimulationJob
-from league.models import Fixture
 from league.templatetags.league_tags import badge_html
 
 FIXTURE_TEAMS = ("fixture__home_team", "fixture__away_team")
 LIVE_JOBS = SimulationJob.LIVE_STATES
-
-
-def fixture_badge(fixture: Fixture) -> str:
-    state = {
-        Fixture.Status.SCHEDULED: "draft",
-        Fixture.Status.INSPECTIONS: "picks_due",
-        Fixture.Status.READY: "active",
-        Fixture.Status.SIMULATING: "playoffs",
-        Fixture.Status.PLAYED: "finished",
-    }[Fixture.Status(fixture.status)]
-    return badge_html(state, fixture.get_status_display())
 
 
 def job_badge(job: SimulationJob) -> str:

@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
-
 from games.lineups import OPEN_STATUSES, TeamLineup, fixture_lineups, next_fixtures, short_handed
 from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
+from league.ruleset_admin import Fragment, Panel
 
 
 def short_handed_text(plan: TeamLineup) -> str:
@@ -50,7 +48,10 @@ def season_short_handed(season: Season) -> list[dict[str, Any]]:
     ]
 
 
-def lineups_panel(fixture: Fixture) -> SafeString:
+LINEUPS_TEMPLATE = "admin/games/lineups_panel.html"
+
+
+def lineups_panel(fixture: Fixture) -> Fragment:
     """The fixture page's panel: each team's starters (with whom a substitute replaces and
     how), who is short and the bench; fixed at kick-off, or as it would be fixed now."""
     sides = fixture_lineups(fixture=fixture)
@@ -60,19 +61,10 @@ def lineups_panel(fixture: Fixture) -> SafeString:
         else "As it would be fixed now; it is fixed at kick-off, when the result is recorded "
         "or the simulation starts (M-P3)."
     )
-    return format_html(
-        '<p class="help">{}</p>{}',
-        note,
-        format_html_join("", "{}", ((_side(side),) for side in sides)),
-    )
+    return LINEUPS_TEMPLATE, {"note": note, "sides": [_side(side) for side in sides]}
 
 
-def _side(side: TeamLineup) -> SafeString:
-    warning = (
-        format_html('<p class="errornote">Short-handed: {}.</p>', side.short_text)
-        if side.short
-        else ""
-    )
+def _side(side: TeamLineup) -> dict[str, Any]:
     rows: Sequence[tuple[str, str]] = [
         (
             str(place.starter) if place.starter else "Nobody",
@@ -85,30 +77,26 @@ def _side(side: TeamLineup) -> SafeString:
         )
         for place in side.places
     ]
-    bench = ", ".join(str(p) for p in side.bench) or "nobody"
-    return format_html(
-        "<h3>{} · {} of 11 starting</h3>{}<ul>{}</ul><p>Bench: {}</p>",
-        side.team,
-        len(side.starters),
-        warning,
-        format_html_join("", "<li><strong>{}</strong> · {}</li>", rows),
-        bench,
-    )
+    return {
+        "team": side.team,
+        "starting": len(side.starters),
+        "short": side.short_text if side.short else "",
+        "rows": rows,
+        "bench": ", ".join(str(p) for p in side.bench) or "nobody",
+    }
 
 
-def team_panels(team: Team) -> list[tuple[str, SafeString]]:
+def team_panels(team: Team) -> list[Panel]:
     """The team page's warning when the team would kick off its next fixture short-handed
     (M-P3), or its line-up's strength."""
     fixture = next_fixtures(teams=[team]).get(team.pk)
     if fixture is None:
         return []
     plan = short_handed(pairs=[(fixture, team)])
-    if plan:
-        body = format_html(
-            '<p class="errornote">{}.</p><p><a href="{}">The fixture\'s line-ups</a></p>',
-            short_handed_text(plan[0]),
-            admin_url(fixture),
-        )
-    else:
-        body = format_html("<p>{} kicks off with 11 in {}, {}.</p>", team, fixture.round, fixture)
-    return [("Next line-up (M-P3)", body)]
+    context = {
+        "team": team,
+        "fixture": fixture,
+        "short": short_handed_text(plan[0]) if plan else "",
+        "url": admin_url(fixture),
+    }
+    return [("Next line-up (M-P3)", "admin/games/next_lineup_panel.html", context)]

@@ -1,29 +1,25 @@
-"""Results: the record and correct steps' result form (the report page's, games/forms.py),
-the correct and void steps, the result admin, and a result's before and after in the audit
-log."""
+"""MagnoBall's part of the core's result admin (league/admin/results.py), handed over by its
+ruleset: the record and correct steps' result form (the report page's, games/forms.py), the
+correct and void steps, the players' appearances, and a result's before and after in the
+audit log with the players' names."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
-from django.contrib.contenttypes.models import ContentType
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from games.admin.display import FIXTURE_TEAMS
 from games.forms import ResultForm
-from games.game import plays_magnoball
 from games.models import Appearance, LineupEntry
 from games.results import result_correct, result_void
 from games.selectors import report_players
-from league.admin.audit import AUDIT_RENDERERS, audit_entries_panel
-from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
-from league.admin.display import admin_url, score_text, when
-from league.admin.scoping import LeagueListFilter, SeasonListFilter
+from league.admin.audit import AUDIT_RENDERERS
+from league.admin.base import ReadOnlyTabularInline
+from league.admin.display import admin_url, score_text
 from league.admin.steps import Step, StepDone
-from league.models import AuditEntry, Fixture, Result, Season
+from league.models import AuditEntry, Fixture, Result
 from rosters.models import Player
 from rules.magnoball.vocabulary import StatCategory
 
@@ -103,25 +99,6 @@ def result_change_html(entry: AuditEntry) -> str:
 AUDIT_RENDERERS["result"] = result_change_html
 
 
-def result_history(fixture: Fixture) -> str:
-    """Every audit entry of the fixture and of its result, newest first, with before and
-    after: the record of reports, simulations, corrections and voids."""
-    fixture_type = ContentType.objects.get_for_model(Fixture)
-    result_type = ContentType.objects.get_for_model(Result)
-    mine = Q(content_type=fixture_type, object_id=str(fixture.pk))
-    result = Result.objects.filter(fixture=fixture).values_list("pk", flat=True).first()
-    if result is not None:
-        mine |= Q(content_type=result_type, object_id=str(result))
-    # A voided result's entries point at a row that is gone; the void's own entry (on the
-    # fixture) keeps the result as it was.
-    entries = (
-        AuditEntry.objects.filter(mine, action__startswith="result.")
-        .select_related("actor", "api_token__user", "api_token__created_by")
-        .order_by("-created_at", "-id")
-    )
-    return audit_entries_panel(entries, empty="No result has been recorded yet.")
-
-
 # --- Results -----------------------------------------------------------------------------------
 
 
@@ -190,89 +167,3 @@ class AppearanceInline(ReadOnlyTabularInline[Appearance, Result]):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Appearance]:
         return super().get_queryset(request).select_related("player", "team")
-
-
-@admin.register(Result)
-class ResultAdmin(ReadOnlyAdmin[Result]):
-    read_only_reason = (
-        "A result changes only through Correct or Void (buttons above): everything it caused "
-        "is then recomputed, and the audit log keeps the before and after."
-    )
-    league_path = "fixture__round__season__league"
-    list_display = (
-        "fixture",
-        "score",
-        "overtime",
-        "season",
-        "round_number",
-        "source",
-        "reported_by",
-        "recorded",
-    )
-    list_filter = (
-        "source",
-        "overtime",
-        ("fixture__round__season__league", LeagueListFilter),
-        ("fixture__round__season", SeasonListFilter),
-    )
-    search_fields = (
-        "fixture__home_team__name",
-        "fixture__away_team__name",
-        "fixture__home_team__short_name",
-        "fixture__away_team__short_name",
-    )
-    list_select_related = (*FIXTURE_TEAMS, "fixture__round__season__league", "reported_by")
-    date_hierarchy = "created_at"
-    ordering = ("-created_at",)
-    fieldsets = (
-        (None, {"fields": ("fixture", "home_score", "away_score", "overtime")}),
-        (
-            "Record · M-D8",
-            {
-                "fields": (
-                    "source",
-                    "reported_by",
-                    "seed",
-                    "engine_version",
-                    "created_at",
-                    "updated_at",
-                )
-            },
-        ),
-    )
-    inlines = (AppearanceInline,)
-    steps = RESULT_STEPS
-
-    @admin.display(description="Score")
-    def score(self, obj: Result) -> str:
-        return f"{obj.home_score}–{obj.away_score}"
-
-    @admin.display(description="Season", ordering="fixture__round__season")
-    def season(self, obj: Result) -> Season:
-        return obj.fixture.round.season
-
-    @admin.display(description="Round", ordering="fixture__round__number")
-    def round_number(self, obj: Result) -> int:
-        return obj.fixture.round.number
-
-    @admin.display(description="Recorded", ordering="created_at")
-    def recorded(self, obj: Result) -> str:
-        return when(obj.created_at)
-
-    def steps_for(self, obj: Result) -> tuple[Step, ...]:
-        # Every game's results are listed; MagnoBall's correct and void its own only.
-        return RESULT_STEPS if plays_magnoball(obj.fixture) else ()
-
-    def change_page_context(self, request: HttpRequest, obj: Result) -> dict[str, Any]:
-        season = obj.fixture.round.season
-        standings = format_html(
-            '<p><a href="{}">The standings of {}</a> follow every change.</p>',
-            admin_url(season),
-            season,
-        )
-        return {
-            "panels": [
-                ("Before and after (audit log)", result_history(obj.fixture)),
-                ("Standings", standings),
-            ]
-        }

@@ -1,13 +1,14 @@
 """The league's admin, by subject: leagues, seasons and their control room (with a
-tournament's steps), rounds, standings, the audit log and people; and what every admin module
-of the four apps shares (``base``, ``steps``, ``scoping``, ``display``).
+tournament's steps), rounds, teams, fixtures and results, standings, the audit log and
+people; and what every admin module of the four apps shares (``base``, ``steps``,
+``scoping``, ``display``).
 
 Thin by design (docs/architecture.md): every change a commissioner makes in the admin goes
 through one service (docs/seasons.md), so it is audited; values the services count or roll
-are read-only; the logs are append-only. The season, round and team admins serve
-every game: what is a game's own (its settings, steps, panels, team creation and inlines) they
-ask of its ruleset. A game's own admins (its players, results, simulations…) live in the
-game's apps.
+are read-only; the logs are append-only. The season, round, team, fixture and result
+admins serve every game: what is a game's own (its settings, steps, actions, panels, team
+creation and inlines) they ask of its ruleset (league/ruleset_admin.py). A game's own models'
+admins (e.g. its players) live in its apps.
 
 Django's autodiscovery imports this package: the modules that register are imported here.
 """
@@ -18,9 +19,11 @@ from django.utils.functional import lazy
 
 from league.admin import (  # noqa: F401
     audit,
+    fixtures,
     honours,
     leagues,
     people,
+    results,
     rounds,
     seasons,
     standings,

@@ -1,5 +1,6 @@
 """Presentation helpers shared by the admins: links to admin pages, times, plurals, lists of
-names, a round's date and fixtures, a score."""
+names, a round's date and fixtures, a score, a fixture's badge, and a game's parts of a page
+(league/ruleset_admin.py) rendered."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ from typing import Any
 from django.contrib.admin.utils import quote
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.db import models
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from league.models import AuditEntry, Fixture, Result, Round
+from league.ruleset_admin import Fragment, Panel
+from league.templatetags.league_tags import badge_html
 
 
 def admin_url(obj: models.Model, view: str = "change") -> str:
@@ -81,3 +86,29 @@ def round_date(round_: Round) -> str:
 
 def fixtures_of(round_: Round) -> list[Fixture]:
     return list(round_.fixtures.select_related("home_team", "away_team").order_by("id"))
+
+
+def fixture_badge(fixture: Fixture) -> str:
+    state = {
+        Fixture.Status.SCHEDULED: "draft",
+        Fixture.Status.INSPECTIONS: "picks_due",
+        Fixture.Status.READY: "active",
+        Fixture.Status.SIMULATING: "playoffs",
+        Fixture.Status.PLAYED: "finished",
+    }[Fixture.Status(fixture.status)]
+    return badge_html(state, fixture.get_status_display())
+
+
+def fragment_html(fragment: Fragment | None) -> str:
+    """A game's part of a page, rendered; "" for none. Trimmed, so a template's last line
+    break adds nothing to the page."""
+    if fragment is None:
+        return ""
+    template, context = fragment
+    # The template escaped what it shows; trimming keeps that safe.
+    return mark_safe(render_to_string(template, context).strip())
+
+
+def panels_html(panels: Iterable[Panel]) -> list[tuple[str, str]]:
+    """A game's panels as the change page shows them: (title, HTML)."""
+    return [(title, fragment_html((template, context))) for title, template, context in panels]

@@ -1,26 +1,21 @@
-"""A game's fixtures in the admin, for a game that reports its results with its own report
-(its ruleset's ``result_seam``): a read-only list of its fixtures (a proxy of the core's
-Fixture limited to its leagues) and the commissioner's steps on one: record, correct and void
-the result through the game's services, the report form's errors beside their fields."""
+"""The steps on a fixture of a game that reports its results with its own report form, which
+its ruleset hands to the core's fixture admin
+(``fixture_admin_steps``): record, correct and void the result through the game's services,
+the report form's errors beside their fields."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol
 
-from django.contrib import admin
-from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from league.access import Actor
-from league.admin.base import LeagueModelAdmin
-from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.errors import DomainError
-from league.models import Fixture, Result, Season
+from league.models import Fixture, Result
 from league.results import result_refusal
-from league.rulesets import ruleset_get
 
 
 class ReportForm(Protocol):
@@ -126,69 +121,3 @@ class GameReportSteps:
     def _run_void(self, request: HttpRequest, fixture: Fixture, form: Any) -> StepDone:
         voided = self.void(fixture=fixture, actor=request.user)
         return StepDone(f"The result of {voided} is void; it is ready to be played again.")
-
-
-_F = TypeVar("_F", bound=Fixture)
-
-
-class FixtureStatusFilter(admin.SimpleListFilter):
-    """The fixtures' states the admin's game has (its ruleset's ``fixture_statuses``): no
-    inspections or simulations offered for a game without them."""
-
-    title = "status"
-    parameter_name = "status__exact"
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        labels = dict(Fixture.Status.choices)
-        statuses = ruleset_get(model_admin.ruleset).fixture_statuses
-        return [(status, str(labels[status])) for status in statuses]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        value = self.value()
-        return queryset.filter(status=value) if value else queryset
-
-
-class GameFixtureAdmin(LeagueModelAdmin[_F]):
-    """A game's fixtures: they come from the schedule; here they get, change or lose their
-    result by the `steps`. A subclass names its game (`ruleset`) and shows its `report`."""
-
-    ruleset: ClassVar[str]
-    league_path = "round__season__league"
-    list_display = ("__str__", "season", "round_number", "status", "score")
-    list_filter = (
-        FixtureStatusFilter,
-        ("round__season__league", LeagueListFilter),
-        ("round__season", SeasonListFilter),
-        ("round__number", admin.AllValuesFieldListFilter),
-    )
-    search_fields = ("home_team__name", "away_team__name")
-    list_select_related = ("round__season__league", "home_team", "away_team", "result")
-    ordering = ("round__season__league__name", "-round__season__created_at", "round__number", "id")
-    fields = ("round", "home_team", "away_team", "status", "kickoff", "report")
-    readonly_fields = fields
-    add_refusal = "Fixtures come from the season's schedule."
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[_F]:
-        return super().get_queryset(request).filter(round__season__league__ruleset=self.ruleset)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False  # Read-only: the steps change a fixture's result.
-
-    def delete_refusal_for(self, obj: Fixture) -> str:
-        return f"{obj} comes from the schedule; void its result instead if it should not count."
-
-    @admin.display(description="Season", ordering="round__season")
-    def season(self, obj: Fixture) -> Season:
-        return obj.round.season
-
-    @admin.display(description="Round", ordering="round__number")
-    def round_number(self, obj: Fixture) -> int:
-        return obj.round.number
-
-    @admin.display(description="Score")
-    def score(self, obj: Fixture) -> str:
-        result = getattr(obj, "result", None)
-        return "—" if result is None else f"{result.home_score}–{result.away_score}"

@@ -1,7 +1,8 @@
 """The team admin, for every game: a team is created straight into a season through its
 game (the ruleset's ``team_admin_create``, else league.services.team_create, which calls its
 ``team_setup``); its name, coach and colour are edited here. What is the game's own (the
-add form's creation inputs, the inlines, the steps, the record) its ruleset supplies."""
+add form's creation inputs, the inlines, the steps, the record, the list's roster column and
+the panels, these three as templates it names) its ruleset supplies."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.utils.text import slugify
 
 from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
-from league.admin.display import admin_url, when
+from league.admin.display import admin_url, fragment_html, panels_html, when
 from league.admin.scoping import LeagueListFilter, scope_for
 from league.admin.steps import Step
 from league.models import Season, Team
@@ -144,7 +145,7 @@ class TeamAdmin(LeagueModelAdmin[Team]):
             fields = ("season", *TEAM_FIELDS, *self._add_form(request).game_fields)
             return ((None, {"fields": fields}),)
         record: tuple[str, ...] = ("created_at", "game_record", "seasons_entered")
-        if not self.game_record(obj):
+        if ruleset_for(obj.league).team_admin_record(team=obj) is None:
             record = ("created_at", "seasons_entered")
         return (
             (None, {"fields": ("league", "name", "short_name", "slug", "coach", "colour")}),
@@ -166,18 +167,18 @@ class TeamAdmin(LeagueModelAdmin[Team]):
         return queryset
 
     def change_page_context(self, request: HttpRequest, obj: Team) -> dict[str, Any]:
-        return {"panels": list(ruleset_for(obj.league).team_admin_panels(team=obj))}
+        return {"panels": panels_html(ruleset_for(obj.league).team_admin_panels(team=obj))}
 
     def steps_for(self, obj: Team) -> tuple[Step, ...]:
         return tuple(ruleset_for(obj.league).team_admin_steps())
 
     @admin.display(description="Roster")
     def roster(self, obj: Team) -> str:
-        return ruleset_for(obj.league).team_admin_summary(team=obj) or "—"
+        return fragment_html(ruleset_for(obj.league).team_admin_summary(team=obj)) or "—"
 
     @admin.display(description="Rolled at creation")
     def game_record(self, obj: Team) -> str:
-        return ruleset_for(obj.league).team_admin_record(team=obj)
+        return fragment_html(ruleset_for(obj.league).team_admin_record(team=obj))
 
     @admin.display(description="Seasons")
     def seasons_entered(self, obj: Team) -> str:

@@ -3,8 +3,8 @@ commissioner records a result, corrects or voids it, each a step behind a confir
 calling mn11.reports (which checks the report by the rules, audits it and recomputes the
 standings). The form reads its rows into the same values the web form and the API send
 (mn11.report_input.report_data_parse), and shows the service's refusals beside their fields.
-A proxy of the core's Fixture limited to Magic Number Eleven leagues; MagnoBall's and
-Arenaball's fixture admins are left alone."""
+Its ruleset hands these steps and the report's panel to the core's fixture admin
+(league/admin/fixtures.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.contrib import admin
-from django.http import HttpRequest
-from django.utils.html import format_html, format_html_join
 
-from league.admin.display import admin_url, changelist_url
-from league.admin.game_fixtures import GameFixtureAdmin, GameReportSteps, fixture_score
+from league.admin.display import changelist_url
+from league.admin.game_fixtures import GameReportSteps, fixture_score
 from league.errors import DomainError
 from league.models import Fixture, Result, Round, Season
+from league.ruleset_admin import Panel
 from mn11.errors import Mn11Error
 from mn11.models import MatchDay, Report
 from mn11.report_input import EVENT_TYPES, ReportData, report_data_parse
@@ -28,16 +26,6 @@ from rules.mn11 import AwaySet, GkCard, GoalKind, Side, VarCard
 
 RULESET = "mn11"
 REPORT_TEMPLATE = "admin/mn11/report_form.html"
-
-
-class Mn11Fixture(Fixture):
-    """A fixture of a Magic Number Eleven league, as its admin shows it (no table of its own)."""
-
-    class Meta:
-        proxy = True
-        app_label = "mn11"
-        verbose_name = "fixture"
-        verbose_name_plural = "fixtures and match reports"
 
 
 Choices = list[tuple[str, str]]
@@ -346,53 +334,25 @@ REPORT_STEPS = GameReportSteps(
 ).steps()
 
 
-@admin.register(Mn11Fixture)
-class Mn11FixtureAdmin(GameFixtureAdmin[Mn11Fixture]):
-    """Magic Number Eleven fixtures come from the schedule; here they get, change or lose
-    their result."""
-
-    ruleset = RULESET
-    steps = REPORT_STEPS
-
-    @admin.display(description="Report")
-    def report(self, obj: Fixture) -> str:
-        stored = Report.objects.filter(result__fixture=obj).first()
-        if stored is None:
-            return "Not played yet."
-        lines = [
+def report_panels(fixture: Fixture) -> list[Panel]:
+    """The fixture page's match report: the Away set, the shootout and a line per event."""
+    stored = Report.objects.filter(result__fixture=fixture).first()
+    context: dict[str, Any] = {"report": stored}
+    if stored is not None:
+        context["lines"] = [
             ", ".join(f"{key} {value}" for key, value in event_state(row).items())
             for row in stored.events.all()
         ]
-        kicks = " ".join("●" if kick.scored else "○" for kick in stored.kicks.all())
-        winner = Side(stored.shootout_winner).label if stored.shootout_winner else "no shootout"
-        return format_html(
-            "<p>Away set: {} · shootout: {} {}</p><ul>{}</ul>",
-            stored.away_set,
-            winner,
-            kicks,
-            format_html_join("", "<li>{}</li>", ((line,) for line in lines)),
-        )
-
-    def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
-        season = obj.round.season
-        return {
-            "panels": [
-                (
-                    "Standings",
-                    format_html(
-                        '<p><a href="{}">The standings of {}</a> follow every report.</p>',
-                        admin_url(season),
-                        season,
-                    ),
-                )
-            ]
-        }
+        context["kicks"] = " ".join("●" if kick.scored else "○" for kick in stored.kicks.all())
+        shootout = stored.shootout_winner
+        context["winner"] = Side(shootout).label if shootout else "no shootout"
+    return [("Report", "admin/mn11/report_panel.html", context)]
 
 
 def season_room_context(*, season: Season) -> dict[str, Any]:
     """The control room's Magic Number Eleven parts: its matches ready for a result (in an
     open round) and the address of its fixtures in this admin."""
-    reports = changelist_url(Mn11Fixture, round__season__id__exact=season.pk)
+    reports = changelist_url(Fixture, round__season__id__exact=season.pk)
     ready = Fixture.objects.filter(
         round__season=season, round__status=Round.Status.OPEN, result__isnull=True
     ).count()

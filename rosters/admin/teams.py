@@ -20,6 +20,7 @@ from league.admin.steps import Step, StepDone
 from league.admin.teams import TeamAddForm
 from league.errors import DomainError
 from league.models import Season, Team
+from league.ruleset_admin import Fragment
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Player
 from rosters.table_dice import faces_resolve
@@ -151,7 +152,7 @@ def team_create(*, season: Season, data: Mapping[str, Any], actor: Actor) -> Tea
     )
 
 
-def team_record(team: Team) -> str:
+def team_record(team: Team) -> Fragment:
     """The team page's record of its creation rolls."""
     rolls = DiceRoll.objects.filter(team=team, fixture__isnull=True)
     by_purpose = rolls.values_list("purpose").annotate(count=Count("id")).order_by("purpose")
@@ -159,13 +160,8 @@ def team_record(team: Team) -> str:
         ", ".join(f"{count} × {roll_purpose_label(purpose)}" for purpose, count in by_purpose)
         or "none"
     )
-    return format_html(
-        '{} (<a href="{}">every roll of the team in the dice ledger</a>)<div class="help">'
-        "Status (M-P4) and Superstar (M-P8) rolls of its 18 players, made when the team "
-        "was created.</div>",
-        summary,
-        changelist_url(DiceRoll, team=team.pk),
-    )
+    ledger = changelist_url(DiceRoll, team=team.pk)
+    return "admin/rosters/team_record.html", {"summary": summary, "ledger_url": ledger}
 
 
 def team_list_annotate(queryset: QuerySet[Team]) -> QuerySet[Team]:
@@ -174,14 +170,13 @@ def team_list_annotate(queryset: QuerySet[Team]) -> QuerySet[Team]:
     return queryset.annotate(magnoball_active=active)
 
 
-def team_summary(team: Team) -> str:
+def team_summary(team: Team) -> Fragment:
     """The team list's roster column: active players of 18, and the team's dice ledger."""
     active = getattr(team, "magnoball_active", None)
     if active is None:
         active = team.players.filter(roster_state=Player.RosterState.ACTIVE).count()
-    return format_html(
-        '{} / 18 · <a href="{}">Dice ledger</a>', active, changelist_url(DiceRoll, team=team.pk)
-    )
+    ledger = changelist_url(DiceRoll, team=team.pk)
+    return "admin/rosters/team_summary.html", {"active": active, "ledger_url": ledger}
 
 
 class CallUpForm(forms.Form):

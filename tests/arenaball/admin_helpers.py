@@ -25,11 +25,11 @@ def staff_commissioner(client: Client, user: User) -> Client:
 
 
 def step_url(fixture: Fixture, step: str) -> str:
-    return reverse("admin:arenaball_arenaballfixture_step", args=[fixture.pk, step])
+    return reverse("admin:league_fixture_step", args=[fixture.pk, step])
 
 
 def fixture_url(fixture: Fixture) -> str:
-    return reverse("admin:arenaball_arenaballfixture_change", args=[fixture.pk])
+    return reverse("admin:league_fixture_change", args=[fixture.pk])
 
 
 def car(team_id: int, slot: str) -> str:

@@ -52,7 +52,7 @@ def test_fixture_pages_load_for_the_commissioner(client: Client) -> None:
     world = arena_world()
     staff_commissioner(client, world.commissioner)
     fixture = world.fixture()
-    listing = client.get("/admin/arenaball/arenaballfixture/")
+    listing = client.get("/admin/league/fixture/")
     assert listing.status_code == 200
     assert str(fixture) in listing.content.decode()
     page = client.get(fixture_url(fixture))
@@ -193,7 +193,7 @@ def test_another_leagues_commissioner_cannot_see_or_report(client: Client) -> No
     fixture = world.fixture()
     stranger = make_commissioner("stranger")
     sign_in(client, stranger)
-    listing = client.get("/admin/arenaball/arenaballfixture/")
+    listing = client.get("/admin/league/fixture/")
     assert listing.status_code == 200
     assert str(fixture) not in listing.content.decode()
     assert client.get(fixture_url(fixture)).status_code == 302  # "does not exist"

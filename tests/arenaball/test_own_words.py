@@ -58,15 +58,13 @@ def test_the_standings_page_shows_kills_and_no_overtime():
 def test_the_fixture_admin_filters_by_arenaballs_states_only():
     world = _played_round_one(teams=2)
     client = staff_commissioner(Client(), world.commissioner)
-    page = client.get(reverse("admin:arenaball_arenaballfixture_changelist"))
+    page = client.get(reverse("admin:league_fixture_changelist"))
     html = page.content.decode()
     assert page.status_code == 200
     assert "Ready to play" in html
     assert "Inspections pending" not in html
     assert "Simulating" not in html
-    filtered = client.get(
-        reverse("admin:arenaball_arenaballfixture_changelist") + "?status__exact=played"
-    )
+    filtered = client.get(reverse("admin:league_fixture_changelist") + "?status__exact=played")
     assert filtered.context["cl"].result_count == 1
 
 

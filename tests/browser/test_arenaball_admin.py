@@ -41,7 +41,7 @@ def confirm(page, button: str | re.Pattern[str], *, expect_text: str) -> None:
 def record(page, fixture: Fixture, *, wrong_first: bool = False) -> None:
     """Report `fixture` on its admin page: the home team wins 5-0 off car 1's driver (a centre
     goal and two outer), cars 4 and 5 in the pits on both sides."""
-    page.goto(f"/admin/arenaball/arenaballfixture/{fixture.pk}/change/")
+    page.goto(f"/admin/league/fixture/{fixture.pk}/change/")
     page.get_by_role("link", name="Record the result").click()
     home, away = fixture.home_team, fixture.away_team
     page.get_by_label(f"{home} score").fill("5")

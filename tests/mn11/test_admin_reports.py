@@ -22,11 +22,11 @@ pytestmark = pytest.mark.django_db
 
 
 def step_url(fixture: Fixture, step: str) -> str:
-    return reverse("admin:mn11_mn11fixture_step", args=[fixture.pk, step])
+    return reverse("admin:league_fixture_step", args=[fixture.pk, step])
 
 
 def fixture_url(fixture: Fixture) -> str:
-    return reverse("admin:mn11_mn11fixture_change", args=[fixture.pk])
+    return reverse("admin:league_fixture_change", args=[fixture.pk])
 
 
 #: An extra event row as the page renders it: every field at its initial value.
@@ -118,7 +118,7 @@ def world(db: Any) -> Any:
 def test_fixture_pages_and_the_control_room_link_load(client: Client, world) -> None:
     staff_commissioner(client, world.commissioner)
     fixture = world.fixture()
-    listing = client.get("/admin/mn11/mn11fixture/")
+    listing = client.get("/admin/league/fixture/")
     assert listing.status_code == 200
     assert str(fixture) in listing.content.decode()
     page = client.get(fixture_url(fixture))
@@ -128,7 +128,7 @@ def test_fixture_pages_and_the_control_room_link_load(client: Client, world) -> 
     assert "Penalty shootout kicks" in form.content.decode()
     room = client.get(reverse("admin:league_season_control_room", args=[world.season.pk]))
     assert room.status_code == 200
-    assert "/admin/mn11/mn11fixture/" in room.content.decode()
+    assert "/admin/league/fixture/" in room.content.decode()
     assert "1 match to report" in room.content.decode()
 
 
@@ -204,7 +204,7 @@ def test_another_leagues_commissioner_cannot_see_or_report(client: Client, world
     fixture = world.fixture()
     stranger = make_commissioner("stranger")
     sign_in(client, stranger)
-    listing = client.get("/admin/mn11/mn11fixture/")
+    listing = client.get("/admin/league/fixture/")
     assert str(fixture) not in listing.content.decode()
     assert client.get(fixture_url(fixture)).status_code == 302
     response = client.post(step_url(fixture, "record"), red_card_level_shootout())
