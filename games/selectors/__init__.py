@@ -1,11 +1,19 @@
 """MagnoBall's reads, one module per subject: the engine's team sheets, the team page's
-roster, the coach's home, the match centre, the player pages and what a season's fixtures
-wait for (the job queue's). Every public read is named here, so callers import from
+roster, the coach's home, the match centre, the player pages, what a season's fixtures
+wait for (the job queue's), and the team and fixture pages' content cached under the
+league's page version. Every public read is named here, so callers import from
 ``games.selectors``."""
 
 from __future__ import annotations
 
 from .coach_home import TeamRemedies, coach_teams
+from .fixture_page import (
+    ReportPart,
+    fixture_fixed_lineups_part,
+    fixture_page_version,
+    fixture_report_part,
+    fixture_result_id,
+)
 from .match_centre import (
     MatchReport,
     ReportPlayers,
@@ -21,7 +29,9 @@ from .match_centre import (
     simulation_jobs_visible,
 )
 from .player_pages import (
+    PlayerBody,
     TotalsLine,
+    player_body,
     player_for_page,
     player_games,
     player_progression,
@@ -40,12 +50,15 @@ from .roster import (
     team_season_history,
 )
 from .season_queue import SeasonQueue, queued_job_maybe_blocked
+from .team_page import team_body
 from .team_sheets import fit_players, team_sheet, team_sheets
 
 __all__ = [
     "ROSTER_ROLLS",
     "LevelCell",
     "MatchReport",
+    "PlayerBody",
+    "ReportPart",
     "ReportPlayers",
     "RollCell",
     "Roster",
@@ -57,10 +70,15 @@ __all__ = [
     "TotalsLine",
     "coach_teams",
     "fit_players",
+    "fixture_fixed_lineups_part",
     "fixture_inspections",
     "fixture_live_job",
+    "fixture_page_version",
+    "fixture_report_part",
+    "fixture_result_id",
     "fixture_table_inspections",
     "match_report",
+    "player_body",
     "player_for_page",
     "player_games",
     "player_progression",
@@ -72,6 +90,7 @@ __all__ = [
     "season_leaders",
     "season_points_leaders",
     "simulation_jobs_visible",
+    "team_body",
     "team_current_season",
     "team_roster",
     "team_season_history",
