@@ -24,7 +24,7 @@ from games.access import (
 )
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import fixture_lineups, lineup_name_reserve
+from games.lineups import lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
 from games.results import result_record
@@ -120,7 +120,7 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     # Fixed at kick-off, the line-ups are the same for everyone (cached); until then each
     # coach may name his reserves on them.
     fixed_lineups = selectors.fixture_fixed_lineups_part(fixture=fixture_, version=version)
-    lineups = () if fixed_lineups is not None else fixture_lineups(fixture=fixture_)
+    lineups = () if fixed_lineups is not None else selectors.fixture_lineups(fixture=fixture_)
     job = selectors.fixture_live_job(fixture=fixture_)
     inspections = selectors.fixture_inspections(fixture=fixture_)
     return render(

@@ -10,7 +10,8 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.lineups import OPEN_STATUSES, TeamLineup, fixture_lineups, next_fixtures, short_handed
+from games.selectors import TeamLineup, fixture_lineups, next_fixtures, short_handed
+from games.selectors.lineups import OPEN_STATUSES
 from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
 
