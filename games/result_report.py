@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.lineup_read import FixedLineup
+from games.selectors import FixedLineup
 from league.models import Fixture
 from league.results import MAX_SCORE, result_score_errors
 from rosters.models import Player

@@ -16,7 +16,6 @@ from django.db.models import Model
 
 from games.errors import GamesError
 from games.job_queue import dispatch_after_commit
-from games.lineup_read import FixedLineup, lineup_stored
 from games.lineups import lineup_fix, lineup_players
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
 from games.result_report import (
@@ -28,6 +27,7 @@ from games.result_report import (
     report_from_match,
     report_with_lineup,
 )
+from games.selectors import FixedLineup, lineup_stored
 from injuries.models import Injury
 from injuries.services import (
     Incapacitation,

@@ -22,20 +22,12 @@ from games.access import (
     may_decide,
     sides_for,
 )
-from games.fixture_page import (
-    fixture_fixed_lineups_part,
-    fixture_page_version,
-    fixture_report_part,
-    fixture_result_id,
-)
 from games.forms import ResultForm
 from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import fixture_lineups, lineup_name_reserve
+from games.lineups import lineup_name_reserve
 from games.matchday import inspection_decide
 from games.models import Inspection
-from games.player_page import player_body
 from games.results import result_record
-from games.team_page import team_body
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.admin.display import admin_step_url
 from league.errors import DomainError, PermissionRefused
@@ -94,8 +86,9 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
-    league is visible to the user); its content is cached for readers (games/team_page.py)."""
-    body = team_body(
+    league is visible to the user); its content is cached for readers
+    (games/selectors/team_page.py)."""
+    body = selectors.team_body(
         request=request,
         team=team_,
         sort=request.GET.get("sort", ""),
@@ -111,7 +104,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         player_ = selectors.player_for_page(player_id=pk, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
-    body = player_body(player=player_, can_manage=_can_manage(request, player_.team))
+    body = selectors.player_body(player=player_, can_manage=_can_manage(request, player_.team))
     return render(request, "games/player.html", {"player": player_, "body": body})
 
 
@@ -123,11 +116,11 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     league is visible to the user)."""
     roles = FixtureRoles(user=request.user, fixture=fixture_)
     commissioner, coach_of = roles.commissioner, roles.coach_of
-    version = fixture_page_version(fixture=fixture_)
+    version = selectors.fixture_page_version(fixture=fixture_)
     # Fixed at kick-off, the line-ups are the same for everyone (cached); until then each
     # coach may name his reserves on them.
-    fixed_lineups = fixture_fixed_lineups_part(fixture=fixture_, version=version)
-    lineups = () if fixed_lineups is not None else fixture_lineups(fixture=fixture_)
+    fixed_lineups = selectors.fixture_fixed_lineups_part(fixture=fixture_, version=version)
+    lineups = () if fixed_lineups is not None else selectors.fixture_lineups(fixture=fixture_)
     job = selectors.fixture_live_job(fixture=fixture_)
     inspections = selectors.fixture_inspections(fixture=fixture_)
     return render(
@@ -136,7 +129,7 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
         {
             "fixture": fixture_,
             "season": fixture_.round.season,
-            "report": fixture_report_part(fixture=fixture_, version=version),
+            "report": selectors.fixture_report_part(fixture=fixture_, version=version),
             "fixed_lineups": fixed_lineups,
             "lineups": lineups,
             "lineup_editable": [
@@ -227,10 +220,12 @@ def _report_closed(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     """The report page of a fixture that takes no result now, saying why before anyone
     fills anything in: a played fixture shows its result and how to have it corrected. A
     post changes nothing (409)."""
-    report = fixture_report_part(fixture=fixture_, version=fixture_page_version(fixture=fixture_))
+    report = selectors.fixture_report_part(
+        fixture=fixture_, version=selectors.fixture_page_version(fixture=fixture_)
+    )
     league = fixture_.round.season.league
     commissioner = is_commissioner(user=request.user, league=league)
-    result_id = fixture_result_id(fixture=fixture_) if commissioner else None
+    result_id = selectors.fixture_result_id(fixture=fixture_) if commissioner else None
     posted = request.method == "POST"
     return render(
         request,

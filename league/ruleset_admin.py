@@ -61,6 +61,8 @@ class RulesetAdmin:
     #: The control room's template: the core's, or one extending it that fills its blocks
     #: (``room_links``, ``room_panels``, ``round_heads``, ``round_cells``, ``room_after_rounds``).
     season_room_template: ClassVar[str] = "admin/includes/season_control_room.html"
+    #: The game's lines (``<li>`` items) in the admin home's list of answers; "" for none.
+    admin_index_template: ClassVar[str] = ""
 
     def season_room_context(self, *, season: Season) -> dict[str, Any]:
         """What the game's parts of the control room read, merged into the page's context

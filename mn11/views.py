@@ -17,7 +17,7 @@ from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Team
 from league.web import refused, run_action, shows_refusal
-from mn11 import match_day, page_data, report_form, reports
+from mn11 import match_day, reports, selectors
 from mn11.access import access_fixture, access_season
 from mn11.report_input import report_data_parse, report_form_read
 from rules.mn11 import AwaySet, GkCard, Side, possessive
@@ -26,7 +26,7 @@ from rules.mn11 import AwaySet, GkCard, Side, possessive
 def team(request: HttpRequest, team_: Team) -> HttpResponse:
     """A team, its season's fixtures and its discipline (the core's ``team`` address hands
     over, its league visible to the user)."""
-    return render(request, "mn11/team.html", page_data.team_page(team=team_))
+    return render(request, "mn11/team.html", selectors.team_page(team=team_))
 
 
 def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
@@ -34,7 +34,7 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
     user may do (choose, pick, submit, report). The core's ``fixture`` address hands over,
     having checked the league is visible to the user."""
     return render(
-        request, "mn11/fixture.html", page_data.fixture_page(fixture=fixture_, user=request.user)
+        request, "mn11/fixture.html", selectors.fixture_page(fixture=fixture_, user=request.user)
     )
 
 
@@ -44,7 +44,7 @@ def fixture_match_day(request: HttpRequest, pk: int) -> HttpResponse:
     """The fixture's match day section alone, as the user may see it: the fixture page polls
     it, so a coach sees the rival's choices without reloading."""
     fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    context = page_data.match_day_fragment(fixture=fixture_, user=request.user)
+    context = selectors.match_day_fragment(fixture=fixture_, user=request.user)
     return render(request, "mn11/includes/match_day.html", context)
 
 
@@ -144,10 +144,10 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return refused(request, message, status=403)
     if request.method != "POST":
-        return render(request, "mn11/report.html", report_form.report_form(fixture=fixture_))
+        return render(request, "mn11/report.html", selectors.report_form(fixture=fixture_))
     more = request.POST.get("more", "")
     if more in ("events", "kicks"):  # "More rows" without the page's script: nothing saved
-        context = report_form.report_form(fixture=fixture_, posted=request.POST, more=more)
+        context = selectors.report_form(fixture=fixture_, posted=request.POST, more=more)
         return render(request, "mn11/report.html", context)
     read = report_form_read(request.POST)
     data, errors = report_data_parse(read.raw)
@@ -164,7 +164,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
                 request, f"Result saved: {fixture_} {data.home_score}–{data.away_score}."
             )
             return HttpResponseRedirect(_back(fixture_.pk))
-    context = report_form.report_form(
+    context = selectors.report_form(
         fixture=fixture_, posted=request.POST, errors=read.page_errors(errors)
     )
     return render(request, "mn11/report.html", context, status=400)
@@ -173,4 +173,4 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
 def discipline(request: HttpRequest, pk: int) -> HttpResponse:
     """E-D3: the season's warnings, yellows, reds and cards sent off, per team and card."""
     season = access_season(user=request.user, season_id=pk)
-    return render(request, "mn11/discipline.html", page_data.discipline_page(season=season))
+    return render(request, "mn11/discipline.html", selectors.discipline_page(season=season))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.lineups import OPEN_STATUSES, TeamLineup, fixture_lineups, next_fixtures, short_handed
+from games.selectors import TeamLineup, fixture_lineups, next_fixtures, short_handed
+from games.selectors.lineups import OPEN_STATUSES
 from league.admin.display import admin_url
 from league.models import Fixture, Round, Season, Team
 from league.ruleset_admin import Fragment, Panel

@@ -36,7 +36,7 @@ def may_play_q() -> Q:
 
 def players(*, user: ApiUser) -> QuerySet[Player]:
     """Each annotated ``may_play``: on the active roster and not out injured, the players a
-    line-up takes (M-P3, games/lineups.py) and so a report may name."""
+    line-up takes (M-P3, games/selectors/lineups.py) and so a report may name."""
     return (
         Player.objects.filter(team__league__in=visible_league_ids(user=user))
         .select_related("team")

@@ -1,5 +1,5 @@
 # A fixture's line-ups fixed at kick-off are cached with its match centre under the
-# league's page version (games/fixture_page.py): writing its line-up entries bumps it.
+# league's page version (games/selectors/fixture_page.py): writing its line-up entries bumps it.
 
 from django.db import migrations
 

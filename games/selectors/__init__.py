@@ -1,11 +1,29 @@
-"""MagnoBall's reads, one module per subject: the engine's team sheets, the team page's
-roster, the coach's home, the match centre, the player pages and what a season's fixtures
-wait for (the job queue's). Every public read is named here, so callers import from
-``games.selectors``."""
+"""MagnoBall's reads, one module per subject: the engine's team sheets, the team page's roster,
+the coach's home, the match centre, the player pages, what a season's fixtures wait for (the
+job queue's), the team and fixture pages' content cached under the league's page version,
+and the line-ups (M-P3) with the rows they are planned from. Every public read is named
+here, so callers import from ``games.selectors``."""
 
 from __future__ import annotations
 
 from .coach_home import TeamRemedies, coach_teams
+from .fixture_page import (
+    ReportPart,
+    fixture_fixed_lineups_part,
+    fixture_page_version,
+    fixture_report_part,
+    fixture_result_id,
+)
+from .lineup_rows import FixedLineup, LineupRows, lineup_rows, lineup_stored
+from .lineups import (
+    Place,
+    TeamLineup,
+    fixture_lineups,
+    lineup_is_fixed,
+    lineup_plans,
+    next_fixtures,
+    short_handed,
+)
 from .match_centre import (
     MatchReport,
     ReportPlayers,
@@ -21,7 +39,9 @@ from .match_centre import (
     simulation_jobs_visible,
 )
 from .player_pages import (
+    PlayerBody,
     TotalsLine,
+    player_body,
     player_for_page,
     player_games,
     player_progression,
@@ -40,12 +60,18 @@ from .roster import (
     team_season_history,
 )
 from .season_queue import SeasonQueue, queued_job_maybe_blocked
+from .team_page import team_body
 from .team_sheets import fit_players, team_sheet, team_sheets
 
 __all__ = [
     "ROSTER_ROLLS",
+    "FixedLineup",
     "LevelCell",
+    "LineupRows",
     "MatchReport",
+    "Place",
+    "PlayerBody",
+    "ReportPart",
     "ReportPlayers",
     "RollCell",
     "Roster",
@@ -53,14 +79,26 @@ __all__ = [
     "SeasonQueue",
     "SeasonTotals",
     "StatRow",
+    "TeamLineup",
     "TeamRemedies",
     "TotalsLine",
     "coach_teams",
     "fit_players",
+    "fixture_fixed_lineups_part",
     "fixture_inspections",
+    "fixture_lineups",
     "fixture_live_job",
+    "fixture_page_version",
+    "fixture_report_part",
+    "fixture_result_id",
     "fixture_table_inspections",
+    "lineup_is_fixed",
+    "lineup_plans",
+    "lineup_rows",
+    "lineup_stored",
     "match_report",
+    "next_fixtures",
+    "player_body",
     "player_for_page",
     "player_games",
     "player_progression",
@@ -71,7 +109,9 @@ __all__ = [
     "report_season_totals",
     "season_leaders",
     "season_points_leaders",
+    "short_handed",
     "simulation_jobs_visible",
+    "team_body",
     "team_current_season",
     "team_roster",
     "team_season_history",

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from games.lineups import OPEN_STATUSES as LINEUP_OPEN
-from games.lineups import TeamLineup, short_handed
 from games.models import Inspection, TableInspection
 from injuries.selectors import OpenInjury, open_injuries
 from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
@@ -21,6 +19,9 @@ from rosters.selectors import player_picks_due
 from rules.magnoball.vocabulary import (
     ROSTER_SIZE,
 )
+
+from .lineups import OPEN_STATUSES as LINEUP_OPEN
+from .lineups import TeamLineup, short_handed
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from games.lineups import fixture_lineups
 from games.match_moments import EventLine, event_lines
 from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
@@ -21,6 +20,8 @@ from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.vocabulary import (
     Position,
 )
+
+from .lineups import fixture_lineups
 
 
 def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:

@@ -15,10 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from games.errors import GamesError
 from games.job_runner import simulation_run
 from games.jobs import simulation_request
-from games.lineups import fixture_lineups, lineup_name_reserve, lineup_plans
+from games.lineups import lineup_name_reserve
 from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, LineupChoice, LineupEntry
 from games.results import ResultReport, result_record
+from games.selectors import fixture_lineups, lineup_plans
 from injuries.models import Injury
 from injuries.services import player_injured_list_put
 from league.coaching import coach_teams

@@ -17,11 +17,12 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games.selectors import RosterRow, team_roster, team_season_history
 from league.models import Team
 from league.page_versions import page_version
 from league.selectors import team_fixtures
 from league.team_seasons import team_seasons_split
+
+from .roster import RosterRow, team_roster, team_season_history
 
 #: Evicts copies nobody asks for any more; never what makes a page current.
 KEEP_SECONDS = 24 * 3600

@@ -1,4 +1,4 @@
-"""`games.lineup_read`: what a line-up is planned from (M-P3) and the players of a line-up
+"""`games.selectors.lineup_rows`: what a line-up is planned from (M-P3) and the players of a line-up
 fixed at kick-off, statements written as SQL, read what the ORM queries they replaced read
 (games/lineups.py and games/results.py before them)."""
 
@@ -9,9 +9,9 @@ from django.db import connection
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
-from games.lineup_read import PICKABLE, lineup_rows, lineup_stored
 from games.matchday import fixture_team_sheets
 from games.models import LineupChoice, LineupEntry
+from games.selectors.lineup_rows import PICKABLE, lineup_rows, lineup_stored
 from injuries.models import Injury
 from rosters.models import Player
 from rules.magnoball.vocabulary import Status

@@ -1,7 +1,7 @@
-"""What a line-up is planned from (M-P3, games/lineups.py), read by three statements written
-as SQL: the teams' players who may be picked (active or on the injured list), those of them
-out injured, and the reserves their coaches named for the fixtures (`lineup_rows`); and the
-players of a line-up fixed at kick-off and which of them started (`lineup_stored`).
+"""What a line-up is planned from (M-P3, games/selectors/lineups.py), read by three statements
+written as SQL: the teams' players who may be picked (active or on the injured list), those
+of them out injured, and the reserves their coaches named for the fixtures (`lineup_rows`);
+and the players of a line-up fixed at kick-off and which of them started (`lineup_stored`).
 
 Every result kicks off with the first read (a simulation when it starts, a reported result
 when it is recorded), and a simulation's result is checked against the second. As ORM

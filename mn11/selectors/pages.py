@@ -1,6 +1,6 @@
-"""What Magic Number Eleven's pages show, gathered for their templates: the fixture with its
-match day and report, the team with its cards, and the season's discipline (the report
-form's page is mn11/report_form.py)."""
+"""Magic Number Eleven's reads: what its pages show, gathered for their templates: the
+fixture with its match day and report, the team with its cards, and the season's discipline
+(the report form's page is report_page.py)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from league.team_seasons import teams_seasons
 from mn11.catalogue import league_stars
 from mn11.discipline import played_matches, season_discipline
 from mn11.match_day import match_day_view
-from mn11.report_form import stored_report
 from mn11.reports import event_state
 from mn11.squads import team_squad
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GoalKind, Side, VarCard
+
+from .report_page import stored_report
 
 
 def fixture_page(*, fixture: Fixture, user: Actor) -> dict[str, Any]:

@@ -21,11 +21,12 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games.lineups import fixture_lineups, lineup_is_fixed
-from games.selectors import match_report, replay_data
 from league.models import Fixture, Result
 from league.page_versions import page_version
 from rules.magnoball.vocabulary import StatCategory
+
+from .lineups import fixture_lineups, lineup_is_fixed
+from .match_centre import match_report, replay_data
 
 #: Evicts copies nobody asks for any more; never what makes a page current.
 KEEP_SECONDS = 24 * 3600
