@@ -32,7 +32,7 @@ from injuries.models import Injury
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Season, Team
-from league.rows_copy import rows_copy
+from league.sql.copy import rows_copy
 from rosters.models import Player
 from rules.magnoball.lineup import Fill, RosterEntry, kick_off_lineup, place_key
 from rules.magnoball.vocabulary import FIRST_STRING, Position
