@@ -1,6 +1,6 @@
-"""What the recording's pipeline saves (league/pipelined.py): a 20-team season's simulated
+"""What the recording's pipeline saves (league/sql/pipeline.py): a 20-team season's simulated
 results recorded in one process, in pairs of two, the pairs taking turns with and without
-the pipeline (league.pipelined's block swapped for one that changes nothing wherever it is
+the pipeline (league.sql.pipeline's block swapped for one that changes nothing wherever it is
 used), and the median wall and CPU time of ``result_record_simulation`` each way, with their
 ratios.
 
@@ -86,9 +86,9 @@ def main() -> int:
 
 
 def _without_pipeline() -> ExitStack:
-    """Every module's ``pipelined`` (from league.pipelined) swapped for a block that changes
+    """Every module's ``pipelined`` (from league.sql.pipeline) swapped for a block that changes
     nothing, until the stack closes."""
-    from league.pipelined import pipelined
+    from league.sql.pipeline import pipelined
 
     stack = ExitStack()
     for module in list(sys.modules.values()):

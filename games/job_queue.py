@@ -36,7 +36,7 @@ from games.selectors import SeasonQueue
 from league.audit import audit_record
 from league.broker.waiting import ids_not_waiting
 from league.models import Fixture, Round, Season
-from league.rows_update import rows_update_values
+from league.sql.writes import rows_update_values
 
 logger = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from games.selectors import FixedLineup, TeamLineup, lineup_is_fixed, lineup_pla
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Season, Team
-from league.rows_copy import rows_copy
+from league.sql.copy import rows_copy
 from rosters.models import Player
 
 # --- Writing: a coach's named reserve, and the line-up fixed at kick-off ----------------------

@@ -42,8 +42,8 @@ from league.result_services import ResultSeam, Score
 from league.result_services import result_correct as core_correct
 from league.result_services import result_record as core_record
 from league.result_services import result_void as core_void
-from league.rows_copy import rows_copy
-from league.rows_update import rows_append, rows_insert
+from league.sql.copy import rows_copy
+from league.sql.writes import rows_append, rows_insert
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_batch, ledger_record, server_dice
 from rules.magnoball.between_matches import roll_incapacitation

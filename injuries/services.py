@@ -16,8 +16,8 @@ from injuries.selectors import force_heal_available
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Fixture, Round, Season, Team
-from league.pipelined import unanswered
-from league.rows_update import rows_insert, rows_update, rows_update_statement
+from league.sql.pipeline import unanswered
+from league.sql.writes import rows_insert, rows_update, rows_update_statement
 from rosters.models import DiceRoll, Player
 from rosters.services import ledger_record, player_lock_for_change, server_dice
 from rosters.table_dice import faces_resolve

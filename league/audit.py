@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 
 from league.models import ApiToken, AuditEntry, League
-from league.rows_update import rows_insert
+from league.sql.writes import rows_insert
 
 JSONDict = dict[str, Any]
 

@@ -9,7 +9,7 @@ Django building and compiling the same query on every result: a tenth of a repor
 result's CPU for the check, as much again for the lock (docs/performance.md, "Hot reads
 written as SQL"). Each statement here is written once a process for
 each kind of user (anonymous, superuser, anyone else) and each set of relations; the rows
-come back as the ORM's would (league/rows_read.py)."""
+come back as the ORM's would (league/sql/reads.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from django.db import connection
 
 from league.access import ACTOR_COMMISSIONER, Actor
 from league.models import Fixture, League, Team
-from league.rows_read import model_columns, related_joins, related_load
+from league.sql.reads import model_columns, related_joins, related_load
 from league.webhooks.events import LEAGUE_SUBSCRIBED
 from league.webhooks.models import Subscription
 

@@ -18,7 +18,6 @@ from league.access import ACTOR_COMMISSIONER, Actor, require_commissioner, requi
 from league.audit import audit_record
 from league.errors import DomainError, LeagueError
 from league.models import Fixture, Result
-from league.pipelined import pipelined
 from league.results import (
     fixture_lock,
     result_aftermath,
@@ -27,6 +26,7 @@ from league.results import (
     result_refusal,
     result_score_errors,
 )
+from league.sql.pipeline import pipelined
 from league.webhooks.events import result_event_publish, subscriptions_read_once
 
 
@@ -166,7 +166,7 @@ def result_record(
         # Audited before the aftermath, which takes the season's table lock: what runs
         # under that lock, results of one season take turns for (league/results.py). From
         # here on most writes are ones whose answer nobody reads: in a pipeline the server
-        # writes one while this process builds the next (league/pipelined.py). A game's
+        # writes one while this process builds the next (league/sql/pipeline.py). A game's
         # COPYs (its store) stay outside: a pipeline takes none.
         with pipelined():
             audit_record(

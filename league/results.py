@@ -19,8 +19,8 @@ from league.errors import LeagueError
 from league.fixture_read import fixture_locked
 from league.models import Fixture, Result, Round, Season, Team
 from league.odds.runs import odds_after_result
-from league.rows_update import rows_insert
 from league.rulesets import ruleset_for
+from league.sql.writes import rows_insert
 from league.standings import standings_add_result, standings_lock, standings_recompute
 
 MAX_SCORE = 99

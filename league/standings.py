@@ -16,9 +16,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
-from league.rows_read import param_list
-from league.rows_update import rows_update
 from league.rulesets import GameCounts, ruleset_for
+from league.sql.reads import param_list
+from league.sql.writes import rows_update
 from rules.standings import (
     CountBreaker,
     TableGame,

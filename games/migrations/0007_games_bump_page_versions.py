@@ -5,7 +5,7 @@
 
 from django.db import migrations
 
-from league.page_versions import triggers_migration
+from league.sql.page_version_triggers import triggers_migration
 
 _BY_RESULT = (
     "(SELECT s.league_id FROM league_result x JOIN league_fixture f ON f.id = x.fixture_id"

@@ -3,7 +3,7 @@
 
 from django.db import migrations
 
-from league.page_versions import triggers_migration
+from league.sql.page_version_triggers import triggers_migration
 
 TABLES = {
     "games_lineupentry": "(SELECT t.league_id FROM league_team t WHERE t.id = {row}.team_id)",

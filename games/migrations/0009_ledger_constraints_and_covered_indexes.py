@@ -1,12 +1,12 @@
 # Issue #16: foreign keys whose index is the lead of a unique constraint lose their own, and a
 # match event's team (a copy of its fixture's) its constraint (docs/performance.md, "Fewer
 # constraints and indexes"). SQLite makes these changes by rebuilding the tables: the page version
-# triggers naming them wait aside (league/page_versions.py).
+# triggers naming them wait aside (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 REBUILT = [
     table_rebuilt(table)

@@ -1,12 +1,13 @@
 # Issue #16: a match event's player loses its constraint, as the ledger's other keys did (rosters
 # 0008, games 0009): rows that keep theirs hold what they name, and the checks were most of a
 # simulated result's commit (docs/performance.md, "Fewer constraints and indexes"). SQLite makes
-# the change by rebuilding the table: its triggers wait aside (league/page_versions.py).
+# the change by rebuilding the table: its triggers wait aside
+# (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 SUSPEND, RESTORE = table_rebuilt("games_matchevent")
 

@@ -2,12 +2,13 @@
 # did (games 0011, rosters 0010): events are written only with their result, in the transaction
 # that records it, and deleted with it by Django; the check ran for each of a simulation's ~200
 # events at commit (docs/performance.md, "Fewer constraints and indexes"). SQLite makes the change
-# by rebuilding the table: its triggers wait aside (league/page_versions.py).
+# by rebuilding the table: its triggers wait aside
+# (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 SUSPEND, RESTORE = table_rebuilt("games_matchevent")
 

@@ -2,12 +2,13 @@
 # match event's result did (games 0012): both are written only with what they name, in the
 # transaction that records the result, and deleted with it by Django; the checks ran for each of a
 # result's ~70 lines at commit (docs/performance.md, "Fewer constraints and indexes"). SQLite
-# makes the change by rebuilding the tables: their triggers wait aside (league/page_versions.py).
+# makes the change by rebuilding the tables: their triggers wait aside
+# (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 SUSPEND_APPEARANCES, RESTORE_APPEARANCES = table_rebuilt("games_appearance")
 SUSPEND_LINES, RESTORE_LINES = table_rebuilt("games_statline")

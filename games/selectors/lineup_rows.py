@@ -7,7 +7,7 @@ Every result kicks off with the first read (a simulation when it starts, a repor
 when it is recorded), and a simulation's result is checked against the second. As ORM
 queries, building and compiling them was most of their time; the statements here are
 written once a process (for each number of teams and fixtures), and the rows come back as
-the ORM's would (league/rows_read.py)."""
+the ORM's would (league/sql/reads.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from django.db import connection
 
 from games.models import LineupChoice, LineupEntry
 from injuries.models import INJURY_OUT, Injury
-from league.rows_read import model_columns, param_list
+from league.sql.reads import model_columns, param_list
 from rosters.models import Player
 
 #: Who may be picked for a line-up, the others having retired or left.

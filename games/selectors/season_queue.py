@@ -10,7 +10,7 @@ from django.db import connection
 
 from games.models import Inspection, SimulationJob, TableInspection
 from league.models import Fixture, Round, Team
-from league.rows_read import param_list
+from league.sql.reads import param_list
 
 __all__ = ["SeasonQueue", "queued_job_maybe_blocked"]
 

@@ -4,7 +4,7 @@
 
 from django.db import migrations
 
-from league.page_versions import triggers_migration
+from league.sql.page_version_triggers import triggers_migration
 
 TABLES = {
     "injuries_injury": (

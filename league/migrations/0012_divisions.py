@@ -6,7 +6,7 @@ import django.core.validators
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt, triggers_migration
+from league.sql.page_version_triggers import table_rebuilt, triggers_migration
 
 # SQLite adds the season's settings by rebuilding its table, and drops the row's division
 # (unapplied) by rebuilding the standings rows': the triggers naming them wait.

@@ -1,12 +1,13 @@
 # Issue #16: the page version triggers look a statement's league up once a distinct key its
 # rows name (a match's few hundred events name one result), not once a row
-# (league/page_versions.py). PostgreSQL only: SQLite's triggers run once a row anyway.
+# (league/sql/page_version_triggers.py). PostgreSQL only: SQLite's triggers run once a row anyway.
 
 from importlib import import_module
 
 from django.db import migrations
 
-from league.page_versions import WATCHED, functions_migration
+from league.page_versions import WATCHED
+from league.sql.page_version_triggers import functions_migration
 
 # The tables whose triggers earlier migrations created, with the leagues they named then.
 TABLES = {

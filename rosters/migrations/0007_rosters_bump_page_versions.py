@@ -3,7 +3,7 @@
 
 from django.db import migrations
 
-from league.page_versions import triggers_migration
+from league.sql.page_version_triggers import triggers_migration
 
 _BY_PLAYER = (
     "(SELECT t.league_id FROM rosters_player p JOIN league_team t ON t.id = p.team_id"

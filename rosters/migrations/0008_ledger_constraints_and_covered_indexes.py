@@ -2,12 +2,12 @@
 # their constraints, and foreign keys that lead an index or a unique constraint their own index
 # (docs/performance.md, "Fewer constraints and indexes"). SQLite makes these changes by rebuilding
 # the tables: their triggers (the ledger's append-only one, the page versions') wait aside
-# (league/page_versions.py).
+# (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 REBUILT = [
     table_rebuilt(table)

@@ -2,12 +2,12 @@
 # keys did (rosters 0008, games 0009): rows that keep theirs hold what they name, and the checks
 # were most of a simulated result's commit (docs/performance.md, "Fewer constraints and indexes").
 # SQLite makes the change by rebuilding the table: its triggers wait aside
-# (league/page_versions.py).
+# (league/sql/page_version_triggers.py).
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.page_versions import table_rebuilt
+from league.sql.page_version_triggers import table_rebuilt
 
 SUSPEND, RESTORE = table_rebuilt("rosters_diceroll")
 

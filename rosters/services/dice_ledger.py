@@ -11,7 +11,7 @@ from typing import Any
 
 from league.access import Actor
 from league.models import Fixture, Season, Team
-from league.rows_copy import rows_copy
+from league.sql.copy import rows_copy
 from rosters.models import DiceRoll, Player
 from rules.magnoball.dice import DiceSource, RandomDice, RollRecord
 

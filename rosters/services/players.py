@@ -13,7 +13,7 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Season, Team
-from league.rows_update import rows_add, rows_update
+from league.sql.writes import rows_add, rows_update
 from league.team_seasons import followed_first
 from rosters.errors import RosterError
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat

@@ -353,7 +353,7 @@ def test_injuries_cost_the_same_statements_for_one_player_as_for_five(world, mat
         )
     assert Injury.objects.count() == 5
     assert DiceRoll.objects.filter(fixture=match_day).count() >= 5
-    # The ledger's rows go in by COPY on PostgreSQL (league/rows_copy.py).
+    # The ledger's rows go in by COPY on PostgreSQL (league/sql/copy.py).
     writes = [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "COPY"))]
     assert sum('"injuries_injury"' in s.split("(")[0] for s in writes) == 1, writes
     assert sum('"rosters_diceroll"' in s.split("(")[0] for s in writes) == 1, writes

@@ -1,4 +1,4 @@
-"""A simulated match's events and rolls, written by COPY on PostgreSQL (league/rows_copy.py),
+"""A simulated match's events and rolls, written by COPY on PostgreSQL (league/sql/copy.py),
 read back exactly as ``bulk_create`` of model instances stored them: JSON columns included,
 ``created_at`` set, the dice ledger still append-only in the database."""
 
@@ -15,8 +15,8 @@ from django.utils import timezone
 from games.matchday import fixture_team_sheets
 from games.models import Appearance, MatchEvent, StatLine
 from games.results import report_from_match, result_record_simulation
-from league import rows_copy as rows_copy_module
-from league.rows_copy import rows_copy
+from league.sql import copy as rows_copy_module
+from league.sql.copy import rows_copy
 from rosters.models import DiceRoll
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.simulator import simulate_match

@@ -1,5 +1,5 @@
 """On PostgreSQL a league's page version is bumped at commit, not at the first write
-(league/page_versions.py): two transactions writing rows of one league (results of one
+(league/sql/page_version_triggers.py): two transactions writing rows of one league (results of one
 season, issue #16) do not wait for each other's commit at the version row, and each
 committed transaction bumps each league it wrote exactly once."""
 

@@ -1,4 +1,4 @@
-"""Writes sent without waiting for their answers (league/pipelined.py). Inside a pipeline a
+"""Writes sent without waiting for their answers (league/sql/pipeline.py). Inside a pipeline a
 write under ``unanswered`` is not waited for, yet every read sees it; the ORM still reads
 its row counts (a ``save()`` of a saved row stays an UPDATE); a COPY becomes an INSERT; and
 a write that fails unanswered fails its transaction whole. On SQLite nothing changes."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from league.pipelined import in_pipeline, pipelined, unanswered
-from league.rows_copy import rows_copy
-from league.rows_update import rows_append, rows_update
+from league.sql.copy import rows_copy
+from league.sql.pipeline import in_pipeline, pipelined, unanswered
+from league.sql.writes import rows_append, rows_update
 from rosters.models import DiceRoll, Player, PlayerSeason
 
 pytestmark = pytest.mark.django_db

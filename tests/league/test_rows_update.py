@@ -1,4 +1,4 @@
-"""The set-based writes of league/rows_update.py: rows changed by one UPDATE, counts added
+"""The set-based writes of league/sql/writes.py: rows changed by one UPDATE, counts added
 by one upsert and new rows inserted by one INSERT, each value read back as written (None,
 text, datetimes, JSON), on PostgreSQL as one array a column, so the statement is the same
 whatever the number of rows, and a single row as one VALUES row."""
@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from league.audit import audit_record
 from league.models import AuditEntry, StandingRow
-from league.rows_update import (
+from league.sql.writes import (
     _column,
     rows_add,
     rows_append,
@@ -245,7 +245,7 @@ def test_rows_insert_wants_every_field_so_nothing_is_left_to_read(world):
 
 @pytest.mark.parametrize("model", [Player, PlayerSeason, PlayerSeasonStat, StandingRow])
 def test_a_columns_values_are_sent_as_the_field_would_send_them(model):
-    # Plain ints and strs skip the field's preparation (league.rows_update._column); every
+    # Plain ints and strs skip the field's preparation (league.sql.writes._column); every
     # value must still be what the field gives, and anything else goes through the field.
     db = connections[DEFAULT_DB_ALIAS]
     samples = [0, 7, -3, 2**40, "", "text", None, True, Player.RosterState.RETIRED]

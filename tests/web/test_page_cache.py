@@ -19,8 +19,8 @@ from games.results import result_correct, result_record, result_record_simulatio
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
 from league.page_versions import page_version
-from league.rows_copy import rows_copy
 from league.services import league_update, season_transition, team_update
+from league.sql.copy import rows_copy
 from rosters.models import Player
 from rosters.services import player_rename
 from rules.magnoball.dice import ScriptedDice
@@ -292,7 +292,7 @@ def test_a_players_page_is_cached_for_readers_and_follows_his_games(
 def test_a_simulated_result_changes_the_match_report_and_the_players_page(
     client: Client, world, match_day
 ):
-    """The match events and dice rolls go in by COPY on PostgreSQL (league/rows_copy.py):
+    """The match events and dice rolls go in by COPY on PostgreSQL (league/sql/copy.py):
     its statement-level triggers still bump the version, so the pages follow."""
     home, away, settings = fixture_team_sheets(fixture=match_day)
     match = simulate_match(home=home, away=away, settings=settings, seed=21)

@@ -4,7 +4,7 @@
 
 from django.db import migrations
 
-from league.page_versions import triggers_migration
+from league.sql.page_version_triggers import triggers_migration
 
 _BY_SEASON = "(SELECT os.league_id FROM league_season os WHERE os.id = {row}.season_id)"
 TABLES = {

@@ -1,14 +1,14 @@
 """Many new rows of one table written from plain tuples, without model instances: on
 PostgreSQL by ``COPY … FROM STDIN`` (psycopg 3), or by one INSERT in a pipeline, which takes
-no COPY (league/pipelined.py); elsewhere by ``bulk_create``.
+no COPY (league/sql/pipeline.py); elsewhere by ``bulk_create``.
 
 A simulated result writes a few hundred match events and dice rolls. ``bulk_create`` built a
 model instance a row, prepared every value through its field and had psycopg quote them into
 one statement's text: most of a result's recording time (docs/performance.md, "Set-based
 writes and COPY"). COPY streams the values as they are. It is an insert to the database: the
-tables' statement-level triggers (the page versions, league/page_versions.py) and row triggers (the
-dice ledger's append-only guard) fire as for an INSERT. No ids come back; callers that need
-the instances use ``bulk_create``.
+tables' statement-level triggers (the page versions, league/sql/page_version_triggers.py) and
+row triggers (the dice ledger's append-only guard) fire as for an INSERT. No ids come back;
+callers that need the instances use ``bulk_create``.
 
 The rows go in COPY's binary format where psycopg knows every column's type: the server
 then parses no text (a match's rolls were a sixth quicker to copy); a column of a type it
@@ -26,8 +26,8 @@ from django.db import connection, models
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from league.pipelined import in_pipeline
-from league.rows_update import column_base_type, rows_append
+from league.sql.pipeline import in_pipeline
+from league.sql.writes import column_base_type, rows_append
 
 
 def rows_copy(
@@ -55,7 +55,7 @@ def rows_copy(
         return 0
     rows = itertools.chain([first], rows)
     stamp = (timezone.now(),) * len(stamped)
-    if in_pipeline():  # a pipeline takes no COPY (league/pipelined.py): one INSERT instead
+    if in_pipeline():  # a pipeline takes no COPY (league/sql/pipeline.py): one INSERT instead
         attnames = [field.attname for field in (*concrete, *stamped)]
         return rows_append(model, attnames, [(*row, *stamp) for row in _checked(rows, concrete)])
     if connection.vendor != "postgresql":
