@@ -2,7 +2,7 @@
 theirs), then 403 unless they may act on it. The services check rights again under their
 locks; these give the answers in the right order (not found, then bad input, then
 forbidden) and keep private leagues unseen. Each game's API fetches its own objects by
-these rules (games/api/access.py)."""
+these rules (its own ``api/access.py``)."""
 
 from __future__ import annotations
 

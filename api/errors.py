@@ -4,8 +4,8 @@
 
 ``code`` is machine-readable, ``message`` is for people, ``fields`` names each offending
 input (dotted paths, list indexes in brackets; ``body`` for the request body as a whole).
-A refusal that names broken game rules (Arenaball's ``problems``) lists each too, with its
-rule id: ``"problems": [{"code", "rule", "field", "message"}]``.
+A refusal that names broken game rules (a game whose refusals cite its rules) lists each
+too, with its rule id: ``"problems": [{"code", "rule", "field", "message"}]``.
 """
 
 from __future__ import annotations

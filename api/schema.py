@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.functional import lazy
+from django.utils.module_loading import import_string
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
-#: Every code an error can carry, with what it means (docs/api.md lists them too).
+from league.rulesets import rulesets_as_installed
+
+#: The core's error codes, each with what it means: those of its own endpoints and those more
+#: than one game answers. A code only one game answers is in that game's catalogue (its
+#: ruleset's ``api_error_codes``); :func:`error_codes` has them all (docs/api.md lists them).
 ERROR_CODES = {
     # the request itself
     "invalid": "The body does not have the expected shape; `fields` names each problem.",
@@ -33,25 +41,18 @@ ERROR_CODES = {
     "already_played": "The fixture already has a result; the message names it.",
     "not_ready": "The fixture cannot take a result now (scheduled, inspections, simulating).",
     "season_not_running": "The season is not active or in its playoffs.",
-    "fixture_not_ready": "Only a fixture still to play (ready, or awaiting a decision).",
-    "round_not_open": "The round is not open yet.",
-    "job_exists": "The fixture already has a simulation queued.",
     "already_decided": "The inspection is already decided.",
-    "rule_off": "The season does not use this rule.",
-    "already_attempted": "The injury has had its one force-healing attempt.",
-    "not_injured": "The player is not out injured.",
-    "too_late": "The team has played since the injury.",
-    # table dice
-    "bad_faces": "An entered face is not on the die the rule rolls (1 to its sides), or "
-    "there are too few or too many faces; the message says which.",
-    "bad_side": "Whose roll: owner (the player's coach) or inspector (the opposing coach).",
-    "faces_required": "The season's coaches roll this at the table: send the faces.",
-    "server_dice": "The server rolls this in this season: leave the faces out.",
     "already_entered": "That coach's roll is already entered.",
-    "place_not_vacant": "The place's first-stringer plays: there is nobody to replace (M-P3).",
-    "reserve_not_available": "Name a fit reserve of the team who is not already starting.",
-    "lineup_fixed": "The fixture has kicked off: its line-up is fixed.",
     "not_in_fixture": "The team does not play in this fixture.",
+    "other_game": "The fixture or team plays another game: the message names its endpoint.",
+    "not_played": "The fixture has no result to correct or void.",
+    "season_closed": "The season is closed: its results can no longer change.",
+    "season_started": "The season has left draft: its draft is closed.",
+    "invalid_rule": "A season setting the rules refuse: `fields` names each beside its own.",
+    "rules_frozen": "The season has started: its settings are frozen.",
+    # teams
+    "roster_full": "The roster is full: release someone first.",
+    "name_taken": "The team already has something of that name.",
     # export and import (docs/data.md)
     "invalid_import": "The file was not imported: `problems` names each row and column.",
     "unknown_format": "No export or import format of that key.",
@@ -61,52 +62,35 @@ ERROR_CODES = {
     "export_not_ready": "The export is not done yet: poll its URL.",
     "file_expired": "The export's file was deleted after a day: ask for a new export.",
     "refused": "The league's rules or state refuse the request; the message says why.",
-    # Arenaball (each refusal of a broken rule lists its `problems` with their rule ids)
-    "other_game": "The fixture or team plays another game: the message names its endpoint.",
-    "design_illegal": "The design breaks the rules (A-T1 … A-T5): see `problems`.",
-    "design_in_use": "A car uses the design: give the car another design first.",
-    "team_illegal": "The cars and crews break the rules (A-T1, A-T2): see `problems`.",
-    "roster_full": "The roster has its 12 characters (A-T2): release one first.",
-    "name_taken": "The team already has a design or character of that name.",
-    "not_on_roster": "The character is not on the roster (dead or released).",
-    "character_seated": "The character crews a car: seat someone else first.",
-    "pits_invalid": "Choose two track cars (1 to 5) to start in the pits (A-G4).",
-    "not_played": "The fixture has no result to correct or void.",
-    "season_closed": "The season is closed: its results can no longer change.",
-    "invalid_rule": "A season setting the rules refuse: `fields` names each beside its own.",
-    "rules_frozen": "The season has started: its settings are frozen.",
-    # Magic Number Eleven's draft (E-S2)
-    "unknown_card": "No Star Player card of this draft has that key.",
-    "taken": "Another team signed that card already.",
-    "draft_done": "The draft is over: every team has signed its cards.",
-    "not_started": "The season's draft has not started.",
-    "season_started": "The season has left draft: its draft is closed.",
-    "deadline_passed": "The pick's deadline passed: it waits for the commissioner.",
-    "already_started": "The season's draft has started already.",
-    "draft_impossible": "The draft cannot be held: too few teams, or a pool too small.",
-    "turn_moved": "The pick named is not the one on the clock (made meanwhile, or not yet due): "
-    "the message names the pick on the clock.",
-    # Magic Number Eleven (a refused report lists its `problems` with their E-… rule ids)
-    "gk_pick_refused": "Not this GK card now: Home picks first, then Away one of the two "
-    "left (E-S3); or the season plays no GK cards.",
-    "lineup_invalid": "The line-up breaks the rules (E-S3: 11 of the team's cards, its GK "
-    "card among them, each once and by its one key; no suspended card, E-D3), or the Away set "
-    "is not chosen yet (E-S1).",
-    "lineup_final": "Both line-ups are in and revealed, so they are final: only a commissioner "
-    "changes one (E-S3).",
-    "away_set_final": "A line-up is in, so the Away set is final: only a commissioner changes "
-    "it (E-S1).",
     # webhooks (docs/data.md)
     "too_many_webhooks": "The user has 10 webhooks in the league already: delete one first.",
     "switched_off": "The webhook is switched off after repeated failure: switch it on first.",
 }
 
 
+def error_codes() -> dict[str, str]:
+    """Every code an error can carry with what it means: the core's, then each installed
+    game's (its ruleset's ``api_error_codes``, imported when first read, at run time: the
+    rulesets are registered by then). A game may not give a core code a meaning of its own."""
+    codes = dict(ERROR_CODES)
+    for ruleset in rulesets_as_installed():
+        if not ruleset.api_error_codes:
+            continue
+        own: Mapping[str, str] = import_string(ruleset.api_error_codes)
+        if clash := sorted(codes.keys() & own.keys()):
+            raise ImproperlyConfigured(
+                f"{ruleset.key}'s api_error_codes redefine {', '.join(clash)}: a code more "
+                "than one game answers is the core's (api/schema.py)."
+            )
+        codes.update(own)
+    return codes
+
+
 class ProblemSerializer(serializers.Serializer[Any]):
-    """One broken game rule (rules.arenaball.Problem)."""
+    """One broken game rule."""
 
     code = serializers.CharField(help_text="Stable, for programs, e.g. `goals_total`.")
-    rule = serializers.CharField(help_text="The rule id it breaks, e.g. `A-G1`.")
+    rule = serializers.CharField(help_text="The id of the rule it breaks, as its game cites it.")
     field = serializers.CharField(help_text="The input it concerns, e.g. `goals.0.scorer`.")
     message = serializers.CharField()
 
@@ -121,7 +105,7 @@ class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         # Declared here: a class attribute named `fields` would hide Serializer.fields.
         return {
-            "code": serializers.ChoiceField(choices=sorted(ERROR_CODES)),
+            "code": serializers.ChoiceField(choices=sorted(error_codes())),
             "message": serializers.CharField(),
             "fields": serializers.DictField(
                 child=serializers.ListField(child=serializers.CharField()),
@@ -130,8 +114,8 @@ class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
             "problems": ProblemSerializer(
                 many=True,
                 required=False,
-                help_text="Present when the refusal names broken game rules (Arenaball): "
-                "each with its rule id and field.",
+                help_text="Present when the refusal names broken game rules (a game whose "
+                "refusals cite its rules): each with its rule id and field.",
             ),
         }
 
@@ -156,12 +140,19 @@ _WRITE = {
 }
 
 
+def _described(names: list[str]) -> str:
+    meanings = error_codes()
+    return "Codes: " + "; ".join(f"`{c}`: {meanings[c]}" for c in names)
+
+
+#: Read when the schema is built: the views that call the helpers below are imported before
+#: a game's codes may be (e.g. by the URLconf).
+_described_lazily = lazy(_described, str)
+
+
 def _responses(codes: dict[int, list[str]]) -> dict[int, OpenApiResponse]:
     return {
-        status: OpenApiResponse(
-            ErrorSerializer,
-            description="Codes: " + "; ".join(f"`{c}`: {ERROR_CODES[c]}" for c in names),
-        )
+        status: OpenApiResponse(ErrorSerializer, description=_described_lazily(list(names)))
         for status, names in sorted(codes.items())
     }
 

@@ -1,6 +1,6 @@
 """The API's reads: every queryset limited to the leagues the user may see
 (``league_visible_q``), with what its serializer shows fetched in a constant number of
-queries. Each game's own reads are its API's (games/api/selectors.py)."""
+queries. Each game's own reads are its API's (its own ``api/selectors.py``)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ class TeamRefSerializer(serializers.ModelSerializer[Team]):
 
 class ResultSerializer(serializers.ModelSerializer[Result]):
     # A fixture's result as the core keeps it; a game adds its own fields in a subclass
-    # (MagnoBall: its stat lines), which its FixtureDetailParts shows. No docstring here
+    # (e.g. its stat lines), which its FixtureDetailParts shows. No docstring here
     # nor in the parts: a base's docstring would describe the subclasses in the schema.
 
     reported_by = serializers.CharField(
@@ -51,7 +51,7 @@ class ResultSerializer(serializers.ModelSerializer[Result]):
 class FixtureDetailParts(serializers.Serializer[Fixture]):
     # What a game adds to a fixture's detail (/api/v1/fixtures/{id}/), named by its
     # ruleset's api_fixture_detail. Its declared fields follow the core's, or replace the
-    # core's of the same name (MagnoBall's `result`, with its stat lines); `prefetch` is
+    # core's of the same name (e.g. `result`, with the game's stat lines); `prefetch` is
     # what they read, fetched with the fixtures. Every installed game's parts apply to every
     # fixture: the detail has one shape, and another game's fixture has none of their rows.
 

@@ -54,6 +54,7 @@ class ArenaballRuleset(Ruleset):
     fixture_view = "arenaball.views.fixture"
     result_seam = ARENABALL_RESULTS
     api_season_rules = "arenaball.api.season_rules.ArenaballSeasonRulesSerializer"
+    api_error_codes = "arenaball.api.errors.ERROR_CODES"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

@@ -68,6 +68,7 @@ class MagnoBallRuleset(Ruleset):
     app_labels = ("rosters", "injuries", "games")
     api_urls = ("games.api.urls",)
     api_season_rules = "games.api.season_rules.MagnoBallSeasonRulesSerializer"
+    api_error_codes = "games.api.errors.ERROR_CODES"
     api_fixture_detail = "games.api.serializers.FixtureDetailParts"
     season_nav_template = "games/includes/season_nav_leaders.html"
     team_view = "games.views.team"

@@ -74,6 +74,10 @@ class Ruleset(RulesetAdmin):
     #: Dotted path of what it adds to a fixture's detail in the API (a subclass of
     #: api.serializers.FixtureDetailParts), imported likewise; "" for nothing.
     api_fixture_detail: ClassVar[str] = ""
+    #: Dotted path of the error codes only its endpoints answer, each with what it means (a
+    #: dict the API's schema adds to the core's), imported likewise; "" for none. A code two
+    #: games answer is the core's, with a meaning that names no game.
+    api_error_codes: ClassVar[str] = ""
     #: The labels of the Django apps the game installs: their permissions are the
     #: commissioners' (league/roles.py) and no file of the core names them.
     app_labels: ClassVar[tuple[str, ...]] = ()

@@ -49,6 +49,7 @@ class Mn11Ruleset(Ruleset):
     season_nav_template = "mn11/includes/season_nav.html"
     result_seam = MN11_RESULTS
     api_season_rules = "mn11.api.season_rules.Mn11SeasonRulesSerializer"
+    api_error_codes = "mn11.api.errors.ERROR_CODES"
 
     def season_settings_create(
         self, *, season: Season, previous: Season | None, changes: Mapping[str, Any]

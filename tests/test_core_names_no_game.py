@@ -17,10 +17,11 @@ from django.apps import apps
 from league.rulesets import Ruleset, rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The core's code folders (config/, the project's wiring, lists the installed apps). The
-#: API joins once its error catalogue and help texts come from the games (it already imports
-#: none: pyproject.toml's "core-names-no-game" contract).
-CORE = ("league",)
+#: The core's code folders (config/, the project's wiring, lists the installed apps): the
+#: league and the API, whose error codes only one game answers are that game's own (its
+#: ruleset's ``api_error_codes``) and which imports no game either (pyproject.toml's
+#: "core-names-no-game" contract).
+CORE = ("league", "api")
 #: (file, text) a game's name may stay in, each for a reason that is not the core's choice.
 ALLOWED = {
     # The product's name (MagnoBall League) in what others already rely on: the webhooks'
@@ -32,7 +33,9 @@ ALLOWED = {
     ("league/webhooks/sending.py", "MagnoBall-League-Webhooks"),
     ("league/webhooks/forms.py", "bot.example.com/magnoball"),
     ("templates/webhooks/detail.html", "MagnoBall-Signature"),
+    ("api/views/webhooks.py", "MagnoBall-Signature"),
     ("league/exchange/document_export.py", "magnoball-league-export"),
+    ("api/views/export_schema.py", "magnoball-league-export"),
     ("league/exchange/document_schema.py", "magnoball.example"),
     ("league/demo.py", "magnoball-demo"),
     ("templates/base.html", "img/magnoball.svg"),

@@ -1,6 +1,6 @@
 """Fixtures of any game: the list, and one fixture with its result and what its game adds
 (each installed ruleset's ``api_fixture_detail``). A game's own operations on its fixtures
-are its API's (MagnoBall's in games/api/views/fixtures.py)."""
+are its API's (in its own ``api/views/``)."""
 
 from __future__ import annotations
 

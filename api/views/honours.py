@@ -24,15 +24,13 @@ class SeasonAwardsView(ApiView):
 
     class OutputSerializer(serializers.ModelSerializer[SeasonAward]):
         award = serializers.CharField(
-            help_text="The award's key: top_scorer, best_goalie, most_tackles, most_improved, "
-            "rookie_of_the_year (MagnoBall); driver_of_the_year, gunner_of_the_year "
-            "(Arenaball); golden_boot, magic_number_king (Magic Number Eleven); mvp (the vote)."
+            help_text="The award's key, stable for programs: each game's awards have their "
+            "own (e.g. `top_scorer`); `mvp` is the coaches' vote."
         )
         title = serializers.CharField(help_text="The award as the pages name it.")
         holder = serializers.CharField(
-            help_text="The game's handle for the winner: player:<id> (MagnoBall, "
-            "/api/v1/players/<id>/), character:<id> (Arenaball), card:<team id>:<card key> "
-            "(Magic Number Eleven)."
+            help_text="The game's own handle for the winner, its kind then its id (e.g. "
+            "`player:<id>`, the player at /api/v1/players/<id>/); its API documents the kinds."
         )
         name = serializers.CharField(help_text="The winner's name when the award was made.")
         team = TeamRefSerializer(allow_null=True, help_text="The winner's team.")

@@ -156,8 +156,8 @@ class SeasonDetailView(ApiRetrieveView[Season]):
 class FormResultSerializer(serializers.Serializer[FormResult]):
     outcome = serializers.ChoiceField(
         choices=list(OUTCOME_WORDS.items()),
-        help_text="W won, OTW won in overtime (or a Magic Number Eleven shootout), D drawn, "
-        "OTL lost in overtime (or a shootout), L lost.",
+        help_text="W won, OTW won in overtime (or by the game's tie-break, e.g. a shootout), "
+        "D drawn, OTL lost in overtime (or by the tie-break), L lost.",
     )
     fixture = serializers.IntegerField(source="fixture_id", help_text="The fixture's id.")
     round = serializers.IntegerField(source="round_number", help_text="Its round's number.")
@@ -182,7 +182,7 @@ def standings_row_context(*, season: Season) -> dict[str, Any]:
 
 
 class SeasonStandingsView(ApiView):
-    """The table (M-L1) in order, each row with the tie-breakers that placed it (M-L2), its
+    """The table in order (by its game's points), each row with the tie-breakers that placed it, its
     form guide (the last five results, oldest first) and its current streak. In a season in
     divisions each row also names its division and its place in that division's table: group
     the rows by `division` for the divisions' tables."""
@@ -228,8 +228,8 @@ class SeasonStandingsView(ApiView):
 
         won_overtime = serializers.IntegerField(
             required=False,
-            help_text="Wins in overtime (or a Magic Number Eleven shootout); only for a game "
-            "that has overtime (its `won` counts every win otherwise).",
+            help_text="Wins in overtime (or by the game's tie-break, e.g. a shootout); only for "
+            "a game that has overtime (its `won` counts every win otherwise).",
         )
         lost_overtime = serializers.IntegerField(
             required=False,
@@ -237,7 +237,7 @@ class SeasonStandingsView(ApiView):
         )
         counts = serializers.SerializerMethodField(
             help_text="The game's own tie-breaker counts over the regular season, by key, as "
-            "the table adds them up (Arenaball: `kills`, A-L1); empty for a game with none."
+            "the table adds them up (e.g. `kills`); empty for a game with none."
         )
 
         def get_counts(self, row: StandingRow) -> dict[str, int]:

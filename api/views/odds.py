@@ -61,8 +61,8 @@ class SeasonOddsView(ApiView):
         )
         sample_size = serializers.IntegerField(help_text="How many seasons were played out.")
         pairing_matches = serializers.IntegerField(
-            help_text="Engine matches simulated per pairing (MagnoBall); 0 when the match odds "
-            "come from the Elo ratings."
+            help_text="Engine matches simulated per pairing (a game whose odds play its "
+            "match engine); 0 when the match odds come from the Elo ratings."
         )
         finished_at = serializers.DateTimeField(help_text="When the odds were worked out.")
         teams = serializers.SerializerMethodField(help_text="Each team, best title chance first.")

@@ -1,5 +1,4 @@
-"""Teams of any game (a game's own parts of a team are its API's: MagnoBall's players in
-games/api/views/players.py)."""
+"""Teams of any game (a game's own parts of a team, e.g. its players, are its API's)."""
 
 from __future__ import annotations
 

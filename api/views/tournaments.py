@@ -96,8 +96,8 @@ class TournamentDetailView(ApiView):
 
 
 class TournamentGroupsView(ApiView):
-    """Each group with its table in order (M-L1), placed by the league's tie-breakers within
-    the group (M-L2); `qualifies` marks the teams that go through to the knockout."""
+    """Each group with its table in order (by its game's points), placed by the league's
+    tie-breakers within the group; `qualifies` marks the teams that go through to the knockout."""
 
     class GroupSerializer(serializers.Serializer[dict[str, Any]]):
         number = serializers.IntegerField()

@@ -6,8 +6,9 @@ import inspect
 import re
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
-from api.schema import ERROR_CODES
+from api.schema import ERROR_CODES, error_codes
 from arenaball import crews, designs, reports
 from arenaball.api import access as arenaball_access
 from games import jobs, lineups, matchday, results, table_inspections
@@ -15,6 +16,7 @@ from games.api import access
 from injuries import services as injury_services
 from league import result_services
 from league import results as league_results
+from league.rulesets import ruleset_get
 from mn11 import match_day as mn11_match_day
 from mn11 import reports as mn11_reports
 from mn11.api import access as mn11_access
@@ -58,7 +60,7 @@ def test_the_error_shape_lists_every_code(schema):
     codes = schema["components"]["schemas"]["CodeEnum"]["enum"]
 
     assert set(detail) == {"code", "message", "fields", "problems"}
-    assert sorted(codes) == sorted(ERROR_CODES)
+    assert sorted(codes) == sorted(error_codes())
 
 
 SERVICES = [
@@ -105,7 +107,20 @@ SERVICES = [
 def test_every_code_the_called_services_raise_is_documented(service):
     raised = set(re.findall(r'code="(\w+)"', inspect.getsource(service)))
 
-    assert raised <= set(ERROR_CODES)
+    assert raised <= set(error_codes())
+
+
+def test_each_game_declares_only_its_own_codes():
+    # A code more than one game answers is the core's, with a meaning that names no game.
+    assert {"design_illegal", "gk_pick_refused", "bad_faces"} <= set(error_codes())
+    assert "design_illegal" not in ERROR_CODES
+
+
+def test_a_game_may_not_give_a_core_code_a_meaning_of_its_own(monkeypatch):
+    monkeypatch.setattr(type(ruleset_get("mn11")), "api_error_codes", "api.schema.ERROR_CODES")
+
+    with pytest.raises(ImproperlyConfigured, match="not_played"):
+        error_codes()
 
 
 def test_the_interactive_docs_are_served(db):
