@@ -58,7 +58,7 @@ def trickler() -> Iterator[Trickler]:
 
 
 def test_the_deadline_is_ten_seconds_by_default():
-    from league import settings as service_settings
+    from config import settings as service_settings
 
     assert service_settings.WEBHOOKS_DEADLINE_SECONDS == 10
 
