@@ -42,7 +42,7 @@ class FixtureAdminParts:
 
     def fixture_admin_queryset(self, queryset: QuerySet[Fixture]) -> QuerySet[Fixture]:
         """The fixture list's rows with what :meth:`fixture_admin_pending` reads annotated;
-        every installed game's is applied, as :meth:`team_admin_queryset`'s."""
+        every installed game's is applied, as TeamAdminParts.team_admin_queryset's."""
         return queryset
 
     def fixture_admin_pending(self, *, fixture: Fixture) -> tuple[int, str] | None:

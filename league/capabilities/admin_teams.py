@@ -37,7 +37,7 @@ class TeamAdminParts:
     ) -> Team | None:
         """Create the team the add form's cleaned `data` describes in `season`; None (the
         default) lets the core create it (league.services.team_create, then
-        :meth:`team_setup`)."""
+        Rosters.team_setup)."""
         return None
 
     def team_admin_steps(self) -> Sequence[Step]:

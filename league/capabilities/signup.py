@@ -32,5 +32,5 @@ class SignUp:
         coach chose (``request.choices``), coached by ``request.user`` and entered into
         `season` (the caller holds the request's and the season's locks, and audits the
         approval); None (the default) lets the core create it (league.services.team_create,
-        then :meth:`team_setup`)."""
+        then Rosters.team_setup)."""
         return None
