@@ -13,6 +13,8 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
+from league.capabilities import capability
+from league.capabilities.api import ApiParts
 from league.rulesets import rulesets_as_installed
 
 #: The core's error codes, each with what it means: those of its own endpoints and those more
@@ -74,9 +76,9 @@ def error_codes() -> dict[str, str]:
     rulesets are registered by then). A game may not give a core code a meaning of its own."""
     codes = dict(ERROR_CODES)
     for ruleset in rulesets_as_installed():
-        if not ruleset.api_error_codes:
+        if not capability(ruleset, ApiParts).api_error_codes:
             continue
-        own: Mapping[str, str] = import_string(ruleset.api_error_codes)
+        own: Mapping[str, str] = import_string(capability(ruleset, ApiParts).api_error_codes)
         if clash := sorted(codes.keys() & own.keys()):
             raise ImproperlyConfigured(
                 f"{ruleset.key}'s api_error_codes redefine {', '.join(clash)}: a code more "

@@ -17,6 +17,8 @@ from django.utils.module_loading import import_string
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from league.capabilities import capability
+from league.capabilities.api import ApiParts
 from league.models import Season
 from league.rulesets import ruleset_get, rulesets_as_installed
 
@@ -80,9 +82,11 @@ def game_rules() -> Mapping[str, GameRules]:
     union's published order), imported on first use: the rulesets are registered by then."""
     games: dict[str, GameRules] = {}
     for ruleset in rulesets_as_installed():
-        if not ruleset.api_season_rules:
+        if not capability(ruleset, ApiParts).api_season_rules:
             continue
-        serializer: type[RulesSerializer] = import_string(ruleset.api_season_rules)
+        serializer: type[RulesSerializer] = import_string(
+            capability(ruleset, ApiParts).api_season_rules
+        )
         model: type[models.Model] = cast("type[models.Model]", serializer.Meta.model)
         related = next(
             r.get_accessor_name() for r in Season._meta.related_objects if r.related_model is model

@@ -12,6 +12,8 @@ from django.db.models import Prefetch
 from django.utils.module_loading import import_string
 from rest_framework import serializers
 
+from league.capabilities import capability
+from league.capabilities.api import ApiParts
 from league.models import Fixture, Result, Team
 from league.rulesets import rulesets_as_installed
 
@@ -63,7 +65,7 @@ def fixture_detail_parts() -> tuple[type[FixtureDetailParts], ...]:
     """Each installed game's parts, in the order the games are installed, imported on first
     use (the core imports no game): the rulesets are registered by then."""
     return tuple(
-        import_string(ruleset.api_fixture_detail)
+        import_string(capability(ruleset, ApiParts).api_fixture_detail)
         for ruleset in rulesets_as_installed()
-        if ruleset.api_fixture_detail
+        if capability(ruleset, ApiParts).api_fixture_detail
     )

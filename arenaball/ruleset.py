@@ -22,10 +22,24 @@ from arenaball.reports import ARENABALL_RESULTS
 from arenaball.selectors import league_graveyard, season_leaders, season_rules
 from arenaball.team_entry import team_entry_seasons
 from league.admin.steps import Step
+from league.capabilities import Panel
+from league.capabilities.admin_fixtures import FixtureAdminParts
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.admin_teams import TeamAdminParts
+from league.capabilities.api import ApiParts
+from league.capabilities.csv import Csv
+from league.capabilities.demo import Demo
+from league.capabilities.exchange import Exchange
+from league.capabilities.honours import Honours
+from league.capabilities.pages import SeasonPages
+from league.capabilities.rosters import Rosters
+from league.capabilities.settings import SeasonSettings
+from league.capabilities.signup import SignUp
+from league.capabilities.simulation import Simulation
+from league.capabilities.table import TableExtras
 from league.coaching import TodoItem
 from league.honours.awards import HolderKind
 from league.models import Season
-from league.ruleset_admin import Panel
 from league.rulesets import CareerEnd, CsvColumns, GameCounts, Ruleset
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
@@ -41,7 +55,23 @@ if TYPE_CHECKING:
     from league.signup.models import JoinRequest
 
 
-class ArenaballRuleset(Ruleset):
+class ArenaballRuleset(
+    Ruleset,
+    SeasonSettings,
+    TableExtras,
+    Simulation,
+    Rosters,
+    SeasonPages,
+    SignUp,
+    Exchange,
+    Csv,
+    Honours,
+    ApiParts,
+    Demo,
+    SeasonAdminParts,
+    TeamAdminParts,
+    FixtureAdminParts,
+):
     key = "arenaball"
     label = "Arenaball"
     reference = "docs/rules-arenaball.md"

@@ -28,11 +28,25 @@ from games.results import MAGNOBALL_RESULTS
 from games.selectors import coach_teams, season_points_leaders
 from injuries.selectors import careers_over
 from league.admin.steps import Step
+from league.capabilities import Fragment, Panel
+from league.capabilities.admin_fixtures import FixtureAdminParts
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.admin_teams import TeamAdminParts
+from league.capabilities.api import ApiParts
+from league.capabilities.csv import Csv
+from league.capabilities.demo import Demo
+from league.capabilities.exchange import Exchange
+from league.capabilities.honours import Honours
+from league.capabilities.pages import SeasonPages
+from league.capabilities.rosters import Rosters
+from league.capabilities.settings import SeasonSettings
+from league.capabilities.signup import SignUp
+from league.capabilities.simulation import Simulation
+from league.capabilities.table import TableExtras
 from league.demo import DemoSummary
 from league.errors import DomainError
 from league.honours.awards import HolderKind
 from league.models import Round, Season
-from league.ruleset_admin import Fragment, Panel
 from league.rulesets import CareerEnd, Ruleset
 from rosters import join as roster_join
 from rosters.admin import teams as admin_teams
@@ -56,7 +70,23 @@ if TYPE_CHECKING:
     from rules.odds import Outcome
 
 
-class MagnoBallRuleset(Ruleset):
+class MagnoBallRuleset(
+    Ruleset,
+    SeasonSettings,
+    TableExtras,
+    Simulation,
+    Rosters,
+    SeasonPages,
+    SignUp,
+    Exchange,
+    Csv,
+    Honours,
+    ApiParts,
+    Demo,
+    SeasonAdminParts,
+    TeamAdminParts,
+    FixtureAdminParts,
+):
     key = KEY
     label = "MagnoBall"
     reference = "docs/rules-magnoball.md"

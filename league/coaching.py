@@ -1,5 +1,5 @@
 """A coach's home ("My teams"), for every game: each team he coaches with its season, its next
-fixture and what waits for him, gathered from each team's game (`Ruleset.coach_teams`)."""
+fixture and what waits for him, gathered from each team's game (`Rosters.coach_teams`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Q
 
+from league.capabilities import capability
+from league.capabilities.rosters import Rosters
 from league.models import Fixture, Round, Season, Team
 from league.rulesets import rulesets
 from league.selectors import with_round_labels
@@ -40,7 +42,7 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
     plays besides its league season."""
     teams: list[CoachTeam] = []
     for ruleset in rulesets():
-        own = ruleset.coach_teams(user=user)
+        own = capability(ruleset, Rosters).coach_teams(user=user)
         teams += own if own is not None else coach_teams_plain(user=user, ruleset=ruleset.key)
     seasons = teams_seasons([entry.team.pk for entry in teams])
     for entry in teams:
@@ -51,7 +53,11 @@ def coach_teams(*, user: User) -> list[CoachTeam]:
 
 def coach_openings(*, user: User) -> list[TodoItem]:
     """What `user` may start, whatever the game (an invited coach entering his own team)."""
-    return [item for ruleset in rulesets() for item in ruleset.coach_openings(user=user)]
+    return [
+        item
+        for ruleset in rulesets()
+        for item in capability(ruleset, Rosters).coach_openings(user=user)
+    ]
 
 
 def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:

@@ -1,5 +1,5 @@
 """The demo installation `./dev run` shows: each installed game adds its demo league
-(`Ruleset.demo_build`). Building it twice changes nothing."""
+(`Demo.demo_build`). Building it twice changes nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
+from league.capabilities import capability
+from league.capabilities.demo import Demo
 from league.models import League, Season
 from league.roles import commissioners_group
 from league.rulesets import rulesets
@@ -63,5 +65,5 @@ def demo_people(
 
 def demo_build_all(*, seed: int) -> list[DemoSummary]:
     """Every installed game's demo league, built if missing."""
-    built = (ruleset.demo_build(seed=seed) for ruleset in rulesets())
+    built = (capability(ruleset, Demo).demo_build(seed=seed) for ruleset in rulesets())
     return [summary for summary in built if summary is not None]

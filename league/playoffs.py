@@ -11,6 +11,8 @@ from django.db import transaction
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.divisions import (
     division_playoff_seeds,
     division_problems_refusal,
@@ -168,7 +170,9 @@ def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
         current = Round.objects.filter(season=locked, stage=Round.Stage.PLAYOFF).latest("number")
         seeds = knockout_seeds(locked)
         results = Result.objects.filter(fixture__round=current).select_related("fixture")
-        level = ruleset_for(locked.league).table_level_winners(season=locked)
+        level = capability(ruleset_for(locked.league), TableExtras).table_level_winners(
+            season=locked
+        )
         winners = [knockout_winner(r, seeds, level) for r in results.order_by("fixture_id")]
         if len(winners) == 1:
             champion = Team.objects.get(pk=winners[0])

@@ -10,6 +10,8 @@ from django.utils import timezone
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
 from league.errors import LeagueError
 from league.models import Fixture, Round, Season
 from league.rulesets import ruleset_for
@@ -77,7 +79,9 @@ def round_open(*, round_: Round, actor: Actor) -> Round:
     ``round_open``), else by the core (commissioners only; refused
     by :func:`round_open_refusal`): every fixture of the round becomes ready to play."""
     league = Round.objects.select_related("season__league").get(pk=round_.pk).season.league
-    opened = ruleset_for(league).round_open(round_=round_, actor=actor)
+    opened = capability(ruleset_for(league), SeasonAdminParts).round_open(
+        round_=round_, actor=actor
+    )
     if opened is not None:
         return opened
     with transaction.atomic():

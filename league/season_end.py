@@ -8,6 +8,8 @@ from django.db import transaction
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.rosters import Rosters
 from league.divisions import divisions_carry_over
 from league.errors import LeagueError
 from league.honours.services import season_awards_compute
@@ -80,8 +82,8 @@ def season_close(*, season: Season, actor: Actor) -> Season:
             locked.champion_id = leader.team_id if leader else None
             locked.save(update_fields=["champion"])
         closed = season_transition(season=locked, to=Season.Status.FINISHED, actor=actor)
-        ruleset_for(locked.league).season_closed(season=closed)
-        # The season close names its award winners (league/honours, Ruleset.season_awards).
+        capability(ruleset_for(locked.league), Rosters).season_closed(season=closed)
+        # The season close names its award winners (league/honours, Honours.season_awards).
         season_awards_compute(season=closed, actor=actor)
         return closed
 
@@ -111,7 +113,7 @@ def season_rollover(*, season: Season, name: str, actor: Actor) -> Season:
         for team in teams:
             season_enter_team(season=new, team=team, actor=actor)
         divisions_carry_over(previous=locked, season=new)
-        ruleset_for(locked.league).season_rolled_over(
+        capability(ruleset_for(locked.league), Rosters).season_rolled_over(
             previous=locked, season=new, teams=teams, actor=actor
         )
         audit_record(

@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league import selectors, tournament_selectors
+from league.capabilities import capability
+from league.capabilities.pages import SeasonPages
 from league.divisions import season_has_divisions
 from league.models import Season, Team
 from league.rulesets import ruleset_for
@@ -31,7 +33,7 @@ def season_or_404(request: HttpRequest, league: str, season: str) -> Season:
 def _game_part(season: Season) -> dict[str, Any]:
     """The overview's part that only the league's game has: its template (``game_part``,
     "" for none) and the context that template reads."""
-    part = ruleset_for(season.league).season_overview(season=season)
+    part = capability(ruleset_for(season.league), SeasonPages).season_overview(season=season)
     if part is None:
         return {"game_part": ""}
     template, context = part

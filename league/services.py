@@ -15,6 +15,9 @@ from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record, snapshot
+from league.capabilities import capability
+from league.capabilities.rosters import Rosters
+from league.capabilities.settings import SeasonSettings
 from league.divisions import division_problems_refusal
 from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team
@@ -91,7 +94,7 @@ def season_create(
     previous = league.seasons.order_by("-created_at").first()
     with transaction.atomic():
         season.save()
-        ruleset_for(league).season_settings_create(
+        capability(ruleset_for(league), SeasonSettings).season_settings_create(
             season=season, previous=previous, changes=rules or {}
         )
         audit_record(
@@ -133,9 +136,9 @@ def season_update_rules(
                 f"The rules of {locked} are frozen: the season is {locked.get_status_display()}.",
                 code="rules_frozen",
             )
-        settings, before, after = ruleset_for(locked.league).season_settings_update(
-            season=locked, changes=changes
-        )
+        settings, before, after = capability(
+            ruleset_for(locked.league), SeasonSettings
+        ).season_settings_update(season=locked, changes=changes)
         audit_record(
             actor=actor,
             action="season.rules",
@@ -256,7 +259,7 @@ def team_create(
     with transaction.atomic():
         team.save()
         season_enter_team(season=season, team=team, actor=actor)
-        ruleset_for(league).team_setup(team=team, actor=actor)
+        capability(ruleset_for(league), Rosters).team_setup(team=team, actor=actor)
         audit_record(
             actor=actor,
             action="team.create",

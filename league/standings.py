@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
 from league.rulesets import GameCounts, ruleset_for
 from league.sql.reads import param_list
@@ -89,8 +91,8 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
         ruleset = ruleset_for(season.league)
         games = _regular_season_games(
             season,
-            counts=ruleset.table_counts(season=season),
-            level_winners=ruleset.table_level_winners(season=season),
+            counts=capability(ruleset, TableExtras).table_counts(season=season),
+            level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
         )
         settings = ruleset.table_settings(season=season)
         changed = []
@@ -137,13 +139,15 @@ def standings_add_result(
         keys = {str(row.team_id) for row in table_rows}
         level_winner = None
         if result.home_score == result.away_score:
-            level_winner = ruleset.table_level_winners(season=season).get(fixture.pk)
+            level_winner = (
+                capability(ruleset, TableExtras).table_level_winners(season=season).get(fixture.pk)
+            )
 
         def table_games(teams: frozenset[str], among: bool) -> list[TableGame]:
             games = _regular_season_games(
                 season,
-                counts=ruleset.table_counts(season=season),
-                level_winners=ruleset.table_level_winners(season=season),
+                counts=capability(ruleset, TableExtras).table_counts(season=season),
+                level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
                 teams=(teams & keys, among),
             )
             return [game for game in games if game.home in keys and game.away in keys]
@@ -191,7 +195,9 @@ def standings_counts(*, season: Season) -> StandingsCounts:
     )
     totals: dict[int, dict[str, int]] = {}
     if columns:
-        games = _regular_season_games(season, counts=ruleset.table_counts(season=season))
+        games = _regular_season_games(
+            season, counts=capability(ruleset, TableExtras).table_counts(season=season)
+        )
         for game in games:
             for team, counts in ((game.home, game.home_counts), (game.away, game.away_counts)):
                 own = totals.setdefault(int(team), {})
@@ -316,6 +322,6 @@ def standings_games(*, season: Season) -> list[TableGame]:
     ruleset = ruleset_for(season.league)
     return _regular_season_games(
         season,
-        counts=ruleset.table_counts(season=season),
-        level_winners=ruleset.table_level_winners(season=season),
+        counts=capability(ruleset, TableExtras).table_counts(season=season),
+        level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
     )

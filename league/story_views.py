@@ -9,6 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league import selectors, story
+from league.capabilities import capability
+from league.capabilities.rosters import Rosters
+from league.capabilities.table import TableExtras
 from league.models import League, Team
 from league.rulesets import ruleset_for
 
@@ -27,7 +30,12 @@ def graveyard(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "league/graveyard.html",
-        {"league": league, "ruleset": ruleset, "entries": list(ruleset.graveyard(league=league))},
+        {
+            "league": league,
+            "ruleset": ruleset,
+            "graveyard_note": capability(ruleset, Rosters).graveyard_note,
+            "entries": list(capability(ruleset, Rosters).graveyard(league=league)),
+        },
     )
 
 
@@ -45,7 +53,7 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
             "team": team,
             "lines": lines,
             "titles": [line.season for line in lines if line.champion],
-            "overtime": ruleset_for(team.league).overtime,
+            "overtime": capability(ruleset_for(team.league), TableExtras).overtime,
             "opponents": list(team.league.teams.exclude(pk=team.pk).order_by("name")),
         },
     )

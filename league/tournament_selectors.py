@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.divisions import division_seed_notes
 from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_seeds, knockout_winner
@@ -90,7 +92,7 @@ def knockout_bracket(*, season: Season) -> list[BracketRound]:
         return []
     seeds = knockout_seeds(season)
     notes = division_seed_notes(season=season)
-    level = ruleset_for(season.league).table_level_winners(season=season)
+    level = capability(ruleset_for(season.league), TableExtras).table_level_winners(season=season)
     bracket: list[BracketRound] = []
     games = len(rounds[0].fixtures.all())
     index = 0

@@ -23,6 +23,8 @@ from django.db.models import Max
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.rosters import Rosters
 from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team, TournamentGroup
 from league.playoffs import knockout_round_create
@@ -241,7 +243,7 @@ def tournament_add_guest_team(
         _require_entries_open(locked)
         try:
             ruleset = ruleset_for(locked.league)
-            team = ruleset.guest_team_create(
+            team = capability(ruleset, Rosters).guest_team_create(
                 season=locked,
                 name=name,
                 short_name=short_name,

@@ -10,10 +10,23 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 
 from league.admin.steps import Step
+from league.capabilities import Panel
+from league.capabilities.admin_fixtures import FixtureAdminParts
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.admin_teams import TeamAdminParts
+from league.capabilities.api import ApiParts
+from league.capabilities.csv import Csv
+from league.capabilities.demo import Demo
+from league.capabilities.exchange import Exchange
+from league.capabilities.honours import Honours
+from league.capabilities.pages import SeasonPages
+from league.capabilities.rosters import Rosters
+from league.capabilities.settings import SeasonSettings
+from league.capabilities.simulation import Simulation
+from league.capabilities.table import TableExtras
 from league.demo import DemoSummary
 from league.honours.awards import HolderKind
 from league.models import Fixture, Season
-from league.ruleset_admin import Panel
 from league.rulesets import GameCounts, Ruleset
 from mn11 import csv_tables, honours, match_day, season_settings
 from mn11.admin.reports import REPORT_STEPS, report_panels, season_room_context
@@ -33,7 +46,22 @@ if TYPE_CHECKING:
     from league.exchange.tables import Table
 
 
-class Mn11Ruleset(Ruleset):
+class Mn11Ruleset(
+    Ruleset,
+    SeasonSettings,
+    TableExtras,
+    Simulation,
+    Rosters,
+    SeasonPages,
+    Exchange,
+    Csv,
+    Honours,
+    ApiParts,
+    Demo,
+    SeasonAdminParts,
+    TeamAdminParts,
+    FixtureAdminParts,
+):
     key = "mn11"
     label = "Magic Number Eleven"
     reference = "docs/rules-mn11.md"

@@ -20,6 +20,8 @@ from api.season_rules import SeasonRulesField
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
 from league import selectors as league_selectors
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.divisions import division_tables
 from league.honours.form import OUTCOME_WORDS, FormResult, season_form
 from league.models import Division, Fixture, League, Round, Season, StandingRow
@@ -177,7 +179,7 @@ def standings_row_context(*, season: Season) -> dict[str, Any]:
     return {
         "form": season_form(season=season),
         "counts": standings_counts(season=season),
-        "overtime": ruleset_for(season.league).overtime,
+        "overtime": capability(ruleset_for(season.league), TableExtras).overtime,
     }
 
 

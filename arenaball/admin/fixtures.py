@@ -18,8 +18,8 @@ from arenaball.reports import report_correct, report_record, report_void
 from arenaball.unpriced import unpriced_in_use
 from league.admin.display import changelist_url
 from league.admin.game_fixtures import GameReportSteps, fixture_score
+from league.capabilities import Panel
 from league.models import Fixture, Round, Season
-from league.ruleset_admin import Panel
 
 RULESET = "arenaball"
 REPORT_TEMPLATE = "admin/arenaball/report_form.html"

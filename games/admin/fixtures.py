@@ -19,8 +19,8 @@ from games.models import Inspection, SimulationJob
 from games.results import result_record
 from league.admin.display import admin_url, changelist_url, score_text
 from league.admin.steps import Step, StepDone
+from league.capabilities import Panel
 from league.models import Fixture
-from league.ruleset_admin import Panel
 from rosters.models import DiceRoll
 
 

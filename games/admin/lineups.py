@@ -10,8 +10,8 @@ from typing import Any
 from games.selectors import TeamLineup, fixture_lineups, next_fixtures, short_handed
 from games.selectors.lineups import OPEN_STATUSES
 from league.admin.display import admin_url
+from league.capabilities import Fragment, Panel
 from league.models import Fixture, Round, Season, Team
-from league.ruleset_admin import Fragment, Panel
 
 
 def short_handed_text(plan: TeamLineup) -> str:

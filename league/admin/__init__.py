@@ -7,7 +7,7 @@ Thin by design (docs/architecture.md): every change a commissioner makes in the 
 through one service (docs/seasons.md), so it is audited; values the services count or roll
 are read-only; the logs are append-only. The season, round, team, fixture and result
 admins serve every game: what is a game's own (its settings, steps, actions, panels, team
-creation and inlines) they ask of its ruleset (league/ruleset_admin.py). A game's own models'
+creation and inlines) they ask of its ruleset (league/capabilities/admin_*.py). A game's own models'
 admins (e.g. its players) live in its apps.
 
 Django's autodiscovery imports this package: the modules that register are imported here.

@@ -1,6 +1,6 @@
 """Presentation helpers shared by the admins: links to admin pages, times, plurals, lists of
 names, a round's date and fixtures, a score, a fixture's badge, and a game's parts of a page
-(league/ruleset_admin.py) rendered."""
+(league/capabilities/admin_*.py) rendered."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from league.capabilities import Fragment, Panel
 from league.models import AuditEntry, Fixture, Result, Round
-from league.ruleset_admin import Fragment, Panel
 from league.templatetags.league_tags import badge_html
 
 

@@ -1,7 +1,7 @@
 """Fixtures of every game: they come from the schedule generator (and the playoffs); only
 the kick-off is edited here. What a game does with its fixtures (simulate them, record,
 correct or void their result or report) are its steps and actions, with its records, panels
-and pending decisions, all asked of its ruleset (league/ruleset_admin.py)."""
+and pending decisions, all asked of its ruleset (league/capabilities/admin_*.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ from league.admin.display import admin_url, fixture_badge, panels_html, score_te
 from league.admin.results import result_history, standings_panel
 from league.admin.scoping import LeagueListFilter, SeasonListFilter, object_filter, scope_for
 from league.admin.steps import Step, as_action
+from league.capabilities import capability
+from league.capabilities.admin_fixtures import FixtureAdminParts
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.simulation import Simulation
 from league.models import Fixture, League, Result, Round, Season
 from league.rulesets import ruleset_for, rulesets, rulesets_as_installed
 
@@ -34,7 +38,10 @@ class FixtureStatusFilter(admin.SimpleListFilter):
         leagues = scope_for(League, League.objects.all(), request)
         keys = set(leagues.values_list("ruleset", flat=True))
         used = {
-            s for ruleset in rulesets() if ruleset.key in keys for s in ruleset.fixture_statuses
+            s
+            for ruleset in rulesets()
+            if ruleset.key in keys
+            for s in capability(ruleset, SeasonAdminParts).fixture_statuses
         }
         return [(value, str(label)) for value, label in Fixture.Status.choices if value in used]
 
@@ -48,8 +55,13 @@ def _game_actions() -> dict[str, tuple[Step, str]]:
     return {
         step.name: (step, description)
         for ruleset in rulesets_as_installed()
-        for step, description in ruleset.fixture_admin_actions()
+        for step, description in capability(ruleset, FixtureAdminParts).fixture_admin_actions()
     }
+
+
+def _game(fixture: Fixture) -> FixtureAdminParts:
+    """What `fixture`'s game adds to its admin pages."""
+    return capability(ruleset_for(fixture.round.season.league), FixtureAdminParts)
 
 
 @admin.register(Fixture)
@@ -96,12 +108,12 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
 
     def delete_refusal_for(self, obj: Fixture) -> str:
         if obj.status == Fixture.Status.PLAYED:
-            ruleset = ruleset_for(obj.round.season.league)
-            on_result = any(step.name == "void" for step in ruleset.result_admin_steps())
+            game = _game(obj)
+            on_result = any(step.name == "void" for step in game.result_admin_steps())
             where = "on the result's page" if on_result else "on this page"
             return (
                 f"{obj} has been played, so it cannot be deleted: "
-                f"{ruleset.fixture_played_records} refer to it. Void its result ({where}) if "
+                f"{game.fixture_played_records} refer to it. Void its result ({where}) if "
                 "it should not count; the fixture stays in the schedule."
             )
         return (
@@ -116,7 +128,7 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
             .annotate(home_score=F("result__home_score"), away_score=F("result__away_score"))
         )
         for ruleset in rulesets():
-            queryset = ruleset.fixture_admin_queryset(queryset)
+            queryset = capability(ruleset, FixtureAdminParts).fixture_admin_queryset(queryset)
         return queryset
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
@@ -147,14 +159,14 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
 
     @admin.display(description="Decisions pending")
     def pending_decisions(self, obj: Fixture) -> str:
-        pending = ruleset_for(obj.round.season.league).fixture_admin_pending(fixture=obj)
+        pending = _game(obj).fixture_admin_pending(fixture=obj)
         if not pending or not pending[0]:
             return "—"
         return format_html('<a href="{}">{}</a>', pending[1], pending[0])
 
     @admin.display(description="Records")
     def records(self, obj: Fixture) -> str:
-        links = list(ruleset_for(obj.round.season.league).fixture_admin_links(fixture=obj))
+        links = list(_game(obj).fixture_admin_links(fixture=obj))
         result = Result.objects.filter(fixture=obj).first()
         if result is not None:
             links.insert(0, (f"Result {score_text(result)}", admin_url(result)))
@@ -163,7 +175,9 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
     def steps_for(self, obj: Fixture) -> tuple[Step, ...]:
         ruleset = ruleset_for(obj.round.season.league)
         steps = ruleset.fixture_admin_steps()
-        return tuple(s for s in steps if ruleset.simulates or not s.simulation)
+        return tuple(
+            s for s in steps if capability(ruleset, Simulation).simulates or not s.simulation
+        )
 
     def step_buttons(self, request: HttpRequest, obj: Fixture) -> list[dict[str, Any]]:
         buttons = super().step_buttons(request, obj)
@@ -174,6 +188,6 @@ class FixtureAdmin(LeagueModelAdmin[Fixture]):
         return buttons
 
     def change_page_context(self, request: HttpRequest, obj: Fixture) -> dict[str, Any]:
-        game = ruleset_for(obj.round.season.league).fixture_admin_panels(fixture=obj)
+        game = _game(obj).fixture_admin_panels(fixture=obj)
         history = ("Result history (audit log)", result_history(obj))
         return {"panels": [*panels_html(game), history, standings_panel(obj.round.season)]}

@@ -16,6 +16,8 @@ from league.admin.base import ReadOnlyAdmin
 from league.admin.display import admin_url, when
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.steps import Step
+from league.capabilities import capability
+from league.capabilities.admin_fixtures import FixtureAdminParts
 from league.models import AuditEntry, Fixture, Result, Season
 from league.rulesets import ruleset_for
 
@@ -47,6 +49,11 @@ def standings_panel(season: Season) -> tuple[str, str]:
         season,
     )
     return "Standings", link
+
+
+def _game(result: Result) -> FixtureAdminParts:
+    """What `result`'s game adds to its admin pages."""
+    return capability(ruleset_for(result.fixture.round.season.league), FixtureAdminParts)
 
 
 @admin.register(Result)
@@ -122,10 +129,10 @@ class ResultAdmin(ReadOnlyAdmin[Result]):
     def get_inlines(self, request: HttpRequest, obj: Result | None) -> list[Any]:
         if obj is None:
             return []
-        return list(ruleset_for(obj.fixture.round.season.league).result_admin_inlines())
+        return list(_game(obj).result_admin_inlines())
 
     def steps_for(self, obj: Result) -> tuple[Step, ...]:
-        return tuple(ruleset_for(obj.fixture.round.season.league).result_admin_steps())
+        return tuple(_game(obj).result_admin_steps())
 
     def change_page_context(self, request: HttpRequest, obj: Result) -> dict[str, Any]:
         return {

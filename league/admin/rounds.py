@@ -14,6 +14,9 @@ from league.admin.display import round_date
 from league.admin.scoping import LeagueListFilter, SeasonListFilter
 from league.admin.season_steps import explain_round_open, open_round
 from league.admin.steps import Step, as_action, offered, refused_now
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.simulation import Simulation
 from league.models import Fixture, Round
 from league.rounds import round_open_refusal
 from league.rulesets import ruleset_for
@@ -39,7 +42,11 @@ def round_steps_for(round_: Round) -> tuple[Step, ...]:
     """Opening the round, then the game's own steps (a simulation step only where the game
     simulates)."""
     ruleset = ruleset_for(round_.season.league)
-    game = (s for s in ruleset.round_admin_steps() if ruleset.simulates or not s.simulation)
+    game = (
+        s
+        for s in capability(ruleset, SeasonAdminParts).round_admin_steps()
+        if capability(ruleset, Simulation).simulates or not s.simulation
+    )
     return (OPEN_STEP, *game)
 
 

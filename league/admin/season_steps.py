@@ -23,6 +23,11 @@ from league.admin.display import (
 from league.admin.honours import HONOURS_SEASON_STEPS
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.admin.tournaments import KNOCKOUT_START_STEP, TOURNAMENT_SETUP_STEPS
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.settings import SeasonSettings
+from league.capabilities.simulation import Simulation
+from league.capabilities.table import TableExtras
 from league.divisions import (
     division_problems_refusal,
     division_seed_notes,
@@ -128,14 +133,17 @@ def _explain_start(season: Season) -> list[str]:
     ]
     if not season.rounds.exists():
         lines.append("It has no schedule yet: generate one first, or there is nothing to play.")
-    return [*lines, *ruleset_for(season.league).season_start_lines(season=season)]
+    return [
+        *lines,
+        *capability(ruleset_for(season.league), SeasonSettings).season_start_lines(season=season),
+    ]
 
 
 def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
     moved = league_services.season_transition(
         season=season, to=Season.Status.ACTIVE, actor=request.user
     )
-    found = ruleset_for(moved.league).season_start_lines(season=moved)
+    found = capability(ruleset_for(moved.league), SeasonSettings).season_start_lines(season=moved)
     return StepDone(" ".join([f"{moved} is now active.", *found]))
 
 
@@ -159,7 +167,9 @@ def explain_round_open(round_: Round, title: str) -> list[str]:
     fixtures = fixtures_of(round_)
     return [
         f"{title} opens: {plural(len(fixtures), 'fixture')}: {name_list(fixtures)}.",
-        *ruleset_for(round_.season.league).round_open_lines(round_=round_),
+        *capability(ruleset_for(round_.season.league), SeasonAdminParts).round_open_lines(
+            round_=round_
+        ),
         "Rounds open in order.",
     ]
 
@@ -175,7 +185,9 @@ def open_round(request: HttpRequest, round_: Round) -> StepDone:
     """Open `round_` by its game (league.rounds.round_open: the ruleset's own opening, else
     the core's) and say what the game adds."""
     opened = round_open(round_=round_, actor=request.user)
-    note = ruleset_for(opened.season.league).round_opened_note(round_=opened)
+    note = capability(ruleset_for(opened.season.league), SeasonAdminParts).round_opened_note(
+        round_=opened
+    )
     return StepDone(f"{opened} is open.{note}")
 
 
@@ -227,7 +239,7 @@ def _explain_playoffs_advance(season: Season) -> list[str]:
     lines += [
         "When every game of the knockout round is played, the winners meet in the next round "
         "(the higher seed at home); after the final, its winner becomes the champion.",
-        ruleset_for(season.league).knockout_level_line(),
+        capability(ruleset_for(season.league), TableExtras).knockout_level_line(),
         *refused_now(playoffs_advance_refusal(season=season)),
     ]
     return lines
@@ -280,7 +292,7 @@ def _explain_rollover(season: Season) -> list[str]:
     return [
         f"A new draft season of {season.league}, with the same {plural(teams, 'team')} and "
         "their rosters, these rules, the same playoff format and days between rounds.",
-        *ruleset_for(season.league).season_rollover_lines(),
+        *capability(ruleset_for(season.league), SeasonAdminParts).season_rollover_lines(),
         "Next you review its rules, add any new team and generate its schedule.",
         *refused_now(season_rollover_refusal(season=season)),
     ]
@@ -392,7 +404,9 @@ def season_steps_for(season: Season) -> tuple[Step, ...]:
     rounds (a simulation step only where the game simulates)."""
     ruleset = ruleset_for(season.league)
     game = tuple(
-        step for step in ruleset.season_admin_steps() if ruleset.simulates or not step.simulation
+        step
+        for step in capability(ruleset, SeasonAdminParts).season_admin_steps()
+        if capability(ruleset, Simulation).simulates or not step.simulation
     )
     at = next(i for i, step in enumerate(SEASON_STEPS) if step.name == "open-round") + 1
     # The honours' steps (awards, MVP vote) after the core's: league/admin/honours.py.

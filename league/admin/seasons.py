@@ -26,6 +26,9 @@ from league.admin.divisions import DivisionInline, divisions_formset_save, seaso
 from league.admin.scoping import LeagueListFilter
 from league.admin.season_steps import SEASON_STEP, SEASON_STEPS, season_steps_for
 from league.admin.steps import Step, as_action
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.settings import SeasonSettings
 from league.errors import DomainError
 from league.models import AuditEntry, Division, Fixture, Season
 from league.rulesets import ruleset_for
@@ -265,7 +268,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         # The game's settings come from the league's ruleset.
         if obj is None:
             return []
-        game = list(ruleset_for(obj.league).season_admin_inlines())
+        game = list(capability(ruleset_for(obj.league), SeasonSettings).season_admin_inlines())
         # A league season may play in divisions; a tournament draws groups instead.
         return game if obj.is_tournament else [*game, DivisionInline]
 
@@ -341,7 +344,9 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
             divisions_formset_save(request, form.instance, formset)
             return
         ruleset = ruleset_for(form.instance.league)
-        if formset.model not in {inline.model for inline in ruleset.season_admin_inlines()}:
+        if formset.model not in {
+            inline.model for inline in capability(ruleset, SeasonSettings).season_admin_inlines()
+        }:
             super().save_formset(request, form, formset, change)
             return
         # The game's settings go through the service: it refuses frozen settings and writes
@@ -350,7 +355,9 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         for settings_form in formset.forms:
             if not settings_form.has_changed():
                 continue
-            changes = ruleset.season_settings_changes(form=settings_form)
+            changes = capability(ruleset, SeasonSettings).season_settings_changes(
+                form=settings_form
+            )
             if changes and _settings_update(request, form.instance, changes):
                 formset.changed_objects.append((settings_form.instance, list(changes)))
 
@@ -408,7 +415,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         ruleset = ruleset_for(obj.league)
         room: dict[str, Any] = {
             "season": obj,
-            "template": ruleset.season_room_template,
+            "template": capability(ruleset, SeasonAdminParts).season_room_template,
             "steps": self.step_buttons(request, obj),
             "rounds": [
                 {
@@ -429,7 +436,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
             "poll_url": reverse("admin:league_season_control_room", args=[obj.pk]),
             "live": False,
         }
-        game = ruleset.season_room_context(season=obj)
+        game = capability(ruleset, SeasonAdminParts).season_room_context(season=obj)
         room.update(game.pop("room", {}))
         # The control room shows the step buttons, with what each does.
         return {"step_buttons": [], "room": room, **game}

@@ -40,7 +40,7 @@ class Step:
     ``shown(obj)`` says whether the object's page offers the button now: the service still
     decides. A step without a form can also run on many selected rows (``as_action``).
     ``simulation`` marks a step that has a worker play fixtures: offered only for a game
-    that simulates (``Ruleset.simulates``).
+    that simulates (``Simulation.simulates``).
     """
 
     name: str

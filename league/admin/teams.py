@@ -20,6 +20,8 @@ from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, fragment_html, panels_html, when
 from league.admin.scoping import LeagueListFilter, scope_for
 from league.admin.steps import Step
+from league.capabilities import capability
+from league.capabilities.admin_teams import TeamAdminParts
 from league.models import Season, Team
 from league.rulesets import Ruleset, ruleset_default, ruleset_for, ruleset_get, rulesets
 
@@ -109,6 +111,11 @@ def _season_ruleset(request: HttpRequest) -> Ruleset:
     return ruleset_for(season.league) if season else ruleset_get(ruleset_default())
 
 
+def _game(team: Team) -> TeamAdminParts:
+    """What `team`'s game adds to its admin pages."""
+    return capability(ruleset_for(team.league), TeamAdminParts)
+
+
 @admin.register(Team)
 class TeamAdmin(LeagueModelAdmin[Team]):
     """Teams are created by their game's rules straight into a season; their name, coach and
@@ -134,7 +141,7 @@ class TeamAdmin(LeagueModelAdmin[Team]):
         return type(form.__name__, (form,), {"request": request})
 
     def _add_form(self, request: HttpRequest) -> type[TeamAddForm]:
-        game_form = _season_ruleset(request).team_admin_add_form()
+        game_form = capability(_season_ruleset(request), TeamAdminParts).team_admin_add_form()
         if game_form is None:
             return TeamAddForm
         assert issubclass(game_form, TeamAddForm)
@@ -145,7 +152,7 @@ class TeamAdmin(LeagueModelAdmin[Team]):
             fields = ("season", *TEAM_FIELDS, *self._add_form(request).game_fields)
             return ((None, {"fields": fields}),)
         record: tuple[str, ...] = ("created_at", "game_record", "seasons_entered")
-        if ruleset_for(obj.league).team_admin_record(team=obj) is None:
+        if _game(obj).team_admin_record(team=obj) is None:
             record = ("created_at", "seasons_entered")
         return (
             (None, {"fields": ("league", "name", "short_name", "slug", "coach", "colour")}),
@@ -158,27 +165,27 @@ class TeamAdmin(LeagueModelAdmin[Team]):
         return ("league", "slug", "created_at", "game_record", "seasons_entered")
 
     def get_inlines(self, request: HttpRequest, obj: Team | None) -> list[Any]:
-        return [] if obj is None else list(ruleset_for(obj.league).team_admin_inlines())
+        return [] if obj is None else list(_game(obj).team_admin_inlines())
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
         queryset = super().get_queryset(request)
         for ruleset in rulesets():
-            queryset = ruleset.team_admin_queryset(queryset)
+            queryset = capability(ruleset, TeamAdminParts).team_admin_queryset(queryset)
         return queryset
 
     def change_page_context(self, request: HttpRequest, obj: Team) -> dict[str, Any]:
-        return {"panels": panels_html(ruleset_for(obj.league).team_admin_panels(team=obj))}
+        return {"panels": panels_html(_game(obj).team_admin_panels(team=obj))}
 
     def steps_for(self, obj: Team) -> tuple[Step, ...]:
-        return tuple(ruleset_for(obj.league).team_admin_steps())
+        return tuple(_game(obj).team_admin_steps())
 
     @admin.display(description="Roster")
     def roster(self, obj: Team) -> str:
-        return fragment_html(ruleset_for(obj.league).team_admin_summary(team=obj)) or "—"
+        return fragment_html(_game(obj).team_admin_summary(team=obj)) or "—"
 
     @admin.display(description="Rolled at creation")
     def game_record(self, obj: Team) -> str:
-        return fragment_html(ruleset_for(obj.league).team_admin_record(team=obj))
+        return fragment_html(_game(obj).team_admin_record(team=obj))
 
     @admin.display(description="Seasons")
     def seasons_entered(self, obj: Team) -> str:
@@ -212,7 +219,7 @@ class TeamAdmin(LeagueModelAdmin[Team]):
             league_services.team_update(team=obj, actor=request.user, changes=changes)
             return
         season: Season = data["season"]
-        team = ruleset_for(season.league).team_admin_create(
+        team = capability(ruleset_for(season.league), TeamAdminParts).team_admin_create(
             season=season, data=data, actor=request.user
         ) or league_services.team_create(
             season=season,

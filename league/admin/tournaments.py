@@ -13,6 +13,9 @@ from django.http import HttpRequest
 
 from league.admin.display import plural
 from league.admin.steps import Step, StepDone, offered, refused_now
+from league.capabilities import capability
+from league.capabilities.admin_teams import TeamAdminParts
+from league.capabilities.table import TableExtras
 from league.models import Season, StandingRow, Team
 from league.rulesets import ruleset_for
 from league.tournaments import (
@@ -103,7 +106,9 @@ class GuestTeamForm(forms.Form):
 
 
 def _explain_guest(season: Season) -> list[str]:
-    creation = " ".join(ruleset_for(season.league).team_creation_lines())
+    creation = " ".join(
+        capability(ruleset_for(season.league), TeamAdminParts).team_creation_lines()
+    )
     return [
         _field_line(season),
         f"A new guest team is created for this tournament{': ' + creation if creation else ''}"
@@ -119,7 +124,7 @@ def _run_guest(request: HttpRequest, season: Season, form: GuestTeamForm) -> Ste
         colour=form.cleaned_data["colour"],
         actor=request.user,
     )
-    note = ruleset_for(season.league).team_created_note(team=team)
+    note = capability(ruleset_for(season.league), TeamAdminParts).team_created_note(team=team)
     return StepDone(f"Guest team {team} entered {season}{note}.")
 
 
@@ -186,9 +191,9 @@ def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
 
 
 def _explain_knockout(season: Season) -> list[str]:
-    ruleset = ruleset_for(season.league)
+    table = capability(ruleset_for(season.league), TableExtras)
     if season.group_count:
-        cited = f" ({ruleset.table_rules})" if ruleset.table_rules else ""
+        cited = f" ({table.table_rules})" if table.table_rules else ""
         lines = [
             f"The top {season.group_qualifiers} of each group go through, seeded by their "
             "place, then by group (A1, B1, …, A2, B2, …). Group tables follow the league's "
@@ -199,7 +204,7 @@ def _explain_knockout(season: Season) -> list[str]:
     lines += [
         "Seed 1 meets the last seed, seed 2 the one before, and so on, the higher seed at "
         "home; winners meet in bracket order, so seeds 1 and 2 can meet only in the final.",
-        ruleset.knockout_level_line(),
+        table.knockout_level_line(),
     ]
     return lines + refused_now(tournament_knockout_refusal(tournament=season))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from league.capabilities import capability
+from league.capabilities.csv import Csv
 from league.errors import DomainError
 from league.exchange.csv_files import csv_write
 from league.models import Fixture, Season
@@ -46,7 +48,7 @@ FIXTURES_HEADS = (
 
 def csv_standings(*, season: Season) -> str:
     """One row per team in table order; unranked rows (no game yet) have no position."""
-    extra = ruleset_for(season.league).csv_standings_columns(season=season)
+    extra = capability(ruleset_for(season.league), Csv).csv_standings_columns(season=season)
     rows = []
     for row in standings_for_season(season=season).select_related("group"):
         rows.append(
@@ -73,7 +75,7 @@ def csv_standings(*, season: Season) -> str:
 
 def csv_fixtures(*, season: Season) -> str:
     """One row per fixture in round order, with the result once there is one."""
-    extra = ruleset_for(season.league).csv_fixture_columns(season=season)
+    extra = capability(ruleset_for(season.league), Csv).csv_fixture_columns(season=season)
     fixtures = (
         Fixture.objects.filter(round__season=season)
         .select_related("round", "home_team", "away_team", "result")
@@ -105,7 +107,7 @@ def csv_fixtures(*, season: Season) -> str:
 def csv_players(*, season: Season) -> str:
     """The game's players table; a game without players refuses it."""
     ruleset = ruleset_for(season.league)
-    table = ruleset.csv_players(season=season)
+    table = capability(ruleset, Csv).csv_players(season=season)
     if table is None:
         raise DomainError(
             f"{ruleset.label} has no players: export the standings or the fixtures.",

@@ -22,6 +22,9 @@ from django.db.models import Q
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.csv import Csv
+from league.capabilities.table import TableExtras
 from league.errors import DomainError
 from league.exchange.csv_files import CsvRow, csv_read
 from league.exchange.problems import ImportRefused, Problem
@@ -194,7 +197,7 @@ def _coaches(rows: tuple[CsvRow, ...]) -> dict[str, User]:
 def _team_create(ruleset: Ruleset, *, season: Season, team: _TeamRows, actor: Actor) -> Team:
     """The team by the game's own creation (its ruleset), else by the core's."""
     colour = team.colour or TEAM_COLOUR
-    made = ruleset.csv_team_create(
+    made = capability(ruleset, Csv).csv_team_create(
         season=season, name=team.name, short_name=team.short_name, coach=team.coach,
         colour=colour, players=team.players, actor=actor,
     )  # fmt: skip
@@ -235,14 +238,16 @@ def csv_results_import(
     csv_file = csv_read(
         data=data,
         required=RESULT_COLUMNS,
-        optional=(*RESULT_OPTIONAL, *ruleset.csv_result_columns),
+        optional=(*RESULT_OPTIONAL, *capability(ruleset, Csv).csv_result_columns),
     )
     problems: list[Problem] = []
     if season.status not in (Season.Status.ACTIVE, Season.Status.PLAYOFFS):
         problems.append(
             Problem("file", "", f"{season} is not running: start it (its schedule made) first.")
         )
-    check = _ResultsCheck(season=season, overtime=ruleset.overtime, problems=problems)
+    check = _ResultsCheck(
+        season=season, overtime=capability(ruleset, TableExtras).overtime, problems=problems
+    )
     parsed = check.rows(csv_file.rows)
     if problems:
         raise ImportRefused(problems)
@@ -363,7 +368,7 @@ class _ResultsCheck:
 
 def _result_record(ruleset: Ruleset, item: _ResultRow, *, actor: Actor) -> Result:
     """The result by the game's own result service (its ruleset), else by the core's."""
-    recorded = ruleset.csv_result_record(
+    recorded = capability(ruleset, Csv).csv_result_record(
         fixture=item.fixture, home_score=item.home_score, away_score=item.away_score,
         overtime=item.overtime, cells=item.row.cells, actor=actor,
     )  # fmt: skip

@@ -12,6 +12,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from league.capabilities import capability
+from league.capabilities.exchange import Exchange
 from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.tables import ExportRefs, table_export, table_number, tables_export
@@ -33,7 +35,7 @@ def league_document_export(
     told (parts done, parts in all) as each part is read, for a job's progress bar."""
     league = League.objects.get(pk=league_id)
     ruleset = ruleset_for(league)
-    game_tables = ruleset.exchange_tables()
+    game_tables = capability(ruleset, Exchange).exchange_tables()
     later_tables = app_tables()
     steps = len(CORE_TABLES) + len(game_tables) + len(later_tables) + 2
     done = 0

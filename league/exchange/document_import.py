@@ -24,6 +24,8 @@ from django.utils.dateparse import parse_datetime
 
 from league.access import Actor
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.exchange import Exchange
 from league.errors import DomainError, PermissionRefused
 from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
@@ -144,7 +146,7 @@ def _import(*, document: Mapping[str, Any], actor: Actor, dry_run: bool) -> Impo
                 loader.id_map.add(League, 1, league.pk)  # the document's league is 1
                 _commissioners_set(league, document, loader)
             _rows_load(document, ruleset, loader)
-            ruleset.exchange_check(document=document, problems=problems)
+            capability(ruleset, Exchange).exchange_check(document=document, problems=problems)
             _scores_check(document, problems)
             if problems or dry_run:
                 counts = loader.counts
@@ -317,7 +319,7 @@ def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) ->
         loader.problem("game", ruleset.key, f"The file has no {ruleset.label} section.")
         section = {}
     tables_import(
-        tables=ruleset.exchange_tables(),
+        tables=capability(ruleset, Exchange).exchange_tables(),
         section=section,
         where=f"game.{ruleset.key}",
         loader=loader,

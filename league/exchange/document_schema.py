@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from league.capabilities import capability
+from league.capabilities.exchange import Exchange
 from league.exchange.app_tables import app_tables
 from league.exchange.core_tables import AUDIT_TABLE, CORE_TABLES
 from league.exchange.document_export import FORMAT, USER_FIELDS, VERSION
@@ -58,7 +60,9 @@ def document_schema() -> dict[str, Any]:
             ruleset.key: {
                 "type": "object",
                 "description": f"{ruleset.label}'s tables.",
-                "properties": {t.key: _table_schema(t) for t in ruleset.exchange_tables()},
+                "properties": {
+                    t.key: _table_schema(t) for t in capability(ruleset, Exchange).exchange_tables()
+                },
                 "additionalProperties": False,
             }
             for ruleset in rulesets()

@@ -3,7 +3,7 @@ own field definitions (docs/data.md, "The JSON document").
 
 A :class:`Table` names one model and the league's rows of it. The core lists its own tables
 (league/exchange/core_tables.py); each game lists its own through its ruleset
-(``Ruleset.exchange_tables``). Every row carries a document-local ``id`` (1, 2, 3… in the
+(``Exchange.exchange_tables``). Every row carries a document-local ``id`` (1, 2, 3… in the
 order the rows were made); a reference to another row is that row's local id, a reference
 to a person is the username, and the league itself is implicit. One :class:`IdMap` carries
 the ids across: the exporting installation's ids to local ids on export, local ids to the

@@ -21,6 +21,8 @@ from django.utils.html import format_html
 from league.admin.base import ReadOnlyAdmin
 from league.admin.display import admin_url, changelist_url
 from league.admin.scoping import LeagueListFilter, scope_to_leagues
+from league.capabilities import capability
+from league.capabilities.csv import Csv
 from league.errors import DomainError
 from league.exchange.csv_export import CSV_TABLES, csv_table_export
 from league.exchange.csv_files import max_upload_bytes
@@ -269,7 +271,10 @@ def _columns(season: Season) -> list[tuple[str, str]]:
             ", ".join(
                 (
                     *RESULT_COLUMNS,
-                    *(f"{c} (optional)" for c in (*RESULT_OPTIONAL, *ruleset.csv_result_columns)),
+                    *(
+                        f"{c} (optional)"
+                        for c in (*RESULT_OPTIONAL, *capability(ruleset, Csv).csv_result_columns)
+                    ),
                 )
             ),
         ),

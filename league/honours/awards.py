@@ -1,6 +1,6 @@
 """What a game's ruleset answers about its honours: the winners of a season's awards
-(``Ruleset.season_awards``), the players a coach may vote MVP (``Ruleset.mvp_candidates``)
-and the league's records (``Ruleset.league_records``); and the one tie rule every award
+(``Honours.season_awards``), the players a coach may vote MVP (``Honours.mvp_candidates``)
+and the league's records (``Honours.league_records``); and the one tie rule every award
 follows.
 
 **Ties** (docs/seasons.md, "Awards"): an award is shared. Every candidate level on the best
@@ -30,7 +30,7 @@ class Holder:
 
 @dataclass(frozen=True)
 class HolderKind:
-    """A kind of holder a game names (``Ruleset.honours_holder_kinds``): the model whose id
+    """A kind of holder a game names (``Honours.honours_holder_kinds``): the model whose id
     his handle carries (``player:12`` → Player 12) and the page, by URL name taking that id
     as ``pk``, his ``url`` is. The league's JSON document rewrites both ids."""
 

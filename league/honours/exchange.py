@@ -1,7 +1,7 @@
 """The league's honours in its JSON document (docs/data.md): each season's awards, its MVP
 vote and the coaches' ballots. A winner's handle (``player:12``) and page (``/players/12/``)
 carry an id of the game's row, rewritten like any reference through the document's ids by
-the game's holder kinds (``Ruleset.honours_holder_kinds``)."""
+the game's holder kinds (``Honours.honours_holder_kinds``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Any
 
 from django.urls import Resolver404, resolve, reverse
 
+from league.capabilities import capability
+from league.capabilities.honours import Honours
 from league.exchange.tables import Remap, Table
 from league.honours.awards import HolderKind
 from league.honours.models import MvpBallot, MvpVote, SeasonAward
@@ -16,7 +18,11 @@ from league.rulesets import rulesets
 
 
 def _kinds() -> dict[str, HolderKind]:
-    return {key: kind for r in rulesets() for key, kind in r.honours_holder_kinds().items()}
+    return {
+        key: kind
+        for r in rulesets()
+        for key, kind in capability(r, Honours).honours_holder_kinds().items()
+    }
 
 
 def holder_remap(value: Any, remap: Remap) -> str:

@@ -4,7 +4,7 @@ in round order).
 
 A result is W, D or L by the score; a game won after overtime is OTW (its loser OTL), and a
 level game the game settled by a tie-break that is not a score (a shootout,
-``Ruleset.table_level_winners``) is an OTW and an OTL too, as the table counts it. A streak
+``TableExtras.table_level_winners``) is an OTW and an OTL too, as the table counts it. A streak
 counts wins (W and OTW), losses (L and OTL) or draws in a row, the latest first: "W3",
 "L1"; "" before a team's first game."""
 
@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.models import Fixture, Result, Season
 from league.rulesets import ruleset_for
 
@@ -128,7 +130,9 @@ def team_results(
     :func:`played_results`, already read). One query unless given them, and the game's
     level winners' (none for a game without them)."""
     if level_winners is None:
-        level_winners = ruleset_for(season.league).table_level_winners(season=season)
+        level_winners = capability(ruleset_for(season.league), TableExtras).table_level_winners(
+            season=season
+        )
     if results is None:
         results = played_results(season=season)
     by_team: dict[int, list[FormResult]] = {}

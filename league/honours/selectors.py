@@ -13,6 +13,8 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from league.access import Actor, is_commissioner
+from league.capabilities import capability
+from league.capabilities.honours import Honours
 from league.errors import LeagueError, PermissionRefused
 from league.honours.awards import Holder, Record, plural
 from league.honours.form import team_results
@@ -70,7 +72,7 @@ def mvp_open_refusal(*, season: Season) -> LeagueError | None:
             "The MVP vote opens once the season reaches its playoffs or closes.",
             code="season_running",
         )
-    if not ruleset_for(season.league).mvp_candidates(season=season):
+    if not capability(ruleset_for(season.league), Honours).mvp_candidates(season=season):
         return LeagueError(
             f"Nobody has played in {season} yet: there is nobody to vote for.",
             code="no_candidates",
@@ -151,7 +153,9 @@ def mvp_page(*, season: Season, user: Actor) -> MvpPage:
         if refusal is None:
             candidates = [
                 c
-                for c in ruleset_for(season.league).mvp_candidates(season=season)
+                for c in capability(ruleset_for(season.league), Honours).mvp_candidates(
+                    season=season
+                )
                 if c.team is not None and c.team.coach_id != user.pk
             ]
     closed = vote is not None and vote.closed_at is not None
@@ -270,7 +274,7 @@ class HallOfFame:
 
 def league_records(*, league: League) -> list[Record]:
     """The league's records: the most scored by a team in a match and in a season, the
-    longest winning streak, then the game's own (``Ruleset.league_records``: a player's
+    longest winning streak, then the game's own (``Honours.league_records``: a player's
     most in a match, career leaders). Every holder level at the top is listed, in the order
     `_in_order` gives."""
     return _in_order(
@@ -278,7 +282,7 @@ def league_records(*, league: League) -> list[Record]:
             *_team_match_records(league),
             *_team_season_records(league),
             *_streak_records(league),
-            *ruleset_for(league).league_records(league=league),
+            *capability(ruleset_for(league), Honours).league_records(league=league),
         ]
     )
 

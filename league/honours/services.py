@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.honours import Honours
 from league.errors import LeagueError, PermissionRefused
 from league.honours.awards import AwardWinner, Holder
 from league.honours.models import MvpBallot, MvpVote, SeasonAward
@@ -52,7 +54,7 @@ def _rows(season: Season, winners: list[AwardWinner]) -> list[SeasonAward]:
 
 
 def season_awards_compute(*, season: Season, actor: Actor) -> list[SeasonAward]:
-    """Name `season`'s award winners by its game (``Ruleset.season_awards``), replacing any
+    """Name `season`'s award winners by its game (``Honours.season_awards``), replacing any
     named before: closing or recomputing twice gives the same rows, never doubled. The MVP
     award is the vote's and stays. A commissioner's (or the server's) step, once the season
     is finished; season_close calls it in its own transaction."""
@@ -65,7 +67,7 @@ def season_awards_compute(*, season: Season, actor: Actor) -> list[SeasonAward]:
                 f"{locked} is not finished: its awards are named when it closes.",
                 code="season_running",
             )
-        winners = list(ruleset_for(locked.league).season_awards(season=locked))
+        winners = list(capability(ruleset_for(locked.league), Honours).season_awards(season=locked))
         old = SeasonAward.objects.filter(season=locked).exclude(award=MVP)
         before = sorted(f"{a.award}: {a.name}" for a in old)
         old.delete()
@@ -111,7 +113,7 @@ def mvp_vote_open(*, season: Season, actor: Actor, days: int = MVP_DAYS) -> MvpV
 
 
 def mvp_vote_cast(*, season: Season, coach: User, holder: str) -> MvpBallot:
-    """`coach`'s vote for `holder` (one of ``Ruleset.mvp_candidates``, not of his own
+    """`coach`'s vote for `holder` (one of ``Honours.mvp_candidates``, not of his own
     teams) in `season`'s open MVP vote: his one ballot, made or changed. The ballot's
     unique constraint keeps one per coach even when two of his requests race."""
     with transaction.atomic():
@@ -127,7 +129,10 @@ def mvp_vote_cast(*, season: Season, coach: User, holder: str) -> MvpBallot:
             raise refusal
         assert vote is not None  # the refusal says when there is none
         candidates = {
-            c.holder: c for c in ruleset_for(vote.season.league).mvp_candidates(season=vote.season)
+            c.holder: c
+            for c in capability(ruleset_for(vote.season.league), Honours).mvp_candidates(
+                season=vote.season
+            )
         }
         chosen: Holder | None = candidates.get(holder)
         if chosen is None or chosen.team is None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.models import Fixture, Result, Round, Season
 from league.odds.models import TeamRating
 from league.rulesets import ruleset_for
@@ -49,7 +51,9 @@ def rating_model_for(*, season: Season) -> RatingModel:
     """The season's ratings now, the share of its played games that were drawn (0 before
     any), and its latest results' scores by kind. Three queries."""
     ratings = dict(TeamRating.objects.filter(season=season).values_list("team_id", "rating"))
-    level_winners = ruleset_for(season.league).table_level_winners(season=season)
+    level_winners = capability(ruleset_for(season.league), TableExtras).table_level_winners(
+        season=season
+    )
     played = Result.objects.filter(
         fixture__round__season=season, fixture__round__stage=Round.Stage.REGULAR
     ).order_by("-pk")

@@ -13,6 +13,8 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Max
 
+from league.capabilities import capability
+from league.capabilities.table import TableExtras
 from league.models import Result, Season
 from league.odds.models import RatingChange, TeamRating
 from league.rulesets import ruleset_for
@@ -55,7 +57,7 @@ def _level_sides(season: Season, results: list[Result]) -> dict[int, str]:
     side, by result id."""
     if not any(r.home_score == r.away_score for r in results):
         return {}
-    winners = ruleset_for(season.league).table_level_winners(season=season)
+    winners = capability(ruleset_for(season.league), TableExtras).table_level_winners(season=season)
     sides = {}
     for result in results:
         winner = winners.get(result.fixture_id)

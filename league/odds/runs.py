@@ -32,6 +32,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.broker.waiting import ids_not_waiting
+from league.capabilities import capability
+from league.capabilities.simulation import Simulation
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
@@ -216,7 +218,9 @@ def odds_run_start(*, run_id: int) -> OddsRun:
     season = run.season
     ratings_refresh(season_id=season.pk)  # the rating model's input, current
     ruleset = ruleset_for(season.league)
-    wanted = ruleset.odds_pairings(season=season, fixtures=_remaining(season))
+    wanted = capability(ruleset, Simulation).odds_pairings(
+        season=season, fixtures=_remaining(season)
+    )
     cached = set(
         PairingOdds.objects.filter(season=season, version__in=set(wanted.values())).values_list(
             "home_team_id", "away_team_id", "version"
@@ -282,7 +286,7 @@ def odds_chunk_run(*, chunk_id: int) -> OddsChunk:
         ).exists():
             continue
         seed = pairing_seed(home=home, away=away, version=version)
-        now_version, outcomes = ruleset.odds_pairing_simulate(
+        now_version, outcomes = capability(ruleset, Simulation).odds_pairing_simulate(
             season=season, home=home, away=away, matches=run.pairing_matches, seed=seed
         )
         PairingOdds.objects.bulk_create(
@@ -405,9 +409,9 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     season = run.season
     ruleset = ruleset_for(season.league)
     fixtures = _remaining(season)
-    model = ruleset.match_outcome_model(season=season, fixtures=fixtures) or rating_outcome_model(
+    model = capability(ruleset, Simulation).match_outcome_model(
         season=season, fixtures=fixtures
-    )
+    ) or rating_outcome_model(season=season, fixtures=fixtures)
     rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     teams = {str(row.team_id): row.team.name for row in rows}
     seeding = None

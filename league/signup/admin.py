@@ -16,6 +16,8 @@ from league.admin.base import LeagueModelAdmin, ReadOnlyAdmin, adopt
 from league.admin.display import admin_url, when
 from league.admin.scoping import LeagueListFilter
 from league.admin.steps import Step, StepDone, offered, refused_now
+from league.capabilities import capability
+from league.capabilities.admin_teams import TeamAdminParts
 from league.rulesets import ruleset_for
 from league.signup import services
 from league.signup.errors import SignupError
@@ -41,7 +43,7 @@ def _approve_explain(obj: JoinRequest) -> list[str]:
     lines = [
         f"{obj.name} ({obj.short_name}) enters {obj.season}, coached by {obj.user} "
         f"<{obj.user.email}>.",
-        *(f"{line}." for line in ruleset.team_creation_lines()),
+        *(f"{line}." for line in capability(ruleset, TeamAdminParts).team_creation_lines()),
         f"{obj.user} is told by email and finds the team on his My teams page.",
     ]
     return [*refused_now(_approval_refusal(obj)), *lines]

@@ -19,6 +19,8 @@ from django.utils.text import slugify
 
 from league.access import Actor, require_commissioner
 from league.audit import audit_record
+from league.capabilities import capability
+from league.capabilities.signup import SignUp
 from league.errors import PermissionRefused, validation_refused
 from league.models import League, Season, StandingRow, Team
 from league.rulesets import ruleset_for
@@ -355,7 +357,7 @@ def join_request_approve(*, join_request: JoinRequest, actor: Actor, site_url: s
 def _team_build(season: Season, request: JoinRequest, actor: Actor) -> Team:
     try:
         with transaction.atomic():  # a savepoint: a clash leaves the request as it was
-            return ruleset_for(season.league).join_request_build(
+            return capability(ruleset_for(season.league), SignUp).join_request_build(
                 season=season, request=request, actor=actor
             ) or team_create(
                 season=season,

@@ -12,6 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league import selectors as league_selectors
+from league.capabilities import capability
+from league.capabilities.admin_teams import TeamAdminParts
+from league.capabilities.signup import SignUp
 from league.errors import DomainError
 from league.models import League, Season
 from league.rulesets import ruleset_for
@@ -169,7 +172,7 @@ def join_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
         messages.info(request, f"Your request to join {found} is waiting for a commissioner.")
         return redirect("my-teams")
     ruleset = ruleset_for(league)
-    form_class = ruleset.join_request_form(season=found) or JoinRequestForm
+    form_class = capability(ruleset, SignUp).join_request_form(season=found) or JoinRequestForm
     form = form_class(request.POST or None, season=found)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -197,7 +200,7 @@ def join_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
             "league": league,
             "season": found,
             "form": form,
-            "lines": ruleset.team_creation_lines(),
+            "lines": capability(ruleset, TeamAdminParts).team_creation_lines(),
             "game_label": ruleset.label,
         },
     )

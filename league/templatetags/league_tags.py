@@ -16,6 +16,10 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timeuntil
 
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
+from league.capabilities.pages import SeasonPages
+from league.capabilities.table import TableExtras
 from league.models import League, Round, Season, Team
 from league.rulesets import Ruleset, ruleset_for, rulesets
 from league.selectors import round_not_open_text
@@ -94,6 +98,21 @@ def ruleset(league: League) -> Ruleset:
 
 
 @register.filter
+def table_extras(league: League) -> TableExtras:
+    """``{% with game=season.league|table_extras %}``: what the league's game adds to the
+    shared table (overtime, its rule ids, its knockout line), or the defaults of a game
+    without it."""
+    return capability(ruleset_for(league), TableExtras)
+
+
+@register.filter
+def season_nav_template(ruleset: Ruleset) -> str:
+    """``{{ ruleset|season_nav_template }}``: the game's own links in the season menu; ""
+    for none (league.capabilities.pages)."""
+    return capability(ruleset, SeasonPages).season_nav_template
+
+
+@register.filter
 def any_played(rows: Iterable[Any]) -> bool:
     """Whether any standings row has a game played (works on prefetched rows, no query)."""
     return any(row.played for row in rows)
@@ -136,7 +155,11 @@ def duration(value: timedelta | None) -> str:
 def admin_index_templates() -> list[str]:
     """Each installed game's lines for the admin home (its ruleset's
     ``admin_index_template``), so the core's page names no game."""
-    return [ruleset.admin_index_template for ruleset in rulesets() if ruleset.admin_index_template]
+    return [
+        capability(ruleset, SeasonAdminParts).admin_index_template
+        for ruleset in rulesets()
+        if capability(ruleset, SeasonAdminParts).admin_index_template
+    ]
 
 
 @register.simple_tag

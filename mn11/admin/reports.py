@@ -15,9 +15,9 @@ from django import forms
 
 from league.admin.display import changelist_url
 from league.admin.game_fixtures import GameReportSteps, fixture_score
+from league.capabilities import Panel
 from league.errors import DomainError
 from league.models import Fixture, Result, Round, Season
-from league.ruleset_admin import Panel
 from mn11.errors import Mn11Error
 from mn11.models import MatchDay, Report
 from mn11.report_input import EVENT_TYPES, ReportData, report_data_parse

@@ -18,9 +18,9 @@ from league.access import Actor
 from league.admin.display import changelist_url
 from league.admin.steps import Step, StepDone
 from league.admin.teams import TeamAddForm
+from league.capabilities import Fragment
 from league.errors import DomainError
 from league.models import Season, Team
-from league.ruleset_admin import Fragment
 from rosters import services as roster_services
 from rosters.models import DiceRoll, Player
 from rosters.table_dice import faces_resolve

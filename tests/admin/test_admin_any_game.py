@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from league.access import Actor
 from league.admin.display import admin_url
+from league.capabilities.rosters import Rosters
 from league.models import AuditEntry, Division, Fixture, League, Result, Round, Season, Team
 from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.django_db
 NAMES = (("Ash Arrows", "ASH"), ("Birch Bolts", "BIR"), ("Cedar Cars", "CED"), ("Dune Dogs", "DUN"))
 
 
-class Arena(Ruleset):
+class Arena(Ruleset, Rosters):
     key = "arena-test"
     label = "Arena Test"
 

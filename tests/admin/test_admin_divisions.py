@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from league.access import Actor
+from league.capabilities.rosters import Rosters
 from league.divisions import division_save
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
 from league.result_services import result_store
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.django_db
 PREFIX = "divisions"
 
 
-class Plain(Ruleset):
+class Plain(Ruleset, Rosters):
     key = "division-admin-test"
     label = "Division Admin Test"
 

@@ -1,4 +1,4 @@
-"""A game's parts of the core's admin pages are templates it names (league/ruleset_admin.py):
+"""A game's parts of the core's admin pages are templates it names (league/capabilities/):
 MagnoBall's team record, its team list's roster column and its fixture's line-ups render the
 HTML they did when the hooks returned it."""
 

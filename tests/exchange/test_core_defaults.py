@@ -14,6 +14,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, connections
 
+from league.capabilities import capability
+from league.capabilities.simulation import Simulation
 from league.errors import DomainError
 from league.exchange.csv_export import csv_table_export
 from league.exchange.csv_import import csv_results_import, csv_teams_import
@@ -154,7 +156,7 @@ def test_a_game_without_engine_pairings_names_none_and_refuses_to_simulate_one(
 ) -> None:
     """Its playoff odds come from the ratings alone (docs/odds.md): no pairing is named, and
     a ruleset that named some without simulating them is told what it lacks."""
-    game = Quoits()
+    game = capability(Quoits(), Simulation)
     assert game.odds_pairings(season=draft, fixtures=[]) == {}
     with pytest.raises(ImproperlyConfigured, match="odds_pairing_simulate"):
         game.odds_pairing_simulate(season=draft, home=1, away=2, matches=10, seed=0)

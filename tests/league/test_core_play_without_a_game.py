@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from league.access import Actor
+from league.capabilities.rosters import Rosters
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Fixture, League, Result, Round, Season, StandingRow, Team
 from league.playoffs import playoffs_advance, playoffs_start
@@ -29,7 +30,7 @@ from league.tournaments import tournament_add_guest_team, tournament_create
 from rules.standings import TableSettings
 
 
-class Skeleton(Ruleset):
+class Skeleton(Ruleset, Rosters):
     key = "skeleton"
     label = "Skeleton"
 

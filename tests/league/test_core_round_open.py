@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.errors import GamesError
+from league.capabilities import capability
+from league.capabilities.admin_season import SeasonAdminParts
 from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season
 from league.rounds import round_next_to_open, round_open, round_open_refusal
@@ -46,7 +48,8 @@ def test_a_round_of_a_game_without_a_match_day_opens_with_every_fixture_ready(
     first = round_next_to_open(season=season)
     assert first is not None
     assert first.number == 1
-    assert ruleset_for(season.league).round_open(round_=first, actor=commissioner) is None
+    game = capability(ruleset_for(season.league), SeasonAdminParts)
+    assert game.round_open(round_=first, actor=commissioner) is None
 
     opened = round_open(round_=first, actor=commissioner)
 

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.access import Actor
+from league.capabilities.rosters import Rosters
 from league.divisions import (
     division_delete,
     division_playoff_seeds,
@@ -42,7 +43,7 @@ from rules.standings import TableSettings
 pytestmark = pytest.mark.django_db
 
 
-class Table(Ruleset):
+class Table(Ruleset, Rosters):
     key = "division-test"
     label = "Division Test"
 

@@ -1,4 +1,4 @@
-"""The core's hook Ruleset.table_level_winners: a level game the game settled otherwise (Magic
+"""The core's hook TableExtras.table_level_winners: a level game the game settled otherwise (Magic
 Number Eleven's shootout, E-L1) counts in the shared table as an overtime win for its winner
 and an overtime loss for the other; a level game without one stays a draw, and a winner
 named for a game that is not level is ignored. A tiny ruleset registered for the test, as
@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 import pytest
 from django.contrib.auth.models import User
 
+from league.capabilities.table import TableExtras
 from league.models import Fixture, Round, Season, StandingRow
 from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
@@ -24,7 +25,7 @@ from league.services import (
 from rules.standings import TableSettings
 
 
-class Leveller(Ruleset):
+class Leveller(Ruleset, TableExtras):
     key = "leveller"
     label = "Leveller"
     overtime = True

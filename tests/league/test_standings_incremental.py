@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from league.capabilities.table import TableExtras
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
 from league.result_services import SCORE_ONLY, result_store, result_void
 from league.rulesets import GameCounts, Ruleset, ruleset_register, ruleset_unregister
@@ -39,7 +40,7 @@ ORDERS: dict[str, tuple[Breaker, ...]] = {
 }
 
 
-class Counting(Ruleset):
+class Counting(Ruleset, TableExtras):
     """A game with its own counts and shootouts, as the test sets them for each fixture."""
 
     key = "counting"
