@@ -3,7 +3,7 @@
 The core (leagues, seasons and their lifecycle, rounds, fixtures, scheduling, standings,
 playoffs, audit, access, jobs) never asks which game a league plays; it asks the league's
 ruleset. Each game is an app that subclasses :class:`Ruleset` and registers one instance from
-its ``AppConfig.ready()`` (docs/architecture.md, "How to add a ruleset"). A league's ruleset is
+its ``AppConfig.ready()`` (docs/architecture.md, "How to add a game"). A league's ruleset is
 chosen when it is created and fixed once it has a season. ``Ruleset`` is the seam every game
 implements; what a game may add beyond it is a capability it opts into (league/capabilities/).
 """
