@@ -53,6 +53,9 @@ def test_a_coach_adds_a_webhook_and_sees_his_test_event_delivered(
     sign_in(page, world.home_coach)
     page.goto("/my/")
     page.get_by_role("link", name="Webhooks").click()
+    # The click only starts the navigation: measuring before the new page has loaded
+    # would read a document that does not exist yet.
+    page.wait_for_url("**/account/webhooks/")
     assert page_problems(page, "/account/webhooks/") == []
     assert axe_problems(page, "/account/webhooks/", axe, broken) == []
     page.get_by_label("Events of").select_option(label=f"{world.home.name} ({world.league.name})")
