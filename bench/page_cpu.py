@@ -79,6 +79,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--build", action="store_true")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--cold", action="store_true", help="empty the cache before each request (not timed)"
+    )
     options = parser.parse_args()
     if unknown := set(options.pages) - set(PAGES):
         parser.error(f"no such page: {', '.join(sorted(unknown))}")
@@ -90,6 +93,7 @@ def main() -> int:
     import django
 
     django.setup()
+    from django.core.cache import cache
     from django.test import Client
 
     if options.build:
@@ -102,14 +106,19 @@ def main() -> int:
 
     urls = _urls(options.league)
     client = Client(HTTP_HOST="localhost")
-    print(f"{options.root}: CPU ms a request (median, best of {options.requests})")
+    state = "cache emptied before each" if options.cold else "cache warm"
+    print(f"{options.root}: CPU ms a request (median, best of {options.requests}; {state})")
     for name in options.pages or PAGES:
         url = urls[name]
         for _ in range(5):
             assert client.get(url).status_code == 200, url
+        if options.cold:
+            cache.clear()
         queries, size = _counted(client, url)
         cpu = []
         for _ in range(options.requests):
+            if options.cold:
+                cache.clear()
             start = time.process_time()
             client.get(url)
             cpu.append((time.process_time() - start) * 1000)
@@ -121,6 +130,8 @@ def main() -> int:
             profile = cProfile.Profile()
             profile.enable()
             for _ in range(10):
+                if options.cold:
+                    cache.clear()
                 client.get(url)
             profile.disable()
             pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
