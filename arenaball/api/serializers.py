@@ -2,8 +2,8 @@
 line-ups and reports), and the request bodies the game's parsers read, for the schema.
 
 The designs' and reports' bodies are read by the game's own parsers
-(``arenaball.designs.design_data_parse``, ``arenaball.report_input.report_data_parse``) so the
-web form and the API read them the same way; their serializers here describe them."""
+(``arenaball.design_input.design_data_parse``, ``arenaball.report_input.report_data_parse``)
+so the web form and the API read them the same way; their serializers here describe them."""
 
 from __future__ import annotations
 

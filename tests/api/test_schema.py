@@ -9,8 +9,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from api.schema import ERROR_CODES, error_codes
-from arenaball import crews, designs, reports
 from arenaball.api import access as arenaball_access
+from arenaball.services import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
 from games.api import access
 from injuries import services as injury_services

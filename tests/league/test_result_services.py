@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from arenaball.reports import ARENABALL_RESULTS
+from arenaball.services import ARENABALL_RESULTS
 from games.results import MAGNOBALL_RESULTS
 from league.result_services import ResultSeam
 from league.rulesets import ruleset_get

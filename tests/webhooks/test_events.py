@@ -9,8 +9,8 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from arenaball.reports import report_correct as arena_correct
-from arenaball.reports import report_void as arena_void
+from arenaball.services import report_correct as arena_correct
+from arenaball.services import report_void as arena_void
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
 from league.models import Round, Season
