@@ -234,7 +234,7 @@ class FittingInputSerializer(serializers.Serializer[Any]):
 
 
 class DesignInputSerializer(serializers.Serializer[Any]):
-    """A design sheet (A-T4), as arenaball.designs.design_data_parse reads it: no cost,
+    """A design sheet (A-T4), as arenaball.design_input.design_data_parse reads it: no cost,
     weight or spaces, which the league's catalogue gives (A-T5): the car itself is parts too
     (a published sheet, or a body, chassis, power plant, suspension and tyres)."""
 
