@@ -38,7 +38,6 @@ from league.capabilities.pages import SeasonPages
 from league.capabilities.rosters import Rosters
 from league.capabilities.settings import SeasonSettings
 from league.capabilities.signup import SignUp
-from league.capabilities.simulation import Simulation
 from league.capabilities.table import TableExtras
 from league.coaching import TodoItem
 from league.honours.awards import HolderKind
@@ -62,7 +61,6 @@ class ArenaballRuleset(
     Ruleset,
     SeasonSettings,
     TableExtras,
-    Simulation,
     Rosters,
     SeasonPages,
     SignUp,

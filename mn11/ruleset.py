@@ -22,7 +22,6 @@ from league.capabilities.honours import Honours
 from league.capabilities.pages import SeasonPages
 from league.capabilities.rosters import Rosters
 from league.capabilities.settings import SeasonSettings
-from league.capabilities.simulation import Simulation
 from league.capabilities.table import TableExtras
 from league.demo import DemoSummary
 from league.honours.awards import HolderKind
@@ -50,7 +49,6 @@ class Mn11Ruleset(
     Ruleset,
     SeasonSettings,
     TableExtras,
-    Simulation,
     Rosters,
     SeasonPages,
     Exchange,
