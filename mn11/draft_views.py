@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league.models import League, Season
 from league.selectors import league_visible_q
 from league.web import run_action, shows_refusal
-from mn11 import draft as drafts
+from mn11 import selectors, services
 
 KEY = "mn11"
 
@@ -31,12 +31,18 @@ def access_season(*, user: User | AnonymousUser, season_id: int) -> Season:
     return season
 
 
+def _board(season: Season, request: HttpRequest) -> selectors.DraftBoard | None:
+    """The live board as `request`'s user may see it, its missed picks drawn first."""
+    services.draft_catch_up(season=season)
+    return selectors.draft_board(season=season, user=request.user)
+
+
 @require_GET
 def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The live board: whose turn it is and until when, the cards left, the squads, the
     history and, for whoever may pick now, the pick form."""
     season = access_season(user=request.user, season_id=pk)
-    board = drafts.draft_board(season=season, user=request.user)
+    board = _board(season, request)
     context = {
         "season": season,
         "board": board,
@@ -50,10 +56,10 @@ def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
 def draft_state(request: HttpRequest, pk: int) -> JsonResponse:
     """The board as JSON, for the page's poll (missed picks drawn first)."""
     season = access_season(user=request.user, season_id=pk)
-    board = drafts.draft_board(season=season, user=request.user)
+    board = _board(season, request)
     if board is None:
         return JsonResponse({"started": False})
-    return JsonResponse({"started": True, **drafts.draft_board_data(board)})
+    return JsonResponse({"started": True, **selectors.draft_board_data(board)})
 
 
 @require_POST
@@ -67,9 +73,11 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     pick_number = int(number) if number.isdigit() else None
     return run_action(
         request,
-        lambda: drafts.draft_pick(
+        lambda: services.draft_pick(
             season=season, actor=request.user, card=card, pick_number=pick_number
         ),
-        success=lambda pick: f"{pick.team} signed {drafts.card_name(pick.draft, pick.card)}.",
+        success=lambda pick: (
+            f"{pick.team} signed {selectors.card_name(draft=pick.draft, key=pick.card)}."
+        ),
         back=reverse("mn11-draft", args=[season.pk]),
     )

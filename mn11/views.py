@@ -17,7 +17,7 @@ from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Team
 from league.web import refused, run_action, shows_refusal
-from mn11 import match_day, reports, selectors
+from mn11 import selectors, services
 from mn11.access import access_fixture, access_season
 from mn11.report_input import report_data_parse, report_form_read
 from rules.mn11 import AwaySet, GkCard, Side, possessive
@@ -70,7 +70,7 @@ def away_set(request: HttpRequest, pk: int) -> HttpResponse:
         return refused(request, "Choose the base or the expansion Away set.", status=400)
     return run_action(
         request,
-        lambda: match_day.away_set_choose(fixture=fixture_, actor=request.user, away_set=chosen),
+        lambda: services.away_set_choose(fixture=fixture_, actor=request.user, away_set=chosen),
         success=lambda done: (
             f"{fixture_.away_team} play the {chosen.label}."
             + (
@@ -96,9 +96,7 @@ def gk_pick(request: HttpRequest, pk: int) -> HttpResponse:
         return refused(request, "Choose a side and one of the GK cards.", status=400)
     return run_action(
         request,
-        lambda: match_day.gk_pick_choose(
-            fixture=fixture_, actor=request.user, side=side, card=card
-        ),
+        lambda: services.gk_pick_choose(fixture=fixture_, actor=request.user, side=side, card=card),
         success=f"{side.label} picked {card.label}.",
         back=_back(fixture_.pk),
     )
@@ -120,7 +118,7 @@ def lineup(request: HttpRequest, pk: int) -> HttpResponse:
     team = fixture_.home_team if side is Side.HOME else fixture_.away_team
     return run_action(
         request,
-        lambda: match_day.lineup_submit(
+        lambda: services.lineup_submit(
             fixture=fixture_, actor=request.user, side=side, cards=cards
         ),
         success=f"{possessive(team.name)} line-up is in (sealed until both are; final then).",
@@ -152,7 +150,7 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
     read = report_form_read(request.POST)
     data, errors = report_data_parse(read.raw)
     if not errors:
-        action = reports.report_correct if played else reports.report_record
+        action = services.report_correct if played else services.report_record
         try:
             action(fixture=fixture_, data=data, actor=request.user)
         except PermissionRefused as error:
