@@ -1,6 +1,6 @@
 """Magic Number Eleven's match pages: match day, the report form and the season's
-discipline (the core's ``team`` and ``fixture`` addresses hand over to views.team and
-views.fixture)."""
+discipline (the core's ``team`` and ``fixture`` addresses hand over to views.team_page and
+views.fixture_page)."""
 
 from django.urls import path
 

@@ -72,8 +72,8 @@ class Mn11Ruleset(
     urls = ("mn11.urls",)
     app_labels = ("mn11",)
     api_urls = ("mn11.api.urls",)
-    team_view = "mn11.views.team"
-    fixture_view = "mn11.views.fixture"
+    team_view = "mn11.views.team_page"
+    fixture_view = "mn11.views.fixture_page"
     season_nav_template = "mn11/includes/season_nav.html"
     result_seam = MN11_RESULTS
     api_season_rules = "mn11.api.season_rules.Mn11SeasonRulesSerializer"
