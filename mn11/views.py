@@ -1,13 +1,15 @@
 """Magic Number Eleven's pages: a fixture with its match day and report (and its match day
 alone, for the page's poll), the match-day choices (the Away set, a GK pick, a line-up),
-the report form with the E-L2 odds aid, a team and the season's discipline. Each view
-fetches through mn11/access.py, calls one service or selector and renders."""
+the report form with the E-L2 odds aid, a team, the season's discipline, and the season's
+live draft board (E-S2) with its JSON state (polled by static/js/mn11_draft.js) and its
+pick form. Each view fetches through mn11/access.py, calls one service or selector and
+renders."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -15,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.access import FixtureRoles
 from league.errors import DomainError, PermissionRefused
-from league.models import Fixture, Team
+from league.models import Fixture, Season, Team
 from league.web import refused, run_action, shows_refusal
 from mn11 import selectors, services
 from mn11.access import access_fixture, access_season
@@ -170,3 +172,58 @@ def discipline(request: HttpRequest, pk: int) -> HttpResponse:
     """E-D3: the season's warnings, yellows, reds and cards sent off, per team and card."""
     season = access_season(user=request.user, season_id=pk)
     return render(request, "mn11/discipline.html", selectors.discipline_page(season=season))
+
+
+# --- the draft (E-S2) ------------------------------------------------------------------------
+
+
+def _board(season: Season, request: HttpRequest) -> selectors.DraftBoard | None:
+    """The live board as `request`'s user may see it, its missed picks drawn first."""
+    services.draft_catch_up(season=season)
+    return selectors.draft_board(season=season, user=request.user)
+
+
+@require_GET
+def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live board: whose turn it is and until when, the cards left, the squads, the
+    history and, for whoever may pick now, the pick form."""
+    season = access_season(user=request.user, season_id=pk)
+    board = _board(season, request)
+    context = {
+        "season": season,
+        "board": board,
+        "state_url": reverse("mn11-draft-state", args=[season.pk]),
+    }
+    return render(request, "mn11/draft.html", context)
+
+
+@never_cache
+@require_GET
+def draft_state(request: HttpRequest, pk: int) -> JsonResponse:
+    """The board as JSON, for the page's poll (missed picks drawn first)."""
+    season = access_season(user=request.user, season_id=pk)
+    board = _board(season, request)
+    if board is None:
+        return JsonResponse({"started": False})
+    return JsonResponse({"started": True, **selectors.draft_board_data(board)})
+
+
+@require_POST
+@login_required
+@shows_refusal
+def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """E-S2: sign a card for the team on the clock (its coach, or a commissioner)."""
+    season = access_season(user=request.user, season_id=pk)
+    card = request.POST.get("card", "")
+    number = request.POST.get("pick", "")
+    pick_number = int(number) if number.isdigit() else None
+    return run_action(
+        request,
+        lambda: services.draft_pick(
+            season=season, actor=request.user, card=card, pick_number=pick_number
+        ),
+        success=lambda pick: (
+            f"{pick.team} signed {selectors.card_name(draft=pick.draft, key=pick.card)}."
+        ),
+        back=reverse("mn11-draft", args=[season.pk]),
+    )
