@@ -17,9 +17,10 @@ from injuries import services as injury_services
 from league import result_services
 from league import results as league_results
 from league.rulesets import ruleset_get
-from mn11 import match_day as mn11_match_day
-from mn11 import reports as mn11_reports
+from mn11 import selectors as mn11_selectors
 from mn11.api import access as mn11_access
+from mn11.services import match_day as mn11_match_day
+from mn11.services import reports as mn11_reports
 from rosters import table_dice
 from tests.api.conftest import Api
 
@@ -92,7 +93,7 @@ SERVICES = [
     result_services._played_lock,
     league_results.result_change_refusal,
     mn11_access.side_for_team,
-    mn11_match_day.side_of,
+    mn11_selectors.side_of,
     mn11_match_day._locked_day,
     mn11_match_day.gk_pick_choose,
     mn11_match_day.lineup_submit,

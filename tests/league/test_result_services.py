@@ -10,7 +10,7 @@ from arenaball.services import ARENABALL_RESULTS
 from games.results import MAGNOBALL_RESULTS
 from league.result_services import ResultSeam
 from league.rulesets import ruleset_get
-from mn11.reports import MN11_RESULTS
+from mn11.services import MN11_RESULTS
 from tests.test_module_sizes import ROOT, _project_modules
 
 #: A call of the function (its definition and imports are not calls).

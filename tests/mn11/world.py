@@ -19,7 +19,7 @@ from league.services import (
     team_create,
 )
 from mn11.report_input import ReportData, report_data_parse
-from mn11.reports import report_record
+from mn11.services import report_record
 
 NAMES = ("Ajax Aces", "Benfica Bolts", "Celtic Comets", "Dynamo Dice")
 

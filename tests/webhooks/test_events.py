@@ -17,8 +17,8 @@ from league.models import Round, Season
 from league.season_end import season_close
 from league.services import season_generate_schedule, season_transition
 from league.webhooks.models import Delivery, Subscription
-from mn11.reports import report_correct as mn11_correct
-from mn11.reports import report_void as mn11_void
+from mn11.services import report_correct as mn11_correct
+from mn11.services import report_void as mn11_void
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind
