@@ -23,11 +23,9 @@ from games.access import (
     sides_for,
 )
 from games.forms import ResultForm
-from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import lineup_name_reserve
-from games.matchday import inspection_decide
 from games.models import Inspection
-from games.results import result_record
+from games.selectors import job_requested_message, simulation_job_status
+from games.services import inspection_decide, lineup_name_reserve, result_record, simulation_request
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.admin.display import admin_step_url
 from league.errors import DomainError, PermissionRefused

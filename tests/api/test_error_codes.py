@@ -36,7 +36,8 @@ NOT_FROM_THE_API = {
     "not_active",
     "not_listed",
     "still_injured",
-    # games/jobs.py: cancelling, retrying and dismissing a job (the admin's simulations page)
+    # games/services/jobs.py: cancelling, retrying and dismissing a job (the admin's
+    # simulations page)
     "job_dismissed",
     "job_not_cancellable",
     "job_not_failed",
