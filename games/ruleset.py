@@ -104,8 +104,8 @@ class MagnoBallRuleset(
     api_error_codes = "games.api.errors.ERROR_CODES"
     api_fixture_detail = "games.api.serializers.FixtureDetailParts"
     season_nav_template = "games/includes/season_nav_leaders.html"
-    team_view = "games.views.team"
-    fixture_view = "games.views.fixture"
+    team_view = "games.views.team_page"
+    fixture_view = "games.views.fixture_page"
     result_seam = MAGNOBALL_RESULTS
 
     def season_settings_create(

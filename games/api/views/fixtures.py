@@ -300,8 +300,8 @@ class FixtureSimulateView(ApiView):
     def simulate(self, request: Request, fixture: Fixture) -> Response:
         self.InputSerializer(data=request.data).is_valid(raise_exception=True)
         job = simulation_request(fixture=fixture, actor=request.user)
-        status_ = simulation_job_status(job_id=job.pk)
-        data = self.OutputSerializer(status_, context={"request": request}).data
+        job_state = simulation_job_status(job_id=job.pk)
+        data = self.OutputSerializer(job_state, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
 
 
