@@ -29,7 +29,7 @@ def build_season(
 ) -> Any:
     """A league with `teams` teams, its double round robin scheduled, the season active and
     every round open: all fixtures ready (without enhancements, no inspection waits)."""
-    from games.matchday import round_open
+    from games.services import round_open
     from league.models import Round, Season
     from league.services import (
         league_create,

@@ -78,7 +78,7 @@ def main() -> None:
         import django
 
         django.setup()
-        from games.results import ResultReport, result_record
+        from games.services import ResultReport, result_record
         from league.webhooks.models import Subscription
         from league.webhooks.services import subscription_test
         from tests.world import match_day_open, world_build

@@ -8,10 +8,13 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
-from games.jobs import SimulationJobStatus, simulation_job_status
 from games.models import Inspection, SimulationJob, TableInspection
-from games.selectors import simulation_jobs_visible
-from games.table_inspections import rolling_team
+from games.selectors import (
+    SimulationJobStatus,
+    rolling_team,
+    simulation_job_status,
+    simulation_jobs_visible,
+)
 from league.access import (
     Actor,
     FixtureRoles,

@@ -11,8 +11,7 @@ import random
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.matchday import fixture_team_sheets, round_open
-from games.results import result_record_simulation
+from games.services import fixture_team_sheets, result_record_simulation, round_open
 from league.demo import DemoLogin, DemoSummary, demo_people, demo_user
 from league.models import League, Round, Season
 from league.services import (

@@ -98,7 +98,7 @@ _SETUP = """
 from django.contrib.auth.models import User
 from league.models import League, Season
 from league.webhooks.services import subscription_create
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 commissioner = User.objects.get(username='commissioner')
 for league in League.objects.all():
     subscription_create(owner=commissioner, league=league, team=None, url={url!r},

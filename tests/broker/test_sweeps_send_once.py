@@ -10,9 +10,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.job_queue import RESEND_AFTER, jobs_sweep
-from games.jobs import simulation_request
 from games.models import SimulationJob
+from games.services import RESEND_AFTER, jobs_sweep, simulation_request
 from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_export_request, exchange_jobs_sweep
 from league.odds.models import OddsChunk, OddsRun

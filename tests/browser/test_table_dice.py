@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.matchday import round_open
 from games.models import TableInspection
+from games.services import round_open
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition
 from rosters.models import Enhancement

@@ -46,7 +46,7 @@ def _no_sideways_scroll(page) -> None:
 def test_a_commissioner_runs_a_tournament_and_a_visitor_reads_it_on_a_phone(
     page, browser, live_server, monkeypatch
 ):
-    monkeypatch.setattr("games.job_queue.app.send_task", lambda name, args: None)
+    monkeypatch.setattr("games.services.job_queue.app.send_task", lambda name, args: None)
     morgan = User.objects.create_user("morgan", password=PASSWORD, is_staff=True)
     morgan.groups.add(commissioners_group())
     league = _league(morgan)

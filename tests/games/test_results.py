@@ -13,18 +13,19 @@ from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
 from games.forms import ResultForm
-from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, MatchEvent, StatLine
-from games.results import (
+from games.selectors import report_season_totals
+from games.services import (
     PlayerLine,
     ResultReport,
     TableRoll,
+    fixture_team_sheets,
     result_correct,
     result_record,
     result_record_simulation,
     result_void,
+    round_open,
 )
-from games.selectors import report_season_totals
 from injuries.models import Injury
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow

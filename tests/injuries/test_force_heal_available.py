@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from injuries.errors import InjuryError
 from injuries.models import Injury
 from injuries.selectors import force_heal_available, open_injuries

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, Model, OuterRef, Value
 
-from games.results import result_record
+from games.services import result_record
 from league.access import ACTOR_COMMISSIONER
 from league.fixture_read import fixture_for_user, fixture_locked
 from league.models import Fixture, League, Result
@@ -146,7 +146,7 @@ def _same_tree(got, expected, paths, name):
 
 # The relations each caller asks for: MagnoBall's result service (the teams come with their
 # lock on PostgreSQL, so not joined there), another game's with the teams joined, and a
-# simulation's kick-off (games.matchday.fixture_team_sheets).
+# simulation's kick-off (games.services.fixture_team_sheets).
 SHAPES = {
     "magnoball": ("round__season__rules",),
     "teams": ("home_team", "away_team"),
@@ -178,7 +178,7 @@ def test_the_lock_loads_what_the_orm_query_loaded(world, match_day, shape, subsc
 
 
 def test_the_lock_brings_the_result_when_there_is_one(world, match_day, django_assert_num_queries):
-    from games.results import ResultReport
+    from games.services import ResultReport
 
     stored = result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
     with django_assert_num_queries(1):

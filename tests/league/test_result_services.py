@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from arenaball.services import ARENABALL_RESULTS
-from games.results import MAGNOBALL_RESULTS
+from games.services import MAGNOBALL_RESULTS
 from league.result_services import ResultSeam
 from league.rulesets import ruleset_get
 from mn11.services import MN11_RESULTS

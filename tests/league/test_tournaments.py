@@ -9,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 from league.errors import DomainError, LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow, Team
 from league.playoffs import playoffs_advance, playoffs_start
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sent():
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         yield
 
 

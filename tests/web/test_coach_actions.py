@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.matchday import inspection_decide, round_open
 from games.models import Inspection
-from games.results import ResultReport, result_record
+from games.services import ResultReport, inspection_decide, result_record, round_open
 from injuries.models import Injury
 from league.models import AuditEntry, Fixture, Season
 from league.services import season_generate_schedule, season_transition

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.results import result_record
+from games.services import result_record
 from league.services import league_update, season_transition, team_update
 from tests.games.test_results import _report
 from tests.world import league_build, sign_in

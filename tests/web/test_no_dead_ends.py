@@ -9,8 +9,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from games.matchday import round_open
 from games.models import Inspection
+from games.services import round_open
 from injuries.models import Injury
 from league.models import Fixture, Round, Season
 from league.services import season_generate_schedule, season_transition

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.results import result_record
+from games.services import result_record
 from league.odds.models import OddsChunk, OddsRun
 from league.odds.ratings import ratings_refresh
 from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start

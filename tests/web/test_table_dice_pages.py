@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.matchday import round_open
 from games.models import TableInspection
+from games.services import round_open
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture, Season
 from league.services import season_generate_schedule, season_transition

@@ -16,7 +16,7 @@ from django.core import mail
 from django.db import transaction
 from django.utils import timezone
 
-from games.results import ResultReport, result_correct, result_record, result_void
+from games.services import ResultReport, result_correct, result_record, result_void
 from league.models import AuditEntry
 from league.webhooks import tasks
 from league.webhooks.addresses import AddressRefused, target_resolve, url_problem

@@ -11,8 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from arenaball.services import report_correct as arena_correct
 from arenaball.services import report_void as arena_void
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from league.models import Round, Season
 from league.season_end import season_close
 from league.services import season_generate_schedule, season_transition

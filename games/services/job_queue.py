@@ -32,7 +32,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import LineupEntry, SimulationJob
-from games.selectors import SeasonQueue
+from games.selectors import MAX_ATTEMPTS, STALE_AFTER, SeasonQueue
 from league.audit import audit_record
 from league.broker.waiting import ids_not_waiting
 from league.models import Fixture, Round, Season
@@ -43,9 +43,6 @@ logger = logging.getLogger(__name__)
 #: The task that plays a job, sent by name: the tasks module imports the services, not
 #: the other way round.
 SIMULATE_TASK = "games.tasks.simulate_fixture"
-#: A running job whose worker has not written its heartbeat for this long has lost its
-#: worker: the sweep takes it back (a match takes well under a second to play and record).
-STALE_AFTER = timedelta(seconds=settings.SIMULATION_STALE_SECONDS)
 #: A queued job whose id could not be sent is sent again after this grace (its request's
 #: own send may still be under way).
 UNSENT_GRACE = timedelta(seconds=5)
@@ -53,8 +50,6 @@ UNSENT_GRACE = timedelta(seconds=5)
 #: message still waits in the queue: the message may be lost (a worker died holding it, a
 #: broker restarted empty). A duplicate would be harmless, but is never made.
 RESEND_AFTER = timedelta(seconds=settings.SIMULATION_RESEND_SECONDS)
-#: A job that lost its worker (or was taken back) this many times is failed.
-MAX_ATTEMPTS = 5
 #: The first key of a job's PostgreSQL advisory lock ("MB"); the second is the job's id.
 LOCK_NAMESPACE = 0x4D42
 #: The first key of a season's dispatch lock ("MD"); the second is the season's id.

@@ -13,19 +13,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import GamesError
-from games.job_queue import dispatch_after_commit
-from games.lineups import lineup_fix
 from games.models import Inspection
-from games.selectors import fit_players, team_sheet
-from games.table_inspections import inspection_rows_create, table_inspections_open
+from games.selectors import fit_players, round_open_refusal, team_sheet
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
 from league.fixture_read import fixture_locked
 from league.models import Fixture, Round
 from league.rounds import round_lock, round_opened
-from league.rounds import round_next_to_open as round_next_to_open
-from league.rounds import round_open_refusal as core_round_open_refusal
 from rosters.models import Enhancement
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import inspect_player
@@ -35,12 +30,9 @@ from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import Side
 from rules.magnoball.vocabulary import EnhancementKind
 
-
-def round_open_refusal(*, round_: Round) -> GamesError | None:
-    """Why the round may not open now (None: it may): the core's refusal
-    (league.rounds.round_open_refusal), as match day's error."""
-    refusal = core_round_open_refusal(round_=round_)
-    return None if refusal is None else GamesError(refusal.message, code=refusal.code)
+from .inspections import inspection_rows_create, table_inspections_open
+from .job_queue import dispatch_after_commit
+from .lineups import lineup_fix
 
 
 def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -> Round:
@@ -48,7 +40,7 @@ def round_open(*, round_: Round, actor: Actor, dice: DiceSource | None = None) -
     inspected once (M-E2), each roll in the dice ledger. A fixture with a detection awaiting
     its decision waits in `inspections`; the others are ready to play. When the season's
     coaches roll inspections, the fixture instead waits in `inspections` for their d10s
-    (games/table_inspections.py)."""
+    (games/services/inspections.py)."""
     dice = dice or server_dice()
     with transaction.atomic():
         # Locks the round: it is opened, and its inspections rolled, exactly once.
@@ -163,7 +155,7 @@ def inspection_decide(*, inspection: Inspection, allow: bool, actor: Actor) -> I
 
 
 def fixture_team_sheets(*, fixture: Fixture) -> tuple[TeamSheet, TeamSheet, RuleSettings]:
-    """Kick-off of a simulation: the line-up is fixed and stored (M-P3, games/lineups.py),
+    """Kick-off of a simulation: the line-up is fixed and stored (M-P3, games/services/lineups.py),
     and the two teams are returned as the engine plays them: exactly the stored starters,
     the stored bench, and only the enhancements that passed this fixture's inspection
     (undetected or allowed). The result is later checked against the same stored line-up."""

@@ -12,19 +12,21 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import GamesError
-from games.inspection_events import inspection_pending_publish
-from games.job_queue import dispatch_after_commit
 from games.models import Inspection, TableInspection
+from games.selectors import rolling_team
 from league.access import Actor, is_coach, is_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
-from league.models import Fixture, Team
+from league.models import Fixture
 from rosters.models import DiceRoll, Enhancement, Player
 from rosters.services import ledger_record
 from rosters.table_dice import faces_resolve
 from rules.magnoball.between_matches import InspectionOutcome, inspect_player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind
+
+from .inspection_events import inspection_pending_publish
+from .job_queue import dispatch_after_commit
 
 
 def inspection_rows_create(
@@ -62,15 +64,6 @@ def table_inspections_open(*, fixture: Fixture, players: Sequence[Player]) -> in
     ]
     TableInspection.objects.bulk_create(rows)
     return len(rows)
-
-
-def rolling_team(*, table_inspection: TableInspection, side: str) -> Team:
-    """The team whose coach rolls `side`: the player's own, or his opponent in the fixture."""
-    fixture = table_inspection.fixture
-    owner_id = table_inspection.player.team_id
-    if side == TableInspection.Side.OWNER:
-        return fixture.home_team if owner_id == fixture.home_team_id else fixture.away_team
-    return fixture.away_team if owner_id == fixture.home_team_id else fixture.home_team
 
 
 def table_inspection_enter(

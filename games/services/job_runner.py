@@ -6,7 +6,7 @@
    worker's database session, so a held lock means a live worker is running the job (this
    delivery is a duplicate and does nothing);
 2. finds the job's fixture blocked again (an earlier result voided since it was queued):
-   the job goes back to waiting (games/job_queue.py);
+   the job goes back to waiting (games/services/job_queue.py);
 3. claims the job with a conditional ``UPDATE``: a queued job, or a running one whose
    worker is gone (its heartbeat stale, or on PostgreSQL its lock free), adding one to
    ``attempts``; this very worker retrying after a database error keeps its attempt. The
@@ -29,21 +29,20 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.job_queue import (
-    MAX_ATTEMPTS,
-    STALE_AFTER,
+from games.models import SimulationJob
+from games.selectors import MAX_ATTEMPTS, STALE_AFTER, SeasonQueue, queued_job_maybe_blocked
+from league.errors import DomainError
+from rules.magnoball.match_result import MatchResult
+from rules.magnoball.simulator import simulate_match
+
+from .job_queue import (
     job_mark_failed,
     job_try_lock,
     job_unlock,
     job_wait,
 )
-from games.matchday import fixture_team_sheets
-from games.models import SimulationJob
-from games.results import result_record_simulation
-from games.selectors import SeasonQueue, queued_job_maybe_blocked
-from league.errors import DomainError
-from rules.magnoball.match_result import MatchResult
-from rules.magnoball.simulator import simulate_match
+from .matchday import fixture_team_sheets
+from .results import result_record_simulation
 
 logger = logging.getLogger(__name__)
 

@@ -15,18 +15,7 @@ from typing import Any
 from django.db.models import Model
 
 from games.errors import GamesError
-from games.job_queue import dispatch_after_commit
-from games.lineups import lineup_fix, lineup_players
 from games.models import Appearance, LineupEntry, MatchEvent, StatLine
-from games.result_report import (
-    MAX_COUNT,
-    PlayerLine,
-    ResultReport,
-    TableRoll,
-    report_errors,
-    report_from_match,
-    report_with_lineup,
-)
 from games.selectors import FixedLineup, lineup_stored
 from injuries.models import Injury
 from injuries.services import (
@@ -53,19 +42,15 @@ from rules.magnoball.settings import RuleSettings
 from rules.magnoball.snapshot import Side
 from rules.magnoball.vocabulary import Position
 
-#: The report's shapes live with their checks (games/result_report.py); named here too, as
-#: the service's callers have always imported them.
-__all__ = [
-    "MAX_COUNT",
-    "PlayerLine",
-    "ResultReport",
-    "TableRoll",
-    "report_from_match",
-    "result_correct",
-    "result_record",
-    "result_record_simulation",
-    "result_void",
-]
+from .job_queue import dispatch_after_commit
+from .lineups import lineup_fix, lineup_players
+from .result_report import (
+    ResultReport,
+    TableRoll,
+    report_errors,
+    report_from_match,
+    report_with_lineup,
+)
 
 # --- Recording -------------------------------------------------------------------------------
 
@@ -130,7 +115,7 @@ class _Play:
 
 @dataclass
 class _Checked:
-    """A report checked (games.results._validate) against the line-up that took the field
+    """A report checked (games.services.results._validate) against the line-up that took the field
     (M-P3), its starters' lines added; with the season's rules and, as stored, its
     injuries (a correction: those of players still Incapacitated it kept)."""
 
@@ -248,7 +233,7 @@ MAGNOBALL_RESULTS = MagnoBallResults()
 
 
 def _kick_off(fixture: Fixture, *, source: str) -> FixedLineup:
-    """Who may take the field and who started (M-P3, games/lineups.py): a simulation kicked
+    """Who may take the field and who started (M-P3, games/services/lineups.py): a simulation kicked
     off with the line-up fixed when it started, which it played; a reported match kicks off
     now. A correction validates against the same stored line-up."""
     if source == Result.Source.SIMULATED:

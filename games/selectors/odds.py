@@ -17,7 +17,6 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from games.selectors import team_sheet, team_sheets
 from league.models import Fixture, Season, Team
 from league.odds.model import MatchOutcomeModel, RatingModel, rating_model_for
 from league.odds.models import PairingOdds
@@ -27,6 +26,8 @@ from rules.magnoball.simulator import simulate_match
 from rules.magnoball.snapshot import Side
 from rules.magnoball.version import ENGINE_VERSION
 from rules.odds import MatchOdds, Outcome
+
+from .team_sheets import team_sheet, team_sheets
 
 #: A dataclass's field names, by its type: dataclasses.fields costs more than the rest of a
 #: field's writing, and a season's sheets hold some 700 dataclasses of a few types.

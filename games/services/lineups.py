@@ -2,7 +2,7 @@
 names, and the line-up fixed for the match.
 
 **When the line-up is fixed**: at kick-off, i.e. when the fixture's result is recorded
-(games/results.py) or when a worker starts its simulation (``fixture_team_sheets``), in the
+(games/services/results.py) or when a worker starts its simulation (``fixture_team_sheets``), in the
 same transaction that locks the fixture. Not when the round opens: results of the previous
 round, force-healing (M-I3, "before the team's next game"), the injured list and call-ups
 (M-P9) may all still change who can play, and M-P3 replaces "at kick-off for those out
