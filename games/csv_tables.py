@@ -90,7 +90,7 @@ def csv_team_create(
         actor=actor,
         coach=coach,
         colour=colour,
-        player_names_=names,
+        roster_names=names,
     )
 
 
