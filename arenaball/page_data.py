@@ -27,7 +27,7 @@ from arenaball.selectors import (
 from arenaball.web_forms import BLANK_ROWS, FITTING_KEYS, Read
 from league.access import FixtureRoles
 from league.models import Fixture, Result, Team
-from league.selectors import with_round_labels
+from league.selectors.fixtures import with_round_labels
 from rules import arenaball as rules
 from rules.arenaball import (
     ArmourMaterial,

@@ -33,13 +33,10 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     from games.matchday import round_open
     from games.results import result_record
     from league.models import Fixture, Round, Season
-    from league.season_end import season_close, season_rollover
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
+    from league.services.leagues import league_create
+    from league.services.schedule import season_generate_schedule
+    from league.services.season_end import season_close, season_rollover
+    from league.services.seasons import season_create, season_transition
     from rosters.services import team_create
 
     rng = random.Random(seed)

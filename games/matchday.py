@@ -21,11 +21,11 @@ from games.table_inspections import inspection_rows_create, table_inspections_op
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
-from league.fixture_read import fixture_locked
 from league.models import Fixture, Round
-from league.rounds import round_lock, round_opened
-from league.rounds import round_next_to_open as round_next_to_open
-from league.rounds import round_open_refusal as core_round_open_refusal
+from league.selectors.fixtures import fixture_locked
+from league.services.rounds import round_lock, round_opened
+from league.services.rounds import round_next_to_open as round_next_to_open
+from league.services.rounds import round_open_refusal as core_round_open_refusal
 from rosters.models import Enhancement
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import inspect_player

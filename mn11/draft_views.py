@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from league.models import League, Season
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 from league.web import run_action, shows_refusal
 from mn11 import draft as drafts
 

@@ -19,9 +19,9 @@ from django.db import transaction
 
 from league.access import Actor, is_coach, is_commissioner, require_coach_or_commissioner
 from league.audit import audit_record
-from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import AuditEntry, Fixture, Result, Round, Team
-from league.results import fixture_lock
+from league.selectors.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
+from league.services.result_steps import fixture_lock
 from mn11.discipline import team_suspended
 from mn11.errors import Mn11Error
 from mn11.models import Lineup, MatchDay

@@ -12,14 +12,8 @@ from typing import Any
 
 from league.access import Actor
 from league.models import Fixture, Result, Round
-from league.result_services import (
-    ResultSeam,
-    Score,
-    result_correct,
-    result_record,
-    result_void,
-)
-from league.results import result_score_errors
+from league.services.result_steps import result_score_errors
+from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from mn11.errors import report_refused
 from mn11.models import MatchDay, Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData

@@ -15,7 +15,7 @@ from games.match_moments import EventLine, event_lines
 from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
 from league.models import Fixture, League, Result
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.vocabulary import (
     Position,

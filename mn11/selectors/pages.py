@@ -10,8 +10,8 @@ from django.db.models import Q
 
 from league.access import Actor, FixtureRoles
 from league.models import Fixture, Result, Season, Team
-from league.selectors import with_round_labels
-from league.team_seasons import teams_seasons
+from league.selectors.fixtures import with_round_labels
+from league.selectors.team_seasons import teams_seasons
 from mn11.catalogue import league_stars
 from mn11.discipline import played_matches, season_discipline
 from mn11.match_day import match_day_view

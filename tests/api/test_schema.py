@@ -14,9 +14,9 @@ from arenaball.api import access as arenaball_access
 from games import jobs, lineups, matchday, results, table_inspections
 from games.api import access
 from injuries import services as injury_services
-from league import result_services
-from league import results as league_results
 from league.rulesets import ruleset_get
+from league.services.result_steps import result_change_refusal
+from league.services.results import _played_lock, result_correct, result_record, result_void
 from mn11 import match_day as mn11_match_day
 from mn11 import reports as mn11_reports
 from mn11.api import access as mn11_access
@@ -86,11 +86,11 @@ SERVICES = [
     reports.report_record,
     reports.report_correct,
     reports.report_void,
-    result_services.result_record,
-    result_services.result_correct,
-    result_services.result_void,
-    result_services._played_lock,
-    league_results.result_change_refusal,
+    result_record,
+    result_correct,
+    result_void,
+    _played_lock,
+    result_change_refusal,
     mn11_access.side_for_team,
     mn11_match_day.side_of,
     mn11_match_day._locked_day,

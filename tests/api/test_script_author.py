@@ -17,7 +17,7 @@ from games.jobs import job_waiting_for
 from games.models import LineupEntry, SimulationJob
 from injuries.models import Injury
 from league.models import Result, Season
-from league.services import season_transition
+from league.services.seasons import season_transition
 from rosters.models import Player
 from tests.api.client import Api
 from tests.world import sign_in

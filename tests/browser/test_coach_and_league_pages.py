@@ -17,8 +17,9 @@ from games.matchday import round_open
 from games.models import Inspection, SimulationJob
 from games.results import ResultReport, result_record
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
-from league.tournaments import (
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_start,

@@ -14,7 +14,8 @@ from games.jobs import simulation_request_rest_of_season
 from games.matchday import round_open
 from games.models import SimulationJob
 from league.models import Result, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

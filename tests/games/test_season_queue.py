@@ -13,7 +13,8 @@ from games.jobs import simulation_request_rest_of_season
 from games.matchday import round_open
 from games.selectors import SeasonQueue
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,11 @@ from games.job_queue import jobs_dispatch_waiting
 from games.job_runner import simulation_run
 from games.models import SimulationJob
 from league.models import Season
-from league.tournaments import tournament_add_guest_team, tournament_create, tournament_enter_team
+from league.services.tournaments import (
+    tournament_add_guest_team,
+    tournament_create,
+    tournament_enter_team,
+)
 from rules.magnoball.dice import RandomDice
 
 GUESTS = [

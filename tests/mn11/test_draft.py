@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Season, StandingRow
-from league.services import season_create, season_transition
+from league.services.seasons import season_create, season_transition
 from mn11.draft import (
     draft_board,
     draft_catch_up,

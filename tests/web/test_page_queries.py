@@ -16,8 +16,9 @@ from games.matchday import fixture_team_sheets, round_open
 from games.results import result_record_simulation
 from injuries.models import Injury
 from league.models import Fixture, Season
-from league.selectors import _positions_by_round, standings_by_round
-from league.services import season_generate_schedule, season_transition
+from league.selectors.standings import _positions_by_round, standings_by_round
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rules.magnoball.simulator import simulate_match
 from tests.world import MakeLeague, sign_in
 

@@ -26,7 +26,7 @@ from games.jobs import SimulationJobStatus, simulation_job_status, simulation_re
 from games.models import SimulationJob
 from games.results import MAX_COUNT, PlayerLine, ResultReport, TableRoll, result_record
 from league.models import Fixture
-from league.results import MAX_SCORE
+from league.services.result_steps import MAX_SCORE
 from rosters.models import DiceRoll
 
 #: Generous bounds on list lengths: two rosters are 36 players.

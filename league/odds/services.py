@@ -39,7 +39,7 @@ from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
 from league.odds.ratings import ratings_refresh
 from league.rulesets import ruleset_for
-from league.standings import standings_games
+from league.selectors.standings import standings_games
 from rules.odds import RemainingFixture, season_odds
 from rules.ratings import INITIAL_RATING
 from rules.seeding import playoff_field
@@ -416,7 +416,7 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     teams = {str(row.team_id): row.team.name for row in rows}
     seeding = None
     if any(row.division_id is not None for row in rows):
-        # Seeded as league.playoffs seeds a season in divisions: winners, then wild cards.
+        # Seeded as league.services.playoffs seeds a season in divisions: winners, then wild cards.
         division_of = {str(row.team_id): row.division_id for row in rows}
 
         def seeding(order: list[str]) -> list[str]:

@@ -1,7 +1,9 @@
-"""A fixture with its round, season, league and teams, and what a user may do with it, read
-by one statement written as SQL: for the API's check of a reported result
-(`fixture_for_user`) and under the lock a result's service and a simulation's kick-off
-begin with (`fixture_locked`).
+"""Reads of rounds and fixtures: a season's rounds and fixture lists, its recent results, and
+a fixture with its round, season, league and teams and what a user may do with it.
+
+The last (`fixture_for_user`, `fixture_locked`) are read by one statement written as SQL: for
+the API's check of a reported result and under the lock a result's service and a
+simulation's kick-off begin with.
 
 As ORM queries (``select_related`` over five tables or more, the visible leagues as a
 subquery, the commissioner and the league's webhooks as ``Exists``) most of their time was
@@ -18,19 +20,131 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
+from django.db.models import Count, Prefetch, Q
+from django.utils.formats import date_format
 
 from league.access import ACTOR_COMMISSIONER, Actor
-from league.models import Fixture, League, Team
+from league.models import Fixture, League, Round, Season, Team
+from league.selectors.leagues import league_visible_to
 from league.sql.reads import model_columns, related_joins, related_load
 from league.webhooks.events import LEAGUE_SUBSCRIBED
 from league.webhooks.models import Subscription
+
+
+def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
+    """A fixture with everything its page names (its game's ruleset too), if its league is
+    visible to `user` (Fixture.DoesNotExist otherwise). One query, two for a private
+    league."""
+    fixture = Fixture.objects.select_related(
+        "round__season__league", "round__season__rules", "home_team", "away_team"
+    ).get(pk=fixture_id)
+    if not league_visible_to(user=user, league=fixture.round.season.league):
+        raise Fixture.DoesNotExist
+    return fixture
+
+
+def season_rounds(*, season: Season, team: Team | None = None) -> list[Round]:
+    """The season's rounds, each with its fixtures (teams and result), optionally only the
+    fixtures of `team`. Two queries whatever the number of rounds."""
+    fixtures = Fixture.objects.select_related("home_team", "away_team", "result").order_by("id")
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
+    return list(
+        Round.objects.filter(season=season)
+        .annotate(fixture_count=Count("fixtures"))
+        .prefetch_related(Prefetch("fixtures", queryset=fixtures))
+        .order_by("number")
+    )
+
+
+def round_choices(*, season: Season) -> list[tuple[int, str]]:
+    """Each round's number and name ("Round 3", "Semi-finals"), for a filter. One query."""
+    rounds = Round.objects.filter(season=season).annotate(fixture_count=Count("fixtures"))
+    return [(r.number, r.label) for r in rounds.order_by("number")]
+
+
+def with_round_labels(fixtures: list[Fixture]) -> list[Fixture]:
+    """`fixtures` (with their rounds) whose knockout rounds know their game count, so each
+    names itself ("Final") without a query of its own: one query when a knockout round is
+    among them, none otherwise."""
+    knockout = {f.round_id for f in fixtures if f.round.stage == Round.Stage.PLAYOFF}
+    if knockout:
+        counts = dict(
+            Fixture.objects.filter(round_id__in=knockout)
+            .values("round_id")
+            .annotate(n=Count("id"))
+            .values_list("round_id", "n")
+        )
+        for fixture in fixtures:
+            if fixture.round_id in counts:
+                fixture.round.game_count = counts[fixture.round_id]
+    return fixtures
+
+
+def team_fixtures(*, season: Season, team: Team) -> list[Fixture]:
+    """The team's fixtures of the season in round order, with their round, teams and
+    result. One query, two with knockout rounds among them."""
+    return with_round_labels(
+        list(
+            Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), round__season=season)
+            .select_related("round", "home_team", "away_team", "result")
+            .order_by("round__number", "id")
+        )
+    )
+
+
+def season_fixture_list(*, season: Season, team: Team | None = None) -> list[Fixture]:
+    """Every fixture of the season (or only `team`'s) with its round and teams, in round
+    order. One query, two with knockout rounds."""
+    fixtures = Fixture.objects.filter(round__season=season)
+    if team is not None:
+        fixtures = fixtures.filter(Q(home_team=team) | Q(away_team=team))
+    return with_round_labels(
+        list(
+            fixtures.select_related("round", "home_team", "away_team", "result").order_by(
+                "round__number", "id"
+            )
+        )
+    )
+
+
+def recent_results(*, season: Season, limit: int = 6) -> list[Fixture]:
+    return list(
+        Fixture.objects.filter(round__season=season, status=Fixture.Status.PLAYED)
+        .select_related("round", "home_team", "away_team", "result")
+        .order_by("-round__number", "-id")[:limit]
+    )
+
+
+def round_not_open_text(*, round_: Round) -> str:
+    """For a fixture whose round is not open: who opens it (the league's commissioners, by
+    name) and when (its date if it has one; rounds open in order, by hand)."""
+    commissioners = round_.season.league.commissioners.order_by("last_name", "username")
+    names = [person.get_full_name() or person.get_username() for person in commissioners]
+    if not names:
+        who = "A site administrator opens it"
+    elif len(names) == 1:
+        who = f"{names[0]}, the league's commissioner, opens it"
+    else:
+        who = f"{', '.join(names[:-1])} or {names[-1]}, the league's commissioners, open it"
+    when = (
+        f" on its date, {date_format(round_.starts_on, 'j F Y')}"
+        if round_.starts_on
+        else " once the earlier rounds are open"
+        if round_.number > 1
+        else ""
+    )
+    return f"This round is not open yet. {who}{when}."
+
+
+# --- A fixture read by one statement written as SQL (the module's docstring) ----------------
 
 #: The league's alias in the statements (related_joins names it by its path).
 _LEAGUE = "f_round_season_league"
 _TEAMS = ("home_team", "away_team")
 
 #: Whether the user is a commissioner of the league (as ``league.access.is_commissioner``
-#: says), and whether he may see it (``league.selectors.league_visible_q``), for a user who
+#: says), and whether he may see it (``league.selectors.leagues.league_visible_q``), for a user who
 #: is neither anonymous nor a superuser.
 _COMMISSIONER = (
     f"EXISTS (SELECT 1 FROM {League.commissioners.through._meta.db_table} c "
