@@ -17,7 +17,7 @@ from django.utils import timezone
 from league.access import Actor
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, Team
-from league.odds.services import odds_after_result
+from league.odds.services.runs import odds_after_result
 from league.rulesets import ruleset_for
 from league.selectors.fixtures import fixture_locked
 from league.services.standings import standings_add_result, standings_lock, standings_recompute

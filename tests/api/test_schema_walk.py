@@ -28,7 +28,7 @@ from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_job_run
 from league.models import Fixture, League, Season, Team
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.services import odds_chunk_run, odds_run_simulate, odds_run_start
+from league.odds.services.runs import odds_chunk_run, odds_run_simulate, odds_run_start
 from league.webhooks.models import Subscription
 from rosters.models import Player
 from tests.api.client import Api

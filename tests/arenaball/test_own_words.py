@@ -11,7 +11,7 @@ from django.urls import reverse
 from arenaball.report_input import KillData
 from league.models import Round
 from league.odds.models import OddsRun
-from league.odds.services import odds_run_simulate, odds_run_start
+from league.odds.services.runs import odds_run_simulate, odds_run_start
 from league.services.playoffs import playoffs_advance, playoffs_start
 from league.services.rounds import round_open
 from tests.api.client import Api

@@ -16,7 +16,7 @@ from games.models import SimulationJob
 from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_export_request, exchange_jobs_sweep
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.services import CHUNK_TASK, _send, odds_sweep
+from league.odds.services.runs import CHUNK_TASK, _send, odds_sweep
 from league.webhooks.events import event_publish
 from league.webhooks.models import Delivery, Subscription
 from league.webhooks.sending import deliveries_sweep

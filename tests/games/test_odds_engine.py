@@ -18,7 +18,7 @@ from games.selectors import team_sheet, team_sheets
 from injuries.models import Injury
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
-from league.odds.services import (
+from league.odds.services.runs import (
     odds_chunk_run,
     odds_run_queue,
     odds_run_simulate,

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from league.odds import services as odds_services
 from league.odds import tasks
+from league.odds.services import runs
 
 
 @pytest.fixture
@@ -21,6 +21,6 @@ def odds_inline(monkeypatch: pytest.MonkeyPatch) -> None:
     def at_once(callback: Callable[[], None]) -> None:
         callback()
 
-    monkeypatch.setattr(odds_services, "_send_ratings", refresh)
-    monkeypatch.setattr(odds_services, "_after_commit", at_once)
-    monkeypatch.setattr(odds_services.app, "send_task", lambda *args, **kwargs: None)
+    monkeypatch.setattr(runs, "_send_ratings", refresh)
+    monkeypatch.setattr(runs, "_after_commit", at_once)
+    monkeypatch.setattr(runs.app, "send_task", lambda *args, **kwargs: None)

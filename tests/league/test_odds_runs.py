@@ -10,8 +10,8 @@ import pytest
 
 from league.models import Fixture, Result, Round, Season
 from league.odds.models import OddsChunk, OddsRun, RatingChange, TeamOdds, TeamRating
-from league.odds.ratings import ratings_refresh
-from league.odds.services import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
+from league.odds.services.ratings import ratings_refresh
+from league.odds.services.runs import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
 from league.services.leagues import league_create
 from league.services.results import result_store

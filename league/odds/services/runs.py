@@ -37,7 +37,7 @@ from league.capabilities.simulation import Simulation
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
-from league.odds.ratings import ratings_refresh
+from league.odds.services.ratings import ratings_refresh
 from league.rulesets import ruleset_for
 from league.selectors.standings import standings_games
 from rules.odds import RemainingFixture, season_odds
@@ -73,7 +73,7 @@ def _send_on_commit(task: str, ids: list[int]) -> None:
 
 def odds_after_result(*, fixture: Fixture, result: Result | None, was_complete: bool) -> None:
     """After `fixture`'s result was recorded (`result`), corrected or voided (None): once
-    it commits, a worker brings the season's ratings up to date (league/odds/ratings.py)
+    it commits, a worker brings the season's ratings up to date (league/odds/services/ratings.py)
     and, when the result completed its regular-season round (`was_complete`: the round's
     status before) or changed a result of a complete one, queues an odds run of the season.
     Nothing is written here: recording a result pays no query for the odds (issue #16's
