@@ -27,8 +27,8 @@ from league.access import ACTOR_COMMISSIONER, Actor
 from league.models import Fixture, League, Round, Season, Team
 from league.selectors.leagues import league_visible_to
 from league.sql.reads import model_columns, related_joins, related_load
-from league.webhooks.events import LEAGUE_SUBSCRIBED
 from league.webhooks.models import Subscription
+from league.webhooks.services.events import LEAGUE_SUBSCRIBED
 
 
 def fixture_for_page(*, fixture_id: int, user: User | AnonymousUser) -> Fixture:
@@ -160,7 +160,7 @@ _VISIBLE_BY_KIND = {
     "superuser": "TRUE",
     "user": f"({_LEAGUE}.is_public OR {_COMMISSIONER} OR {_COACH})",
 }
-#: Whether the league has an active webhook (``league.webhooks.events.LEAGUE_SUBSCRIBED``).
+#: Whether the league has an active webhook (``league.webhooks.services.events.LEAGUE_SUBSCRIBED``).
 _SUBSCRIBED = (
     f"EXISTS (SELECT 1 FROM {Subscription._meta.db_table} w "
     f"WHERE w.league_id = {_LEAGUE}.id AND w.active)"

@@ -46,8 +46,8 @@ def fixture_lock(
 
     The fixture comes with whether its league has an active webhook (``LEAGUE_SUBSCRIBED``),
     read in the same query: the result's event then costs no query in a league without one
-    (league/webhooks/events.py). With an `actor`, whether they are a commissioner of the league
-    comes with it too (``league.access.ACTOR_COMMISSIONER``)."""
+    (league/webhooks/services/events.py). With an `actor`, whether they are a commissioner of the
+    league comes with it too (``league.access.ACTOR_COMMISSIONER``)."""
     locked_teams: dict[int, Team] = {}
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

@@ -27,7 +27,7 @@ from league.services.result_steps import (
     result_score_errors,
 )
 from league.sql.pipeline import pipelined
-from league.webhooks.events import result_event_publish, subscriptions_read_once
+from league.webhooks.services.events import result_event_publish, subscriptions_read_once
 
 
 @dataclass(frozen=True)

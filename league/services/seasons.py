@@ -19,7 +19,7 @@ from league.errors import LeagueError
 from league.models import League, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_for
 from league.services.edits import row_edit
-from league.webhooks.events import season_event_publish
+from league.webhooks.services.events import season_event_publish
 
 # The season's lifecycle: draft → active → playoffs → finished → archived.
 SEASON_TRANSITIONS: Mapping[str, frozenset[str]] = {

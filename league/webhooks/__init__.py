@@ -4,6 +4,6 @@ subscription, stored in the transaction that caused it and sent by a Celery work
 commits, signed with the subscription's secret, in order, retried with back-off for a day.
 
 Part of the core (it knows no game): the core's result services (league/services/results.py)
-call ``events.result_event_publish`` for every game, its rounds and season end call
-``events.event_publish``.
+call ``services.events.result_event_publish`` for every game, its rounds and season end call
+``services.events.event_publish``.
 """

@@ -74,7 +74,7 @@ def demo(settings: Any, tmp_path: Any, odds_inline: None) -> Iterator[str]:  # n
     with (
         mock.patch("games.job_queue.app.send_task"),
         mock.patch("league.exchange_jobs.services.app.send_task"),
-        mock.patch("league.webhooks.events.app.send_task"),
+        mock.patch("league.webhooks.services.events.app.send_task"),
     ):
         call_command("demo_league", stdout=StringIO())
         for run in OddsRun.objects.all():

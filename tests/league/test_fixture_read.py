@@ -13,8 +13,8 @@ from league.access import ACTOR_COMMISSIONER
 from league.models import Fixture, League, Result
 from league.selectors.fixtures import fixture_for_user, fixture_locked
 from league.selectors.leagues import league_visible_q
-from league.webhooks.events import LEAGUE_SUBSCRIBED
 from league.webhooks.models import Subscription
+from league.webhooks.services.events import LEAGUE_SUBSCRIBED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
