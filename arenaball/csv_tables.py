@@ -1,6 +1,6 @@
 """Arenaball's part of the CSV export and import (docs/data.md, "CSV"): kills in the
 standings (A-L1), the characters with their season's points, and past results recorded
-through the game's report service (arenaball/reports.py)."""
+through the game's report service (arenaball/services/reports.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.db.models import Count, Sum
 
 from arenaball.models import Character, CharacterGame
 from arenaball.report_input import GoalData, ReportData
-from arenaball.reports import report_record
+from arenaball.services import report_record
 from league.access import Actor
 from league.errors import DomainError
 from league.models import Fixture, Result, Season, Team

@@ -1,6 +1,6 @@
 """Arenaball's demo league (`./dev run`): six teams set up by the ruleset (the seed's designs,
 eight characters, six crewed cars), a single round robin started, and its first rounds
-reported through arenaball.reports with goals, kills by weapon and ram, substitutions after
+reported through arenaball.services with goals, kills by weapon and ram, substitutions after
 kills, casualties, and a death whose replacement is signed and seated. Everything random
 comes from `random.Random(seed)`, so a seed gives the same league on any database; building
 it twice changes nothing."""
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from arenaball.crews import CarChoice, character_sign, team_cars_set
+from arenaball.crew_input import CarChoice
 from arenaball.models import Car, Character
 from arenaball.report_input import CasualtyData, GoalData, KillData, ReportData, SubstitutionData
-from arenaball.reports import report_record
 from arenaball.selectors import season_rules, team_cars
+from arenaball.services import character_sign, report_record, team_cars_set
 from league.demo import DemoSummary, demo_people
 from league.models import Fixture, League, Season, Team
 from league.services.leagues import league_create

@@ -26,7 +26,7 @@ from league.models import Team
 
 
 def _lineups(value: Any, remap: Remap) -> dict[str, Any]:
-    """A report's line-ups as they took the field (arenaball.reports.lineup_snapshot): the
+    """A report's line-ups as they took the field (arenaball.selectors.lineup_snapshot): the
     team and each car's crew are rows of the document."""
     out: dict[str, Any] = {}
     for side, snapshot in value.items():

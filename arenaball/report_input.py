@@ -173,7 +173,7 @@ def report_data_of(report: Report) -> ReportData:
 
 def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str]]:
     """A report from JSON-like values, and each malformed field's error (``goals.1.plate``).
-    The rules are checked later, with the game's line-ups (arenaball.reports.report_check)."""
+    The rules are checked later, with the game's line-ups (arenaball.services.report_check)."""
     reader = _Reader(raw)
     winner_given = "winner" in raw
     data = ReportData(

@@ -10,17 +10,20 @@ from django.contrib.admin.options import InlineModelAdmin
 from django.db import models
 from django.urls import reverse
 
-from arenaball import aftermath, coaching, crews, csv_tables, honours, season_settings
-from arenaball import join as arenaball_join
+from arenaball import csv_tables, honours, season_settings, services
 from arenaball.admin.fixtures import REPORT_STEPS, report_panels, season_room_context
 from arenaball.admin.season_settings import SeasonSettingsInline
 from arenaball.demo import demo_league_build
 from arenaball.exchange import ARENABALL_TABLES
-from arenaball.kickoff import season_designs_broken
 from arenaball.models import ReportKill
-from arenaball.reports import ARENABALL_RESULTS
-from arenaball.selectors import league_graveyard, season_leaders, season_rules
-from arenaball.team_entry import team_entry_seasons
+from arenaball.selectors import (
+    coach_teams,
+    league_graveyard,
+    season_designs_broken,
+    season_leaders,
+    season_rules,
+    team_entry_seasons,
+)
 from league.admin.steps import Step
 from league.capabilities import Panel
 from league.capabilities.admin_fixtures import FixtureAdminParts
@@ -35,7 +38,6 @@ from league.capabilities.pages import SeasonPages
 from league.capabilities.rosters import Rosters
 from league.capabilities.settings import SeasonSettings
 from league.capabilities.signup import SignUp
-from league.capabilities.simulation import Simulation
 from league.capabilities.table import TableExtras
 from league.honours.awards import HolderKind
 from league.models import Season
@@ -59,7 +61,6 @@ class ArenaballRuleset(
     Ruleset,
     SeasonSettings,
     TableExtras,
-    Simulation,
     Rosters,
     SeasonPages,
     SignUp,
@@ -80,9 +81,9 @@ class ArenaballRuleset(
     urls = ("arenaball.urls",)
     app_labels = ("arenaball",)
     api_urls = ("arenaball.api.urls",)
-    team_view = "arenaball.views.team"
-    fixture_view = "arenaball.views.fixture"
-    result_seam = ARENABALL_RESULTS
+    team_view = "arenaball.views.team_page"
+    fixture_view = "arenaball.views.fixture_page"
+    result_seam = services.ARENABALL_RESULTS
     api_season_rules = "arenaball.api.season_rules.ArenaballSeasonRulesSerializer"
     api_error_codes = "arenaball.api.errors.ERROR_CODES"
 
@@ -121,7 +122,7 @@ class ArenaballRuleset(
         }
 
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
-        return coaching.coach_teams(user=user, ruleset=self.key)
+        return coach_teams(user=user, ruleset=self.key)
 
     def coach_openings(self, *, user: User) -> Sequence[TodoItem]:
         return [
@@ -136,16 +137,16 @@ class ArenaballRuleset(
         ]
 
     def team_setup(self, *, team: Team, actor: Actor) -> None:
-        crews.team_setup(team=team, actor=actor)
+        services.team_setup(team=team, actor=actor)
 
     def team_creation_lines(self) -> Sequence[str]:
-        return (arenaball_join.CREATION_LINE,)
+        return (services.CREATION_LINE,)
 
     def join_request_build(self, *, season: Season, request: JoinRequest, actor: Actor) -> Team:
-        return arenaball_join.join_request_build(season=season, request=request, actor=actor)
+        return services.join_request_build(season=season, request=request, actor=actor)
 
     def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
-        aftermath.game_aftermath(fixture=fixture)  # recomputed from the reports either way
+        services.game_aftermath(fixture=fixture)  # recomputed from the reports either way
 
     def season_admin_inlines(self) -> Sequence[type[InlineModelAdmin[Any, Any]]]:
         return (SeasonSettingsInline,)

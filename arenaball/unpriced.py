@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arenaball.catalogue import league_parts
-from arenaball.designs import stored_design_check
 from arenaball.models import Design
-from arenaball.selectors import designs_with_fittings
+from arenaball.selectors import designs_with_fittings, stored_design_check
 from league.models import League
 
 

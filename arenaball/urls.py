@@ -1,5 +1,5 @@
 """Arenaball's pages (its ruleset names this module; the core's ``team`` and ``fixture``
-addresses hand over to views.team and views.fixture)."""
+addresses hand over to views.team_page and views.fixture_page)."""
 
 from django.urls import path
 
@@ -17,7 +17,7 @@ urlpatterns = [
     ),
     path("arenaball/designs/<int:pk>/", views.design_edit, name="arenaball-design-edit"),
     path("arenaball/designs/<int:pk>/delete/", views.design_delete, name="arenaball-design-delete"),
-    path("arenaball/characters/<int:pk>/", views.character, name="arenaball-character"),
+    path("arenaball/characters/<int:pk>/", views.character_page, name="arenaball-character"),
     path(
         "arenaball/characters/<int:pk>/rename/",
         views.character_rename,

@@ -1,19 +1,21 @@
 """The web pages' forms read into the plain values the services take (the same readers as the
-API's: designs.design_data_parse and report_input.report_data_parse), and the services' dotted
-error keys mapped back to the rows a page shows. Blank rows are skipped, so `rows` remembers
-which row of the page each read line came from."""
+API's: design_input.design_data_parse and report_input.report_data_parse), and the services'
+dotted error keys mapped back to the rows a page shows. Blank rows are skipped, so `rows`
+remembers which row of the page each read line came from."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from django.http import QueryDict
 
-from arenaball.designs import SHEET_WORDS
+from arenaball.crew_input import CarChoice
+from arenaball.design_input import SHEET_WORDS
 from arenaball.models import Car
-from rules.arenaball import Side
+from rules.arenaball import CAR_SLOTS, Side
 
 #: Blank rows a page offers for each list (more come with "Add a …"): nine goals are the
 #: most a first-to-5 game can have (five off outer plates, four for the loser, A-G1).
@@ -72,6 +74,32 @@ def _lines(
             lines.append(line)
             rows.append(row)
     return lines, rows
+
+
+def choices(enum: type[Enum]) -> list[tuple[str, str]]:
+    """A select's options: each of `enum`'s values with its words."""
+    return [(m.value, m.value.replace("_", " ").capitalize()) for m in enum]
+
+
+# --- cars ---------------------------------------------------------------------------------------
+
+
+def car_choices(post: QueryDict) -> list[CarChoice]:
+    """The six rows of the cars form."""
+
+    def number(name: str) -> int | None:
+        value = post.get(name, "")
+        return int(value) if value.isdigit() else None
+
+    return [
+        CarChoice(
+            slot=slot,
+            design=number(f"car-{slot}-design") or 0,
+            driver=number(f"car-{slot}-driver"),
+            gunner=number(f"car-{slot}-gunner"),
+        )
+        for slot in CAR_SLOTS
+    ]
 
 
 # --- designs ------------------------------------------------------------------------------------

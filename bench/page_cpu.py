@@ -71,6 +71,37 @@ def _counted(client: Any, url: str) -> tuple[int, int]:
     return count, size
 
 
+def _measure(client: Any, name: str, url: str, options: argparse.Namespace) -> None:
+    """Print one page's CPU figures (and with --profile its cProfile)."""
+    from django.core.cache import cache
+
+    for _ in range(5):
+        assert client.get(url).status_code == 200, url
+    if options.cold:
+        cache.clear()
+    queries, size = _counted(client, url)
+    cpu = []
+    for _ in range(options.requests):
+        if options.cold:
+            cache.clear()
+        start = time.process_time()
+        client.get(url)
+        cpu.append((time.process_time() - start) * 1000)
+    print(
+        f"  {name:<10} {statistics.median(cpu):6.2f} {min(cpu):6.2f}  "
+        f"{queries:3} queries  {size:6} bytes"
+    )
+    if options.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(10):
+            if options.cold:
+                cache.clear()
+            client.get(url)
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*", help=f"some of {', '.join(PAGES)} (default: all)")
@@ -79,6 +110,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--build", action="store_true")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--cold", action="store_true", help="empty the cache before each request (not timed)"
+    )
     options = parser.parse_args()
     if unknown := set(options.pages) - set(PAGES):
         parser.error(f"no such page: {', '.join(sorted(unknown))}")
@@ -102,28 +136,10 @@ def main() -> int:
 
     urls = _urls(options.league)
     client = Client(HTTP_HOST="localhost")
-    print(f"{options.root}: CPU ms a request (median, best of {options.requests})")
+    state = "cache emptied before each" if options.cold else "cache warm"
+    print(f"{options.root}: CPU ms a request (median, best of {options.requests}; {state})")
     for name in options.pages or PAGES:
-        url = urls[name]
-        for _ in range(5):
-            assert client.get(url).status_code == 200, url
-        queries, size = _counted(client, url)
-        cpu = []
-        for _ in range(options.requests):
-            start = time.process_time()
-            client.get(url)
-            cpu.append((time.process_time() - start) * 1000)
-        print(
-            f"  {name:<10} {statistics.median(cpu):6.2f} {min(cpu):6.2f}  "
-            f"{queries:3} queries  {size:6} bytes"
-        )
-        if options.profile:
-            profile = cProfile.Profile()
-            profile.enable()
-            for _ in range(10):
-                client.get(url)
-            profile.disable()
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
+        _measure(client, name, urls[name], options)
     return 0
 
 

@@ -27,7 +27,7 @@ from config.env import (
     env_url,
 )
 from league.broker.queues import DEFAULT as DEFAULT_QUEUE
-from league.broker.queues import QUEUES
+from league.broker.queues import QUEUES, SIMULATIONS
 from league.broker.queues import ROUTES as TASK_ROUTES
 from league.secret_key import secret_key_weaknesses
 
@@ -260,7 +260,12 @@ CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # -Q consumes them all; the sweeps and other bookkeeping go to "default".
 CELERY_TASK_DEFAULT_QUEUE = DEFAULT_QUEUE
 CELERY_TASK_QUEUES: dict[str, dict[str, object]] = {name: {} for name in QUEUES}
-CELERY_TASK_ROUTES = {task: {"queue": queue} for task, queue in TASK_ROUTES.items()}
+# The installed games' tasks that need a queue of their own, named here beside the installed
+# apps (the core names no game): a worker's simulation is never behind an odds run's chunks.
+GAME_TASK_ROUTES = {"games.tasks.simulate_fixture": SIMULATIONS}
+CELERY_TASK_ROUTES = {
+    task: {"queue": queue} for task, queue in {**TASK_ROUTES, **GAME_TASK_ROUTES}.items()
+}
 # A request hands a job to the broker once, quickly: if the broker is away the job stays
 # queued in the database and the sweep sends it when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

@@ -1,6 +1,7 @@
 """Magic Number Eleven's part of the CSV export and import (docs/data.md, "CSV"): the Star
 Players each team signed (E-S2) with their season's goals and send-offs (E-R1, E-D3), and
-past results recorded through the game's report service (mn11/reports.py), checked by E-R1."""
+past results recorded through the game's report service (mn11/services/reports.py),
+checked by E-R1."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from league.access import Actor
 from league.errors import DomainError
 from league.models import Fixture, Result, Season
 from league.rulesets import CsvTable
-from mn11.draft import team_stars
 from mn11.models import ReportEvent
 from mn11.report_input import report_data_parse
-from mn11.reports import report_record
+from mn11.selectors import team_stars
+from mn11.services import report_record
 
 
 def csv_players(*, season: Season) -> CsvTable:

@@ -1,6 +1,6 @@
 """The data check of Magic Number Eleven's stored reports (issue #46): each stored report
 checked again by the rules a report is checked by when it is recorded
-(mn11.reports.report_faults: every card it names on that side's pitch, not suspended, not
+(mn11.selectors.report_faults: every card it names on that side's pitch, not suspended, not
 sent off; goals by kind adding up; E-S1 … E-D5), so a report stored before a rule was
 enforced, or changed by hand, is found. ``manage.py mn11_check_reports`` prints them."""
 
@@ -13,7 +13,7 @@ from league.models import Fixture, League
 from mn11.errors import field_key
 from mn11.models import Report
 from mn11.report_input import report_data_of
-from mn11.reports import report_faults
+from mn11.selectors import report_faults
 from rules import mn11 as rules
 
 

@@ -17,10 +17,16 @@ from league.services.rounds import round_open
 from league.services.schedule import season_generate_schedule
 from league.services.seasons import season_create, season_transition
 from league.services.teams import team_create
-from mn11.draft import draft_board, draft_pick, draft_start, team_stars
-from mn11.match_day import away_set_choose, gk_pick_choose, lineup_submit
 from mn11.report_input import report_data_parse
-from mn11.reports import report_record
+from mn11.selectors import draft_board, team_stars
+from mn11.services import (
+    away_set_choose,
+    draft_pick,
+    draft_start,
+    gk_pick_choose,
+    lineup_submit,
+    report_record,
+)
 from rules.mn11 import AwaySet, GkCard, Side
 
 LEAGUE_NAME = "Magic Number Eleven Demo League"

@@ -1,7 +1,7 @@
 """A match report as plain values (E-R1), read from the API's JSON or the web form's rows and
 turned into the rules' report. Cards are named by their keys (``base-01``, ``gk-build-up``);
 sides "home"/"away". The Away set and each GK pick, when the report leaves it out (or
-blank), are the match day's (mn11.match_day). A number is a JSON integer or exactly the
+blank), are the match day's (mn11.services.match_day). A number is a JSON integer or exactly the
 digits typed: " 1" and "1.0" are refused, not read as 1."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def event_of(row: Any) -> rules.Event:
 
 def report_data_parse(raw: Mapping[str, Any]) -> tuple[ReportData, dict[str, str]]:
     """A report from JSON-like values, and each malformed field's error (``events.1.card``).
-    The rules are checked later (mn11.reports.report_check)."""
+    The rules are checked later (mn11.services.report_check)."""
     reader = _Reader()
     data = ReportData(
         home_score=reader.whole("home_score", raw.get("home_score")),

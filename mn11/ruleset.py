@@ -22,20 +22,19 @@ from league.capabilities.honours import Honours
 from league.capabilities.pages import SeasonPages
 from league.capabilities.rosters import Rosters
 from league.capabilities.settings import SeasonSettings
-from league.capabilities.simulation import Simulation
 from league.capabilities.table import TableExtras
 from league.demo import DemoSummary
 from league.honours.awards import HolderKind
 from league.models import Fixture, Season
 from league.rulesets import GameCounts, Ruleset
-from mn11 import csv_tables, honours, match_day, season_settings
+from mn11 import csv_tables, honours, season_settings, selectors
 from mn11.admin.reports import REPORT_STEPS, report_panels, season_room_context
 from mn11.admin.season_settings import SeasonSettingsInline
 from mn11.demo import demo_league_build
 from mn11.exchange import MN11_TABLES
 from mn11.models import Report, ReportEvent
-from mn11.reports import MN11_RESULTS
 from mn11.season_settings import season_rules
+from mn11.services import MN11_RESULTS
 from rules.mn11 import MAGIC_NUMBER_GOALS, RED_CARDS, GoalKind
 from rules.standings import TableSettings
 
@@ -50,7 +49,6 @@ class Mn11Ruleset(
     Ruleset,
     SeasonSettings,
     TableExtras,
-    Simulation,
     Rosters,
     SeasonPages,
     Exchange,
@@ -72,8 +70,8 @@ class Mn11Ruleset(
     urls = ("mn11.urls",)
     app_labels = ("mn11",)
     api_urls = ("mn11.api.urls",)
-    team_view = "mn11.views.team"
-    fixture_view = "mn11.views.fixture"
+    team_view = "mn11.views.team_page"
+    fixture_view = "mn11.views.fixture_page"
     season_nav_template = "mn11/includes/season_nav.html"
     result_seam = MN11_RESULTS
     api_season_rules = "mn11.api.season_rules.Mn11SeasonRulesSerializer"
@@ -134,7 +132,7 @@ class Mn11Ruleset(
         )
 
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam]:
-        return match_day.coach_teams(user=user, ruleset=self.key)
+        return selectors.coach_teams(user=user, ruleset=self.key)
 
     def demo_build(self, *, seed: int) -> DemoSummary | None:
         return demo_league_build(seed=seed)

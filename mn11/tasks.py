@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from mn11.draft import drafts_catch_up
+from mn11.services import drafts_catch_up
 
 
 @shared_task(ignore_result=True)

@@ -1,6 +1,6 @@
 """Arenaball's part of the core's fixture admin (league/admin/fixtures.py), handed over by its
 ruleset: the match reports (A-G5). The commissioner records a result, corrects or voids it,
-each a step behind a confirmation page calling arenaball.reports (which checks the report,
+each a step behind a confirmation page calling arenaball.services (which checks the report,
 audits it and recomputes the standings and the characters); the fixture's page shows its
 report."""
 
@@ -12,9 +12,9 @@ from arenaball.admin.report_form import (
     report_form_for_correction,
     report_form_for_new,
 )
-from arenaball.kickoff import teams_off_the_track
 from arenaball.models import Part, Report
-from arenaball.reports import report_correct, report_record, report_void
+from arenaball.selectors import teams_off_the_track
+from arenaball.services import report_correct, report_record, report_void
 from arenaball.unpriced import unpriced_in_use
 from league.admin.display import changelist_url
 from league.admin.game_fixtures import GameReportSteps, fixture_score

@@ -20,8 +20,7 @@ from arenaball.report_input import (
     ReportData,
     SubstitutionData,
 )
-from arenaball.reports import lineup_snapshot
-from arenaball.selectors import season_rules, team_skaters
+from arenaball.selectors import lineup_snapshot, season_rules, team_skaters
 from league.models import Fixture, Result
 from rules.arenaball import TRACK_SLOTS, Ball, CrewState, KillHow, LeftBecause, Plate
 

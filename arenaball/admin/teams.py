@@ -11,8 +11,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from arenaball.designs import stored_design_check
 from arenaball.models import Car, Character, Design, Fitting
+from arenaball.selectors import stored_design_check
 from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
 from league.admin.scoping import LeagueListFilter
 

@@ -2,8 +2,8 @@
 line-ups and reports), and the request bodies the game's parsers read, for the schema.
 
 The designs' and reports' bodies are read by the game's own parsers
-(``arenaball.designs.design_data_parse``, ``arenaball.report_input.report_data_parse``) so the
-web form and the API read them the same way; their serializers here describe them."""
+(``arenaball.design_input.design_data_parse``, ``arenaball.report_input.report_data_parse``)
+so the web form and the API read them the same way; their serializers here describe them."""
 
 from __future__ import annotations
 
@@ -234,7 +234,7 @@ class FittingInputSerializer(serializers.Serializer[Any]):
 
 
 class DesignInputSerializer(serializers.Serializer[Any]):
-    """A design sheet (A-T4), as arenaball.designs.design_data_parse reads it: no cost,
+    """A design sheet (A-T4), as arenaball.design_input.design_data_parse reads it: no cost,
     weight or spaces, which the league's catalogue gives (A-T5): the car itself is parts too
     (a published sheet, or a body, chassis, power plant, suspension and tyres)."""
 

@@ -1,9 +1,11 @@
-"""A team's season and settings, its roster, cars, designs and graveyard (and the league's)."""
+"""A team's season and settings, its roster, cars, designs and graveyard (and the league's),
+and why a character may not be released now."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
+from arenaball.errors import ArenaballError
 from arenaball.models import (
     Car,
     Character,
@@ -82,3 +84,20 @@ def _the_dead() -> QuerySet[Character]:
         .select_related("died_in__round__season", "died_in__home_team", "died_in__away_team")
         .order_by("-left_at", "name")
     )
+
+
+def character_release_refusal(character: Character) -> ArenaballError | None:
+    """Why `character` cannot be released now (not on the roster, or crewing a car), or
+    None: what the release page says before it offers the button, and what the release
+    checks under its lock."""
+    if character.state != Character.State.ACTIVE:
+        return ArenaballError(f"{character} is not on the roster.", code="not_on_roster")
+    seat = Car.objects.filter(Q(driver=character) | Q(gunner=character), team=character.team_id)
+    car = seat.first()
+    if car is not None:
+        name = "the goalkeeper" if car.slot == rules.GOALKEEPER_SLOT else f"car {car.slot}"
+        return ArenaballError(
+            f"{character} crews {name}; seat someone else there first.",
+            code="character_seated",
+        )
+    return None

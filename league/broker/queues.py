@@ -4,11 +4,15 @@ per queue as it likes (``celery -A config worker -Q simulations``). A worker sta
 ``-Q`` consumes every queue, as ``./dev run``'s does; it takes from them in turn, so an odds
 run's hundreds of chunks never sit in front of a simulation.
 
-The settings route the tasks by name (``CELERY_TASK_ROUTES``); everything not named here (the
-sweeps, the draft's deadlines, the ratings refresh: short bookkeeping) goes to ``default``.
+The settings route the tasks by name (``CELERY_TASK_ROUTES``): the core's below, and each
+installed game's that needs a queue of its own beside the installed apps (config/settings.py,
+``GAME_TASK_ROUTES``); everything else (the sweeps, the draft's deadlines, the ratings
+refresh: short bookkeeping) goes to ``default``.
 """
 
 from __future__ import annotations
+
+from django.conf import settings
 
 DEFAULT = "default"
 SIMULATIONS = "simulations"
@@ -19,9 +23,8 @@ EXPORTS = "exports"
 #: Every queue, the one a worker without -Q consumes from them all.
 QUEUES = (DEFAULT, SIMULATIONS, ODDS, WEBHOOKS, EXPORTS)
 
-#: Task name → its queue; any other task goes to DEFAULT.
+#: The core's task names → their queue; any other task goes to DEFAULT.
 ROUTES: dict[str, str] = {
-    "games.tasks.simulate_fixture": SIMULATIONS,
     "league.odds.tasks.odds_start": ODDS,
     "league.odds.tasks.odds_chunk": ODDS,
     "league.odds.tasks.odds_simulate": ODDS,
@@ -31,5 +34,6 @@ ROUTES: dict[str, str] = {
 
 
 def queue_of(task: str) -> str:
-    """The queue `task`'s messages go to."""
-    return ROUTES.get(task, DEFAULT)
+    """The queue `task`'s messages go to, as the settings route it."""
+    route: dict[str, str] = settings.CELERY_TASK_ROUTES.get(task, {})
+    return route.get("queue", DEFAULT)

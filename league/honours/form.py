@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from league.capabilities import capability
 from league.capabilities.table import TableExtras
@@ -110,21 +111,50 @@ def streak_of(results: list[FormResult]) -> str:
     return f"{latest}{count}"
 
 
-def played_results(*, season: Season) -> list[Result]:
-    """`season`'s played results in round order, each with its fixture, round and teams: what
-    the form guide reads (and the standings page's chart, from the same query). One query."""
-    return list(
+class PlayedResult(NamedTuple):
+    """One played result as the form guide and the position chart read it: values, not
+    models (a season's 380 results as model instances with their fixtures, rounds and teams
+    were half of a cold standings page, issue #49)."""
+
+    fixture_id: int
+    round_number: int
+    stage: str
+    home_id: int
+    home_name: str
+    away_id: int
+    away_name: str
+    home_score: int
+    away_score: int
+    overtime: bool
+
+
+def played_results(*, season: Season) -> list[PlayedResult]:
+    """`season`'s played results in round order: what the form guide reads (and the
+    standings page's chart, from the same query). One query."""
+    rows = (
         Result.objects.filter(fixture__round__season=season, fixture__status=Fixture.Status.PLAYED)
-        .select_related("fixture__round", "fixture__home_team", "fixture__away_team")
         .order_by("fixture__round__number", "fixture_id")
+        .values_list(
+            "fixture_id",
+            "fixture__round__number",
+            "fixture__round__stage",
+            "fixture__home_team_id",
+            "fixture__home_team__name",
+            "fixture__away_team_id",
+            "fixture__away_team__name",
+            "home_score",
+            "away_score",
+            "overtime",
+        )
     )
+    return [PlayedResult._make(row) for row in rows]
 
 
 def team_results(
     *,
     season: Season,
     level_winners: Mapping[int, int] | None = None,
-    results: Sequence[Result] | None = None,
+    results: Sequence[PlayedResult] | None = None,
 ) -> dict[int, list[FormResult]]:
     """Every played result of `season` by team id, oldest first (`results`: its
     :func:`played_results`, already read). One query unless given them, and the game's
@@ -137,21 +167,34 @@ def team_results(
         results = played_results(season=season)
     by_team: dict[int, list[FormResult]] = {}
     for result in results:
-        fixture = result.fixture
-        winner = level_winners.get(fixture.pk)
+        winner = level_winners.get(result.fixture_id)
         sides = (
-            (fixture.home_team, fixture.away_team, result.home_score, result.away_score, True),
-            (fixture.away_team, fixture.home_team, result.away_score, result.home_score, False),
+            (
+                result.home_id,
+                result.away_id,
+                result.away_name,
+                result.home_score,
+                result.away_score,
+                True,
+            ),
+            (
+                result.away_id,
+                result.home_id,
+                result.home_name,
+                result.away_score,
+                result.home_score,
+                False,
+            ),
         )
-        for team, opponent, mine, theirs, home in sides:
-            won_level = None if winner is None or mine != theirs else winner == team.pk
-            by_team.setdefault(team.pk, []).append(
+        for team_id, opponent_id, opponent, mine, theirs, home in sides:
+            won_level = None if winner is None or mine != theirs else winner == team_id
+            by_team.setdefault(team_id, []).append(
                 FormResult(
                     outcome=_outcome(mine, theirs, result.overtime, won_level),
-                    fixture_id=fixture.pk,
-                    round_number=fixture.round.number,
-                    opponent_id=opponent.pk,
-                    opponent=opponent.name,
+                    fixture_id=result.fixture_id,
+                    round_number=result.round_number,
+                    opponent_id=opponent_id,
+                    opponent=opponent,
                     score_for=mine,
                     score_against=theirs,
                     home=home,
@@ -161,7 +204,9 @@ def team_results(
     return by_team
 
 
-def season_form(*, season: Season, results: Sequence[Result] | None = None) -> dict[int, TeamForm]:
+def season_form(
+    *, season: Season, results: Sequence[PlayedResult] | None = None
+) -> dict[int, TeamForm]:
     """Each team's form guide (its last five results) and streak in `season`, by team id;
     a team that has not played has none. Two queries at most (the results, unless given
     them, and the game's level winners where it has them)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import F, QuerySet
@@ -23,6 +23,9 @@ from rules.standings import (
     TableSettings,
     compute_table,
 )
+
+if TYPE_CHECKING:
+    from league.honours.form import PlayedResult
 
 
 def standings_for_season(*, season: Season) -> QuerySet[StandingRow]:
@@ -63,13 +66,13 @@ def standings_by_round(
     *,
     season: Season,
     rows: Sequence[StandingRow] | None = None,
-    played: Sequence[Result] | None = None,
+    played: Sequence[PlayedResult] | None = None,
 ) -> dict[str, Any]:
     """Each team's table position after every completed regular-season round,
     worked out by the shared table from the stored results with the points and tie-breakers
     of the league's ruleset. One query when given the season's standing `rows` with their
     teams (as the standings page has them), else two; none more when also given its
-    `played` results in round order with their fixtures and rounds."""
+    `played` results in round order (league.honours.form.played_results)."""
     if rows is None:
         rows = list(StandingRow.objects.filter(season=season).select_related("team"))
     names = {str(r.team_id): r.team.name for r in rows}
@@ -77,16 +80,9 @@ def standings_by_round(
         _regular_results(season)
         if played is None
         else tuple(
-            (
-                r.fixture.round.number,
-                r.fixture.home_team_id,
-                r.fixture.away_team_id,
-                r.home_score,
-                r.away_score,
-                r.overtime,
-            )
+            (r.round_number, r.home_id, r.away_id, r.home_score, r.away_score, r.overtime)
             for r in played
-            if r.fixture.round.stage == Round.Stage.REGULAR
+            if r.stage == Round.Stage.REGULAR
         )
     )
     numbers, positions = _positions_by_round(

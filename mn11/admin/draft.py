@@ -17,7 +17,7 @@ from league.admin.base import LeagueModelAdmin, ReadOnlyTabularInline
 from league.admin.display import admin_url, name_list
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.models import Season
-from mn11 import draft as drafts
+from mn11 import selectors, services
 from mn11.models import Draft, DraftPick
 from mn11.season_settings import season_rules
 
@@ -25,8 +25,8 @@ from mn11.season_settings import season_rules
 class DraftStartForm(forms.Form):
     pick_hours = forms.IntegerField(
         min_value=1,
-        max_value=drafts.MAX_PICK_HOURS,
-        initial=drafts.DEFAULT_PICK_HOURS,
+        max_value=services.MAX_PICK_HOURS,
+        initial=services.DEFAULT_PICK_HOURS,
         label="Hours per pick",
         help_text="Each pick is due this many hours after the previous one.",
     )
@@ -49,12 +49,12 @@ def _explain_start(season: Season) -> list[str]:
         f"Each pick has a deadline; {deadline}.",
         "The coaches pick on the season's live draft board; you start the season once the "
         "draft is done.",
-        *refused_now(drafts.draft_start_refusal(season=season)),
+        *refused_now(selectors.draft_start_refusal(season=season)),
     ]
 
 
 def _run_start(request: HttpRequest, season: Season, form: DraftStartForm) -> StepDone:
-    draft = drafts.draft_start(
+    draft = services.draft_start(
         season=season, actor=request.user, pick_hours=form.cleaned_data["pick_hours"]
     )
     return StepDone(f"{draft} started.", next_url=admin_url(draft))
@@ -66,8 +66,14 @@ DRAFT_START_STEP = Step(
     explain=_explain_start,
     run=_run_start,
     form=lambda season, data: DraftStartForm(data),
-    shown=lambda s: offered(drafts.draft_start_refusal(season=s)),
+    shown=lambda s: offered(selectors.draft_start_refusal(season=s)),
 )
+
+
+def _board(draft: Draft) -> selectors.DraftBoard | None:
+    """The live board, its missed picks drawn first (as the page shows it)."""
+    services.draft_catch_up(season=draft.season)
+    return selectors.draft_board(season=draft.season, user=None)
 
 
 class PickForm(forms.Form):
@@ -75,7 +81,7 @@ class PickForm(forms.Form):
 
     def __init__(self, draft: Draft, data: Any = None):
         super().__init__(data)
-        board = drafts.draft_board(season=draft.season, user=None)
+        board = _board(draft)
         cards = board.cards_left if board else ()
         field = self.fields["card"]
         assert isinstance(field, forms.ChoiceField)
@@ -83,7 +89,7 @@ class PickForm(forms.Form):
 
 
 def _explain_pick(draft: Draft) -> list[str]:
-    board = drafts.draft_board(season=draft.season, user=None)
+    board = _board(draft)
     if board is None or board.on_clock is None:
         return ["The draft is over: every team has signed its cards."]
     late = (
@@ -93,15 +99,15 @@ def _explain_pick(draft: Draft) -> list[str]:
         f"You sign the card below for {board.on_clock}, on the clock for pick "
         f"{board.turn.pick if board.turn else ''}.{late}",
         "The pick is audited and shows on the live board at once.",
-        *refused_now(drafts.draft_pick_refusal(season=draft.season, user=None)),
+        *refused_now(selectors.draft_pick_refusal(season=draft.season, user=None)),
     ]
 
 
 def _run_pick(request: HttpRequest, draft: Draft, form: PickForm) -> StepDone:
-    pick = drafts.draft_pick(
+    pick = services.draft_pick(
         season=draft.season, actor=request.user, card=form.cleaned_data["card"]
     )
-    return StepDone(f"{pick.team} signed {drafts.card_name(draft, pick.card)}.")
+    return StepDone(f"{pick.team} signed {selectors.card_name(draft=draft, key=pick.card)}.")
 
 
 PICK_STEP = Step(
@@ -110,7 +116,7 @@ PICK_STEP = Step(
     explain=_explain_pick,
     run=_run_pick,
     form=lambda draft, data: PickForm(draft, data),
-    shown=lambda d: offered(drafts.draft_pick_refusal(season=d.season, user=None)),
+    shown=lambda d: offered(selectors.draft_pick_refusal(season=d.season, user=None)),
 )
 
 

@@ -1,6 +1,6 @@
 """A Magic Number Eleven league's fixtures in the admin, and their match reports (E-R1): the
 commissioner records a result, corrects or voids it, each a step behind a confirmation page
-calling mn11.reports (which checks the report by the rules, audits it and recomputes the
+calling mn11.services (which checks the report by the rules, audits it and recomputes the
 standings). The form reads its rows into the same values the web form and the API send
 (mn11.report_input.report_data_parse), and shows the service's refusals beside their fields.
 Its ruleset hands these steps and the report's panel to the core's fixture admin
@@ -21,7 +21,8 @@ from league.models import Fixture, Result, Round, Season
 from mn11.errors import Mn11Error
 from mn11.models import MatchDay, Report
 from mn11.report_input import EVENT_TYPES, ReportData, report_data_parse
-from mn11.reports import event_state, report_correct, report_record, report_void
+from mn11.selectors import event_state
+from mn11.services import report_correct, report_record, report_void
 from rules.mn11 import AwaySet, GkCard, GoalKind, Side, VarCard
 
 RULESET = "mn11"

@@ -3,7 +3,7 @@ report, the season's discipline) and the request bodies, for the schema.
 
 The report's body is read by the game's own parser (``mn11.report_input.report_data_parse``)
 so the web form and the API read it the same way; its serializers here describe it. An event
-is shown as it is taken (``mn11.reports.event_state``)."""
+is shown as it is taken (``mn11.selectors.event_state``)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.schema import NamedChoiceField
-from mn11.discipline import DisciplineRow
 from mn11.models import Report, ReportEvent, ReportKick
 from mn11.report_input import CARD_LENGTH, EVENT_TYPES, MAX_KICKS, MAX_LINES
-from mn11.reports import event_state
+from mn11.selectors import DisciplineRow, event_state
 from rules.mn11 import AwaySet, CardKind, GkCard, GoalKind, Side, VarCard
 
 

@@ -13,14 +13,14 @@ from league.models import Fixture, Result, Season, Team
 from league.selectors.fixtures import with_round_labels
 from league.selectors.team_seasons import teams_seasons
 from mn11.catalogue import league_stars
-from mn11.discipline import played_matches, season_discipline
-from mn11.match_day import match_day_view
-from mn11.reports import event_state
-from mn11.squads import team_squad
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GoalKind, Side, VarCard
 
+from .discipline import played_matches, season_discipline
+from .match_day import match_day_view
 from .report_page import stored_report
+from .reports import event_state
+from .squads import team_squad
 
 
 def fixture_page(*, fixture: Fixture, user: Actor) -> dict[str, Any]:

@@ -11,13 +11,14 @@ from fractions import Fraction
 from typing import Any
 
 from league.models import Fixture, Result, Round
-from mn11.discipline import team_suspended
 from mn11.models import Lineup, MatchDay, Report
 from mn11.report_input import EVENT_KEYS, KICK_KEYS, posted_rows
 from mn11.season_settings import season_rules
-from mn11.squads import away_set_of, gk_picks, side_squad, team_of
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GkCard, GoalKind, Side, VarCard
+
+from .discipline import team_suspended
+from .squads import away_set_of, gk_picks, side_squad, team_of
 
 #: Blank rows the form starts with; "Add an event" (or, without JavaScript, "More rows")
 #: adds more.

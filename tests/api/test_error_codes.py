@@ -43,7 +43,7 @@ NOT_FROM_THE_API = {
     # league/rulesets.py: a league whose game is not installed on this server (a
     # configuration error, never the answer to a request)
     "unknown_ruleset",
-    # mn11/draft.py: starting a draft of a season of another game; the API's draft paths
+    # mn11/selectors/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
     # league/services/divisions.py: setting up a season's divisions and scheduling it with them (the

@@ -9,8 +9,8 @@ import itertools
 import pytest
 
 from api.tokens import api_token_create
-from mn11.draft import draft_start
 from mn11.models import Draft, DraftPick
+from mn11.services import draft_start
 from tests.api.client import Api
 from tests.mn11.draft_world import draft_world
 

@@ -9,17 +9,18 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from api.schema import ERROR_CODES, error_codes
-from arenaball import crews, designs, reports
 from arenaball.api import access as arenaball_access
+from arenaball.services import crews, designs, reports
 from games import jobs, lineups, matchday, results, table_inspections
 from games.api import access
 from injuries import services as injury_services
 from league.rulesets import ruleset_get
 from league.services.result_steps import result_change_refusal
 from league.services.results import _played_lock, result_correct, result_record, result_void
-from mn11 import match_day as mn11_match_day
-from mn11 import reports as mn11_reports
+from mn11 import selectors as mn11_selectors
 from mn11.api import access as mn11_access
+from mn11.services import match_day as mn11_match_day
+from mn11.services import reports as mn11_reports
 from rosters import table_dice
 from tests.api.conftest import Api
 
@@ -92,7 +93,7 @@ SERVICES = [
     _played_lock,
     result_change_refusal,
     mn11_access.side_for_team,
-    mn11_match_day.side_of,
+    mn11_selectors.side_of,
     mn11_match_day._locked_day,
     mn11_match_day.gk_pick_choose,
     mn11_match_day.lineup_submit,

@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from arenaball.demo import LEAGUE_NAME, PLAYED_ROUNDS, TEAMS, demo_league_build
-from arenaball.designs import stored_design_check
 from arenaball.models import Car, Character, Design, ReportCasualty, ReportKill, ReportSubstitution
 from arenaball.ruleset import ARENABALL
+from arenaball.selectors import stored_design_check
 from league.models import AuditEntry, League, Result, Round, StandingRow
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from arenaball.designs import design_data_of
+from arenaball.design_input import design_data_of
 from arenaball.models import Design
 from tests.arenaball.world import arena_world
 

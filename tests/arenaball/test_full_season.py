@@ -18,10 +18,8 @@ import dataclasses
 
 import pytest
 
-from arenaball.crews import character_release, character_sign
-from arenaball.designs import FittingData, design_data_of, design_save, stored_design_check
+from arenaball.design_input import FittingData, design_data_of
 from arenaball.errors import ArenaballError
-from arenaball.kickoff import teams_off_the_track
 from arenaball.models import Car, Character, CharacterGame, Design, Part, ReportGoal
 from arenaball.parts import part_create, part_update
 from arenaball.price_list import price_list_import
@@ -32,9 +30,10 @@ from arenaball.report_input import (
     ReportData,
     SubstitutionData,
 )
-from arenaball.reports import report_record
 from arenaball.ruleset import ARENABALL
 from arenaball.season_settings import season_settings_change
+from arenaball.selectors import stored_design_check, teams_off_the_track
+from arenaball.services import character_release, character_sign, design_save, report_record
 from league.models import Fixture, Round, Season, StandingRow, Team
 from league.services.playoffs import playoffs_advance, playoffs_start
 from league.services.rounds import round_open

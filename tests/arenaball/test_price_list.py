@@ -11,10 +11,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from arenaball.designs import FittingData, design_data_of, design_save
+from arenaball.design_input import FittingData, design_data_of
 from arenaball.models import Design, Part
 from arenaball.parts import part_update
 from arenaball.price_list import price_list_import
+from arenaball.services import design_save
 from arenaball.unpriced import unpriced_in_use
 from league.exchange.problems import ImportRefused
 from league.models import AuditEntry

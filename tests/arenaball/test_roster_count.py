@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from arenaball.crews import character_release, character_sign
 from arenaball.models import Character
 from arenaball.report_input import CasualtyData, KillData
-from arenaball.reports import report_correct
+from arenaball.services import character_release, character_sign, report_correct
 from tests.arenaball.world import arena_world, cars_set, driver, play, win_report
 
 pytestmark = pytest.mark.django_db

@@ -9,12 +9,21 @@ import dataclasses
 import pytest
 from django.test import Client
 
-from arenaball.crews import CarChoice, character_sign, team_cars_set
-from arenaball.designs import FittingData, design_data_of, design_save, stored_design_check
+from arenaball.crew_input import CarChoice
+from arenaball.design_input import FittingData, design_data_of
 from arenaball.errors import ArenaballError
 from arenaball.models import Car, Character, CharacterGame, Design
 from arenaball.report_input import CasualtyData, GoalData, KillData, SubstitutionData
-from arenaball.reports import pits_choose, report_correct, report_record, report_void
+from arenaball.selectors import stored_design_check
+from arenaball.services import (
+    character_sign,
+    design_save,
+    pits_choose,
+    report_correct,
+    report_record,
+    report_void,
+    team_cars_set,
+)
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
 from tests.arenaball.world import arena_world, driver, gunner, play, win_report

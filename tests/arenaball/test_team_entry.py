@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from arenaball.models import Car
-from arenaball.team_entry import team_enter
+from arenaball.services import team_enter
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Invitation, StandingRow, Team
 from league.services.schedule import season_generate_schedule

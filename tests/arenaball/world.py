@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
-from arenaball.crews import CarChoice, team_cars_set
+from arenaball.crew_input import CarChoice
 from arenaball.models import Car, Character, Design
 from arenaball.report_input import GoalData, ReportData
-from arenaball.reports import report_record
+from arenaball.services import report_record, team_cars_set
 from league.models import Fixture, League, Result, Round, Season, Team
 from league.services.leagues import league_create
 from league.services.schedule import season_generate_schedule

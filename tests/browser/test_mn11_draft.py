@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from mn11.draft import draft_start
 from mn11.models import DraftPick
+from mn11.services import draft_start
 from tests.browser.conftest import screenshot
 from tests.mn11.draft_world import PASSWORD, draft_world
 
@@ -87,7 +87,7 @@ def test_a_waiting_coachs_form_appears_when_his_turn_comes(browser, live_server)
     try:
         page.goto(f"/mn11/seasons/{world.season.pk}/draft/")
         expect(page.locator("#pick-refusal")).to_contain_text("turn to pick")
-        from mn11.draft import draft_pick
+        from mn11.services import draft_pick
 
         draft_pick(season=world.season, actor=world.coach_of(draft.order[0]), card="base-02")
         expect(page.locator("#pick-form")).to_be_visible()

@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from league.models import Result, StandingRow
-from mn11.match_day import away_set_choose, gk_pick_choose, lineup_submit
 from mn11.models import Report
+from mn11.services import away_set_choose, gk_pick_choose, lineup_submit
 from rules.mn11 import AwaySet, GkCard, Side
 from tests.browser.conftest import PHONE, screenshot, width_at_phone
 from tests.mn11.world import Mn11World, mn11_world

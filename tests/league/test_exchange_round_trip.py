@@ -156,8 +156,8 @@ def test_an_imported_league_replays_its_matches_with_its_own_players(superuser: 
 def test_an_imported_draft_shows_its_draws_by_the_copys_team_names() -> None:
     """E-S2's draws name teams by their keys: in the document by their ids there, in the
     copy by the copy's teams, so its draft board names the same teams as the original's."""
-    from mn11.draft import draft_board
     from mn11.models.draft import Draft
+    from mn11.selectors import draft_board
 
     league = ruleset_get("mn11").demo_build(seed=7).league
     document = export(league.pk)
@@ -185,8 +185,8 @@ def test_an_imported_automatic_pick_names_the_copys_team() -> None:
     """An automatic pick's draw names the team on the clock (its key): the copy's team."""
     from datetime import timedelta
 
-    from mn11.draft import draft_catch_up, draft_start
     from mn11.models.draft import DraftPick
+    from mn11.services import draft_catch_up, draft_start
     from tests.mn11.draft_world import draft_world
 
     world = draft_world(draft_auto_pick=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from arenaball.reports import ARENABALL_RESULTS
+from arenaball.services import ARENABALL_RESULTS
 from games.results import MAGNOBALL_RESULTS
 from league.rulesets import ruleset_get
 from league.services.results import ResultSeam
-from mn11.reports import MN11_RESULTS
+from mn11.services import MN11_RESULTS
 from tests.test_module_sizes import ROOT, _project_modules
 
 #: A call of the function (its definition and imports are not calls).

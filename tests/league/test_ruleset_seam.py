@@ -88,3 +88,27 @@ def test_the_dice_duel_uses_the_required_seam_only() -> None:
     assert not any(isinstance(duel, kind) for kind in capabilities())
     defaults = capability(duel, TableExtras)
     assert defaults.knockout_level_line().startswith("A knockout game that ends level")
+
+
+def _changed(game: type[Any], kind: type[Any]) -> list[str]:
+    """The members of `kind` that `game` defines otherwise: a method of its own, or a value
+    other than the default (``simulates = False`` repeated is no change)."""
+    changed = []
+    for name in members(kind) - {"label"}:
+        mine, default = inspect.getattr_static(game, name), inspect.getattr_static(kind, name)
+        if mine is default or (not callable(mine) and mine == default):
+            continue
+        changed.append(name)
+    return changed
+
+
+@pytest.mark.parametrize("ruleset", rulesets(), ids=lambda ruleset: ruleset.key)
+def test_a_game_opts_into_a_capability_only_to_change_it(ruleset: Ruleset) -> None:
+    """A capability whose defaults a game keeps is one the game leaves out: the core gives
+    it those defaults all the same, and the ruleset's bases then say what the game adds."""
+    kept = [
+        kind.__name__
+        for kind in capabilities()
+        if isinstance(ruleset, kind) and not _changed(type(ruleset), kind)
+    ]
+    assert kept == [], f"{ruleset.key} opts into {kept} and changes none of their members"

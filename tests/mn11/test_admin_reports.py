@@ -224,7 +224,7 @@ def test_the_admin_refuses_a_send_off_of_a_card_off_the_warned_sides_pitch(
 ) -> None:
     """Issue #46: the admin's report is checked against the line-ups as the web's and the
     API's: Away's line-up is in, and Home's Star Player is no card of it."""
-    from mn11.match_day import away_set_choose, gk_pick_choose, lineup_submit
+    from mn11.services import away_set_choose, gk_pick_choose, lineup_submit
     from rules.mn11 import AwaySet, GkCard, Side
 
     fixture = world.fixture()

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from league.models import Fixture, Result, StandingRow
 from mn11.data_check import stored_reports_checked
 from mn11.demo import LEAGUE_NAME, PLAYED_ROUNDS, TEAMS, demo_league_build
-from mn11.draft import team_stars
 from mn11.models import DraftPick, Lineup, Report
+from mn11.selectors import team_stars
 
 pytestmark = pytest.mark.django_db
 

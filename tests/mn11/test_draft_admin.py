@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import AuditEntry
-from mn11.draft import draft_pick, draft_start
 from mn11.models import Draft, DraftPick
+from mn11.services import draft_pick, draft_start
 from tests.arenaball.admin_helpers import staff_commissioner
 from tests.mn11.draft_world import draft_world
 

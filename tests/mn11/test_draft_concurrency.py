@@ -11,8 +11,8 @@ import pytest
 from django.db import connection, connections
 
 from league.errors import DomainError
-from mn11.draft import draft_pick, draft_start
 from mn11.models import DraftPick
+from mn11.services import draft_pick, draft_start
 from tests.mn11.draft_world import draft_world
 
 pytestmark = [

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from mn11.draft import draft_start
 from mn11.models import DraftPick
+from mn11.services import draft_start
 from tests.mn11.draft_world import draft_world
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ from league.models import Round, Season
 from league.services.rounds import round_open
 from league.services.schedule import season_generate_schedule
 from league.services.seasons import season_transition
-from mn11.draft import draft_pick, draft_start, team_stars
 from mn11.errors import Mn11Error
-from mn11.match_day import away_set_choose, gk_pick_choose, lineup_submit
 from mn11.models import DraftPick
+from mn11.selectors import team_stars
+from mn11.services import away_set_choose, draft_pick, draft_start, gk_pick_choose, lineup_submit
 from rules.mn11 import AwaySet, GkCard, Side
 from tests.mn11.draft_world import draft_world
 

@@ -10,13 +10,9 @@ from league.errors import PermissionRefused
 from league.models import AuditEntry
 from league.selectors.coaching import coach_teams
 from mn11.errors import Mn11Error
-from mn11.match_day import (
-    away_set_choose,
-    gk_pick_choose,
-    lineup_submit,
-    match_day_view,
-)
 from mn11.models import Lineup, MatchDay
+from mn11.selectors import match_day_view
+from mn11.services import away_set_choose, gk_pick_choose, lineup_submit
 from rules.mn11 import AwaySet, GkCard, Side
 from tests.mn11.world import mn11_world, play, raw_report, send_off, var
 

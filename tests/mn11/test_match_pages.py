@@ -139,7 +139,7 @@ def test_match_day_posts_and_the_fixture_page():
 def test_team_and_discipline_pages_and_the_season_nav():
     world = mn11_world(shootout_league=True)
     fixture = world.fixture()
-    from mn11.reports import report_record
+    from mn11.services import report_record
     from tests.mn11.world import report
 
     report_record(fixture=fixture, data=report(**red_card_level_shootout()), actor=None)

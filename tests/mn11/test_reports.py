@@ -10,7 +10,7 @@ from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
 from mn11.errors import Mn11Error
 from mn11.models import Report, ReportEvent, ReportKick
-from mn11.reports import report_correct, report_record, report_void
+from mn11.services import report_correct, report_record, report_void
 from tests.mn11.world import (
     goal,
     mn11_world,

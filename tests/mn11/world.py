@@ -16,7 +16,7 @@ from league.services.schedule import season_generate_schedule
 from league.services.seasons import season_create, season_transition
 from league.services.teams import team_create
 from mn11.report_input import ReportData, report_data_parse
-from mn11.reports import report_record
+from mn11.services import report_record
 
 NAMES = ("Ajax Aces", "Benfica Bolts", "Celtic Comets", "Dynamo Dice")
 

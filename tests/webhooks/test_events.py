@@ -9,8 +9,8 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from arenaball.reports import report_correct as arena_correct
-from arenaball.reports import report_void as arena_void
+from arenaball.services import report_correct as arena_correct
+from arenaball.services import report_void as arena_void
 from games.matchday import round_open
 from games.results import PlayerLine, ResultReport, result_record
 from league.models import Round, Season
@@ -18,8 +18,8 @@ from league.services.schedule import season_generate_schedule
 from league.services.season_end import season_close
 from league.services.seasons import season_transition
 from league.webhooks.models import Delivery, Subscription
-from mn11.reports import report_correct as mn11_correct
-from mn11.reports import report_void as mn11_void
+from mn11.services import report_correct as mn11_correct
+from mn11.services import report_void as mn11_void
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind

@@ -21,15 +21,10 @@ from arenaball.api.serializers import (
     DesignInputSerializer,
     DesignSerializer,
 )
-from arenaball.designs import (
-    design_check,
-    design_data_parse,
-    design_delete,
-    design_save,
-    stored_design_check,
-)
+from arenaball.design_input import design_data_parse
 from arenaball.models import Design
-from arenaball.selectors import team_designs
+from arenaball.selectors import design_check, stored_design_check, team_designs
+from arenaball.services import design_delete, design_save
 from league.models import Team
 from rules import arenaball as rules
 

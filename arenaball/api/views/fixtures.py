@@ -28,14 +28,8 @@ from arenaball.api.serializers import (
 )
 from arenaball.models import Pits, Report
 from arenaball.report_input import report_data_parse
-from arenaball.reports import (
-    lineup_snapshot,
-    pits_choose,
-    report_correct,
-    report_record,
-    report_void,
-)
-from arenaball.selectors import fixture_pits, fixture_report
+from arenaball.selectors import fixture_pits, fixture_report, lineup_snapshot
+from arenaball.services import pits_choose, report_correct, report_record, report_void
 from league.access import require_commissioner, require_result_reporter
 from league.models import Fixture
 

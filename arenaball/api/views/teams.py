@@ -20,14 +20,14 @@ from api.serializers import TeamRefSerializer
 from arenaball import selectors
 from arenaball.api.access import arena_character, arena_team, arena_team_for_change
 from arenaball.api.serializers import CarSerializer, CharacterSerializer, slot_field
-from arenaball.crews import (
-    CarChoice,
+from arenaball.crew_input import CarChoice
+from arenaball.models import Car, Character
+from arenaball.services import (
     character_release,
     character_rename,
     character_sign,
     team_cars_set,
 )
-from arenaball.models import Car, Character
 from league.models import Team
 from rules.arenaball import skill_level
 

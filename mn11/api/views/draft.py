@@ -22,7 +22,7 @@ from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, read_errors, write_errors
 from league.access import require_commissioner
 from league.models import Season
-from mn11 import draft as drafts
+from mn11 import selectors, services
 
 RULESET = "mn11"
 STATE_URL = "api:mn11-season-draft"
@@ -37,7 +37,8 @@ def mn11_season(*, user: ApiUser, season_id: int) -> Season:
 
 
 def draft_data(*, season: Season, user: ApiUser) -> dict[str, Any]:
-    board = drafts.draft_board(season=season, user=user)
+    services.draft_catch_up(season=season)  # the missed picks drawn first: the board moves on
+    board = selectors.draft_board(season=season, user=user)
     if board is None:
         raise Http404("The draft has not started.")
     return {
@@ -48,7 +49,7 @@ def draft_data(*, season: Season, user: ApiUser) -> dict[str, Any]:
         "snake": board.draft.snake,
         "auto_pick": board.draft.auto_pick,
         "pick_hours": board.draft.pick_hours,
-        **drafts.draft_board_data(board),
+        **selectors.draft_board_data(board),
     }
 
 
@@ -179,7 +180,7 @@ class DraftPickView(ApiView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        drafts.draft_pick(
+        services.draft_pick(
             season=season, actor=request.user, card=data["card"], pick_number=data.get("pick")
         )
         location = absolute_url(request, STATE_URL, season.pk)
@@ -193,7 +194,7 @@ class DraftStartView(ApiView):
     class InputSerializer(StrictInputSerializer):
         pick_hours = StrictIntegerField(
             min_value=1,
-            max_value=drafts.MAX_PICK_HOURS,
+            max_value=services.MAX_PICK_HOURS,
             required=False,
             help_text="Hours each pick has before its deadline (default 24).",
         )
@@ -218,8 +219,8 @@ class DraftStartView(ApiView):
     def start(self, request: Request, season: Season) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        hours = serializer.validated_data.get("pick_hours", drafts.DEFAULT_PICK_HOURS)
-        drafts.draft_start(season=season, actor=request.user, pick_hours=hours)
+        hours = serializer.validated_data.get("pick_hours", services.DEFAULT_PICK_HOURS)
+        services.draft_start(season=season, actor=request.user, pick_hours=hours)
         location = absolute_url(request, STATE_URL, season.pk)
         body = draft_data(season=season, user=request.user)
         return Response(body, status=201, headers={"Location": location})

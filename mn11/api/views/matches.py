@@ -1,5 +1,5 @@
 """A Magic Number Eleven fixture: its match day as the user may see it (the page's own view
-builder, mn11.match_day.match_day_view: sealed line-ups stay sealed), the match-day choices
+builder, mn11.selectors.match_day_view: sealed line-ups stay sealed), the match-day choices
 (E-S1 the Away set, E-S3 the GK picks and line-ups), and its result: reported by either coach
 or a commissioner (E-R1, with Idempotency-Key), corrected or voided by a commissioner. Also
 the season's discipline (E-D3)."""
@@ -37,17 +37,17 @@ from mn11.api.serializers import (
     gk_field,
     side_field,
 )
-from mn11.discipline import season_discipline
-from mn11.match_day import (
-    MatchDayView,
+from mn11.models import Report
+from mn11.report_input import report_data_parse
+from mn11.selectors import MatchDayView, match_day_view, season_discipline
+from mn11.services import (
     away_set_choose,
     gk_pick_choose,
     lineup_submit,
-    match_day_view,
+    report_correct,
+    report_record,
+    report_void,
 )
-from mn11.models import Report
-from mn11.report_input import report_data_parse
-from mn11.reports import report_correct, report_record, report_void
 from rules.mn11 import AwaySet, GkCard
 
 

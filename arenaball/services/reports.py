@@ -2,7 +2,7 @@
 commissioner corrects or voids it. Each report is checked against the rules with both teams'
 line-ups as they took the field (cars, designs, crews and the two cars in the pits, A-G4),
 every error beside its field; then the core stores the result and its aftermath recomputes
-the standings and (arenaball/aftermath.py) every character's points and casualties."""
+the standings and (arenaball/services/aftermath.py) every character's points and casualties."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from django.db.models import Prefetch
 from arenaball.cast import Cast
 from arenaball.catalogue import league_parts
 from arenaball.errors import ArenaballError, problems_refused
-from arenaball.kickoff import car_design_problems
 from arenaball.models import (
     Car,
     Character,
@@ -28,14 +27,20 @@ from arenaball.models import (
     ReportSubstitution,
 )
 from arenaball.report_input import ReportData
-from arenaball.selectors import designs_with_fittings, season_rules
+from arenaball.selectors import (
+    car_design_problems,
+    designs_with_fittings,
+    lineup_snapshot,
+    report_state,
+    season_rules,
+)
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Result, Team
 from league.services.result_steps import fixture_lock, result_score_errors
 from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from rules import arenaball as rules
-from rules.arenaball import GOALKEEPER_SLOT, PITS_CARS, TRACK_SLOTS
+from rules.arenaball import PITS_CARS, TRACK_SLOTS
 
 
 @dataclass(frozen=True)
@@ -50,41 +55,6 @@ class Checked:
 
 
 # --- line-ups ------------------------------------------------------------------------------------
-
-
-def lineup_snapshot(
-    *,
-    fixture: Fixture,
-    team: Team,
-    pits: Sequence[str] | None,
-    peds: Sequence[int] | None = None,
-) -> dict[str, Any]:
-    """`team`'s line-up for `fixture` as it takes the field now: its cars with their designs
-    and crews, the pits given (else those its coach chose, else none) and its peds on roller
-    skates (the seed's variant; character ids, none unless given)."""
-    if pits is None:
-        chosen = Pits.objects.filter(fixture=fixture, team=team).first()
-        pits = chosen.slots if chosen else []
-    cars = Car.objects.filter(team=team).select_related("design")
-    return {
-        "team": team.pk,
-        "pits": sorted(pits),
-        "peds": list(peds or ()),
-        "cars": [
-            {
-                "slot": car.slot,
-                "design": car.design.name,
-                "role": car.design.role,
-                "gunners": car.design.gunners,
-                "driver": car.driver_id,
-                "gunner": car.gunner_id,
-            }
-            for car in sorted(cars, key=lambda car: _SLOT_ORDER[car.slot])
-        ],
-    }
-
-
-_SLOT_ORDER = {slot: index for index, slot in enumerate((*TRACK_SLOTS, GOALKEEPER_SLOT))}
 
 
 def rules_lineup(snapshot: Mapping[str, Any], cast: Cast) -> rules.MatchLineup:
@@ -228,7 +198,7 @@ def _design_problems(
         designs = Prefetch("design", queryset=designs_with_fittings())
         cars = sorted(
             Car.objects.filter(team=team).prefetch_related(designs),
-            key=lambda car: _SLOT_ORDER[car.slot],
+            key=lambda car: rules.CAR_SLOTS.index(car.slot),
         )
         problems += [
             _prefixed(problem, side)
@@ -371,25 +341,3 @@ def _store(result: Result, checked: Checked) -> None:
         )
         for index, sub in enumerate(report.substitutions)
     )
-
-
-def report_state(result: Result) -> dict[str, Any]:
-    """The result and its report as the audit log and the API show them (ids)."""
-    report = Report.objects.filter(result=result).first()
-    state: dict[str, Any] = {"home_score": result.home_score, "away_score": result.away_score}
-    if report is None:
-        return state
-    return {
-        **state,
-        "time_limit": report.time_limit,
-        "winner": report.winner_id,
-        "goals": [[g.team_id, g.scorer_id, g.plate, g.ball] for g in report.goals.all()],
-        "kills": [
-            [k.victim_team_id, k.victim_car, k.killer_team_id, k.killer_car, k.killer_id, k.how]
-            for k in report.kills.all()
-        ],
-        "casualties": [[c.team_id, c.character_id, c.state] for c in report.casualties.all()],
-        "substitutions": [[s.team_id, s.on, s.off, s.because] for s in report.substitutions.all()],
-        "pits": {side: lineup.get("pits", []) for side, lineup in report.lineups.items()},
-        "peds": {side: lineup.get("peds", []) for side, lineup in report.lineups.items()},
-    }

@@ -2,7 +2,7 @@
 team is (the core's team_create, then the ruleset's set-up: the seed's Track Car and
 Goalkeeper designs, A-T5, within the design budget, A-T3; eight characters and six crewed cars,
 A-T1, A-T2), with him as its coach; he redesigns and recrews it from his team's page. One team
-per coach and league, as for an invited coach's own entry (arenaball/team_entry.py)."""
+per coach and league, as for an invited coach's own entry (arenaball/services/team_entry.py)."""
 
 from __future__ import annotations
 

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 from league.models import Fixture, Season, Team
 from mn11.catalogue import league_stars
-from mn11.discipline import team_suspended
-from mn11.draft import team_stars
 from mn11.errors import Mn11Error
 from mn11.models import Draft, Lineup, MatchDay
 from mn11.season_settings import season_rules
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GkCard, Side
+
+from .discipline import team_suspended
+from .draft import team_stars
 
 
 def side_of(fixture: Fixture, team: Team) -> Side:

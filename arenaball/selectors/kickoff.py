@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from arenaball.catalogue import league_parts
-from arenaball.designs import stored_design_check
 from arenaball.models import Car, Character, Part
-from arenaball.selectors import designs_with_fittings, season_rules
+from arenaball.selectors.designs import stored_design_check
+from arenaball.selectors.teams import designs_with_fittings, season_rules
 from league.models import Season, Team
 from rules import arenaball as rules
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 from arenaball.cast import Cast
 from arenaball.models import Car, Character, CharacterGame, Report, ReportCasualty
 from arenaball.report_input import report_data_of
-from arenaball.reports import rules_lineup
 from arenaball.selectors import season_rules
+from arenaball.services.reports import rules_lineup
 from league.models import Fixture, Team
 from rules import arenaball as rules
 from rules.arenaball import CrewState

@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
-from arenaball.kickoff import car_design_problems
 from arenaball.models import Car, Pits
-from arenaball.selectors import designs_with_fittings, team_settings
+from arenaball.selectors.kickoff import car_design_problems
+from arenaball.selectors.teams import designs_with_fittings, team_settings
 from league.models import Fixture, Round, Team
 from league.selectors.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from rules.arenaball import CAR_SLOTS

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from arenaball.catalogue import league_catalogue_ensure
-from arenaball.designs import design_from_rules
+from arenaball.crew_input import CarChoice
 from arenaball.errors import ArenaballError, problems_refused
 from arenaball.models import Car, Character, Design
-from arenaball.selectors import team_designs, team_settings
+from arenaball.selectors import character_release_refusal, team_designs, team_settings
+from arenaball.services.designs import design_from_rules
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Team
@@ -27,16 +26,6 @@ from rules.names import player_names
 SLOTS = (*TRACK_SLOTS, GOALKEEPER_SLOT)
 #: A new team's roster: a driver for each of the six cars, the goalkeeper's gunner, a reserve.
 STARTING_ROSTER = len(SLOTS) + 2
-
-
-@dataclass(frozen=True, slots=True)
-class CarChoice:
-    """One car as the roster form sets it: its design and crew, by id (None: empty seat)."""
-
-    slot: str
-    design: int
-    driver: int | None = None
-    gunner: int | None = None
 
 
 def team_setup(*, team: Team, actor: Actor) -> None:
@@ -153,23 +142,6 @@ def character_rename(*, character: Character, actor: Actor, name: str) -> Charac
             after={"name": name},
         )
     return character
-
-
-def character_release_refusal(character: Character) -> ArenaballError | None:
-    """Why `character` cannot be released now (not on the roster, or crewing a car), or
-    None: what the release page says before it offers the button, and what the release
-    checks under its lock."""
-    if character.state != Character.State.ACTIVE:
-        return ArenaballError(f"{character} is not on the roster.", code="not_on_roster")
-    seat = Car.objects.filter(Q(driver=character) | Q(gunner=character), team=character.team_id)
-    car = seat.first()
-    if car is not None:
-        name = "the goalkeeper" if car.slot == GOALKEEPER_SLOT else f"car {car.slot}"
-        return ArenaballError(
-            f"{character} crews {name}; seat someone else there first.",
-            code="character_seated",
-        )
-    return None
 
 
 def character_release(*, character: Character, actor: Actor) -> Character:

@@ -1,55 +1,23 @@
-"""Match reports (E-R1, E-D1 … E-D5): a coach of either team or a commissioner reports a
-match; the commissioner corrects or voids it. Each report is checked by the rules
-(rules.mn11.report_errors, shootout_errors inside it) with the match day's Away set and GK
-picks where it leaves them out, and against each side's cards (mn11.squads.report_cards:
-every card it names was on that side's pitch), every error beside its field; then the core
-stores the result (a shootout's win as an overtime result on a level score) and its
-aftermath recomputes the standings."""
+"""Match reports' writes (E-R1, E-D1 … E-D5): a coach of either team or a commissioner
+reports a match; the commissioner corrects or voids it. Each report is checked by the rules
+(mn11.selectors.report_faults: rules.mn11.report_errors with the match day's Away set and GK
+picks where it leaves them out, and against each side's cards), every error beside its
+field; then the core stores the result (a shootout's win as an overtime result on a level
+score) and its aftermath recomputes the standings."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from league.access import Actor
-from league.models import Fixture, Result, Round
-from league.services.result_steps import result_score_errors
+from league.models import Fixture, Result
 from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from mn11.errors import report_refused
-from mn11.models import MatchDay, Report, ReportEvent, ReportKick
+from mn11.models import Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData
-from mn11.season_settings import season_rules
-from mn11.squads import report_cards
+from mn11.selectors import report_faults, report_state, shootout_note
 from rules import mn11 as rules
-from rules.mn11 import AwaySet, GkCard, Side
-
-
-def report_faults(
-    *, fixture: Fixture, data: ReportData
-) -> tuple[ReportData, list[rules.ReportError]]:
-    """`data` for `fixture` with the match day filled in, and every rule of the report it
-    breaks (E-S1, E-S3, E-D1 … E-D5, E-R1), each with its field: every card it names is
-    checked against that side's sealed line-up (or its cards), suspensions and send-offs."""
-    day = MatchDay.objects.filter(fixture=fixture).first()
-    data = data.with_match_day(
-        away_set=AwaySet(day.away_set) if day and day.away_set else None,
-        gk_home=GkCard(day.gk_home) if day and day.gk_home else None,
-        gk_away=GkCard(day.gk_away) if day and day.gk_away else None,
-    )
-    settings = season_rules(season=fixture.round.season)
-    report = data.to_rules()
-    errors = rules.report_errors(
-        report,
-        settings=settings,
-        knockout=fixture.round.stage == Round.Stage.PLAYOFF,
-        cards=report_cards(fixture=fixture, report=report, settings=settings),
-    )
-    if data.away_set is None:
-        errors.insert(
-            0, rules.ReportError("away_set", "E-S1", "Record the Away set the Away team chose.")
-        )
-    score_errors = result_score_errors(home_score=data.home_score, away_score=data.away_score)
-    errors += [rules.ReportError(name, "E-R1", text) for name, text in score_errors.items()]
-    return data, errors
+from rules.mn11 import AwaySet, GkCard
 
 
 def report_check(*, fixture: Fixture, data: ReportData) -> ReportData:
@@ -110,13 +78,14 @@ class Mn11Results(ResultSeam):
             Report.objects.filter(result=result).delete()
 
     def state(self, *, result: Result) -> dict[str, Any]:
-        return report_state(result)
+        return report_state(result=result)
 
     def audit_note(self, *, result: Result) -> str:
-        return _shootout_note(result)
+        return shootout_note(result=result)
 
     def correct_message(self, *, fixture: Fixture, result: Result) -> str:
-        return f"{super().correct_message(fixture=fixture, result=result)}{_shootout_note(result)}"
+        note = shootout_note(result=result)
+        return f"{super().correct_message(fixture=fixture, result=result)}{note}"
 
 
 MN11_RESULTS = Mn11Results()
@@ -163,57 +132,3 @@ def _event_row(report: Report, order: int, event: rules.Event) -> ReportEvent:
     else:
         row.kind, row.card = ReportEvent.Kind.SEND_OFF, event.card
     return row
-
-
-def _shootout_note(result: Result) -> str:
-    report = Report.objects.filter(result=result).first()
-    if report is None or not report.shootout_winner:
-        return ""
-    return f", {Side(report.shootout_winner).label} won the shootout"
-
-
-def report_state(result: Result) -> dict[str, Any]:
-    """The result and its report as the audit log and the API show them."""
-    state: dict[str, Any] = {
-        "home_score": result.home_score,
-        "away_score": result.away_score,
-        "overtime": result.overtime,
-    }
-    report = Report.objects.filter(result=result).first()
-    if report is None:
-        return state
-    return {
-        **state,
-        "away_set": report.away_set,
-        "gk_home": report.gk_home,
-        "gk_away": report.gk_away,
-        "shootout_winner": report.shootout_winner,
-        "events": [event_state(row) for row in report.events.all()],
-        "shootout": [[k.side, k.scored, k.card] for k in report.kicks.all()],
-    }
-
-
-def event_state(row: ReportEvent) -> dict[str, Any]:
-    """One stored event as the API shows (and takes) it."""
-    state: dict[str, Any] = {"type": row.kind, "side": row.side, "half": row.half}
-    if row.kind == ReportEvent.Kind.GOAL:
-        return {**state, "card": row.card, "kind": row.goal_kind}
-    if row.kind == ReportEvent.Kind.VAR:
-        return {
-            **state,
-            "strength": row.strength,
-            "card": row.var_card,
-            "magic_number": row.magic_number,
-            "warning": row.warning,
-            "warned": row.card or None,
-        }
-    if row.kind == ReportEvent.Kind.CORNER:
-        return {
-            **state,
-            "attempts": row.attempts,
-            "attack_power": row.attack_power,
-            "defence_power": row.defence_power,
-        }
-    if row.kind == ReportEvent.Kind.GK_SKILL:
-        return state
-    return {**state, "card": row.card}
