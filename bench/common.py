@@ -31,12 +31,9 @@ def build_season(
     every round open: all fixtures ready (without enhancements, no inspection waits)."""
     from games.services import round_open
     from league.models import Round, Season
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
+    from league.services.leagues import league_create
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_create, season_transition
     from rosters.services import team_create
 
     commissioners = [commissioner] if commissioner is not None else []

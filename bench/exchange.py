@@ -32,13 +32,10 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     from games.api.views.fixtures import report_from_input
     from games.services import result_record, round_open
     from league.models import Fixture, Round, Season
-    from league.season_end import season_close, season_rollover
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
+    from league.services.leagues import league_create
+    from league.services.schedule import season_generate_schedule
+    from league.services.season_end import season_close, season_rollover
+    from league.services.seasons import season_create, season_transition
     from rosters.services import team_create
 
     rng = random.Random(seed)

@@ -81,7 +81,7 @@ def odds_after_round(season: Any, after_round: int, workers: Workers | None) -> 
     from django.db import transaction
 
     from league.odds.models import OddsChunk, OddsRun
-    from league.odds.runs import (
+    from league.odds.services.runs import (
         odds_chunk_run,
         odds_run_queue,
         odds_run_simulate,

@@ -80,7 +80,7 @@ def main() -> None:
         django.setup()
         from games.services import ResultReport, result_record
         from league.webhooks.models import Subscription
-        from league.webhooks.services import subscription_test
+        from league.webhooks.services.subscriptions import subscription_test
         from tests.world import match_day_open, world_build
 
         server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)

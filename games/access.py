@@ -24,7 +24,8 @@ from league.access import (
 )
 from league.errors import PermissionRefused
 from league.models import Fixture, League
-from league.selectors import fixture_for_page, league_visible_q
+from league.selectors.fixtures import fixture_for_page
+from league.selectors.leagues import league_visible_q
 
 AnyUser = User | AnonymousUser
 

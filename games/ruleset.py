@@ -63,11 +63,11 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.access import Actor
-    from league.coaching import CoachTeam
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
     from league.odds.model import MatchOutcomeModel
+    from league.selectors.coaching import CoachTeam
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
     from rules.odds import Outcome

@@ -43,13 +43,10 @@ from injuries.models import Injury
 from injuries.services import injury_force_heal
 from league.models import Fixture, League, Season, Team
 from league.roles import commissioners_group
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-)
-from league.tournaments import (
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.tournaments import (
     tournament_add_guest_team,
     tournament_create,
     tournament_draw_groups,

@@ -14,7 +14,7 @@ from arenaball.models import (
     SeasonSettings,
 )
 from league.models import League, Season, Team
-from league.team_seasons import teams_seasons
+from league.selectors.team_seasons import teams_seasons
 from rules import arenaball as rules
 
 

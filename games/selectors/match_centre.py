@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
 from league.models import Fixture, League, Result
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.vocabulary import (
     Position,

@@ -7,12 +7,12 @@ from __future__ import annotations
 from games.errors import GamesError
 from games.models import TableInspection
 from league.models import Round, Team
-from league.rounds import round_open_refusal as core_round_open_refusal
+from league.services.rounds import round_open_refusal as core_round_open_refusal
 
 
 def round_open_refusal(*, round_: Round) -> GamesError | None:
     """Why the round may not open now (None: it may): the core's refusal
-    (league.rounds.round_open_refusal), as match day's error."""
+    (league.services.rounds.round_open_refusal), as match day's error."""
     refusal = core_round_open_refusal(round_=round_)
     return None if refusal is None else GamesError(refusal.message, code=refusal.code)
 

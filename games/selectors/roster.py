@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Season, Team
-from league.team_seasons import followed_first
+from league.selectors.team_seasons import followed_first
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.picks import actions_allowed

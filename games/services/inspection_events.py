@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.models import Inspection
 from league.models import Fixture
-from league.webhooks.events import (
+from league.webhooks.services.events import (
     absolute_url,
     event_publish,
     fixture_data,

@@ -18,9 +18,9 @@ from games.selectors import fit_players, round_open_refusal, team_sheet
 from league.access import Actor, is_coach, is_commissioner, require_commissioner
 from league.audit import audit_record
 from league.errors import PermissionRefused
-from league.fixture_read import fixture_locked
 from league.models import Fixture, Round
-from league.rounds import round_lock, round_opened
+from league.selectors.fixtures import fixture_locked
+from league.services.rounds import round_lock, round_opened
 from rosters.models import Enhancement
 from rosters.services import ledger_record, server_dice
 from rules.magnoball.between_matches import inspect_player

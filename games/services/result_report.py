@@ -11,7 +11,7 @@ from typing import Any
 
 from games.selectors import FixedLineup
 from league.models import Fixture
-from league.results import MAX_SCORE, result_score_errors
+from league.services.result_steps import MAX_SCORE, result_score_errors
 from rosters.models import Player
 from rules.magnoball.match_result import MatchResult
 from rules.magnoball.outcomes import Condition

@@ -27,10 +27,10 @@ from injuries.services import (
 from league.access import Actor
 from league.errors import DomainError, LeagueError
 from league.models import Fixture, Result
-from league.result_services import ResultSeam, Score
-from league.result_services import result_correct as core_correct
-from league.result_services import result_record as core_record
-from league.result_services import result_void as core_void
+from league.services.results import ResultSeam, Score
+from league.services.results import result_correct as core_correct
+from league.services.results import result_record as core_record
+from league.services.results import result_void as core_void
 from league.sql.copy import rows_copy
 from league.sql.writes import rows_append, rows_insert
 from rosters.models import DiceRoll, Player

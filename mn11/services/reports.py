@@ -11,13 +11,7 @@ from typing import Any
 
 from league.access import Actor
 from league.models import Fixture, Result
-from league.result_services import (
-    ResultSeam,
-    Score,
-    result_correct,
-    result_record,
-    result_void,
-)
+from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from mn11.errors import report_refused
 from mn11.models import Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData

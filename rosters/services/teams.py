@@ -12,7 +12,8 @@ from django.db import transaction
 from league.access import Actor
 from league.audit import audit_record, snapshot
 from league.models import Season, Team
-from league.services import TEAM_COLOUR, season_enter_team, team_build
+from league.services.seasons import season_enter_team
+from league.services.teams import TEAM_COLOUR, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services.dice_ledger import ledger_record, server_dice

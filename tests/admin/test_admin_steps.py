@@ -23,7 +23,8 @@ from games.services import (
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position, StatCategory

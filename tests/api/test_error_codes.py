@@ -25,7 +25,7 @@ PACKAGES = ("api", "league", "rosters", "injuries", "games", "arenaball", "mn11"
 #: says which, so a new code is either documented or placed here knowingly.
 NOT_FROM_THE_API = {
     # league/honours: opening, voting in and closing the MVP vote (the season's web pages;
-    # the API only reads the awards), and league/season_end.py's rollover (the admin)
+    # the API only reads the awards), and league/services/season_end.py's rollover (the admin)
     "mvp_opened",
     "mvp_closed",
     "mvp_ended",
@@ -47,7 +47,7 @@ NOT_FROM_THE_API = {
     # mn11/selectors/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
-    # league/divisions.py: setting up a season's divisions and scheduling it with them (the
+    # league/services/divisions.py: setting up a season's divisions and scheduling it with them (the
     # admin's season page; the API only reads divisions)
     "divisions",
     "rules_frozen",

@@ -16,7 +16,7 @@ from games.models import LineupEntry, SimulationJob
 from games.selectors import STALE_AFTER, job_waiting_for
 from injuries.models import Injury
 from league.models import Result, Season
-from league.services import season_transition
+from league.services.seasons import season_transition
 from rosters.models import Player
 from tests.api.client import Api
 from tests.world import sign_in

@@ -9,7 +9,7 @@ import pytest
 
 from games.services import simulation_request_rest_of_season
 from league.models import Season, StandingRow
-from league.tournaments import (
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,

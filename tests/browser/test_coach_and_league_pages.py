@@ -15,8 +15,9 @@ from playwright.sync_api import expect
 from games.models import Inspection, SimulationJob
 from games.services import ResultReport, result_record, round_open, simulation_run
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
-from league.tournaments import (
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_start,

@@ -17,7 +17,8 @@ from django.contrib.auth.models import User
 
 from league.models import League, Season
 from league.roles import commissioners_group
-from league.services import league_create, season_create
+from league.services.leagues import league_create
+from league.services.seasons import season_create
 from rosters.services import team_create
 from rules.magnoball.dice import RandomDice
 from tests.browser.conftest import SCREENSHOTS, screenshot

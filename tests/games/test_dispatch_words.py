@@ -16,7 +16,8 @@ from games.services import (
     simulation_run,
 )
 from league.models import Result, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,8 @@ from games.services import (
 from games.services.job_queue import LOCK_NAMESPACE
 from games.tasks import sweep_simulation_jobs
 from league.models import Fixture, Result, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

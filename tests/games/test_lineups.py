@@ -26,9 +26,9 @@ from games.services import (
 )
 from injuries.models import Injury
 from injuries.services import player_injured_list_put
-from league.coaching import coach_teams
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season, Team
+from league.selectors.coaching import coach_teams
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position
 
@@ -280,7 +280,8 @@ def test_m_p3_only_the_teams_coach_or_a_commissioner_names_its_reserves(
 def test_m_p3_the_coach_is_warned_of_a_short_handed_team_before_the_round_opens_and_the_match(
     world,
 ):
-    from league.services import season_generate_schedule, season_transition
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_transition
 
     season_generate_schedule(season=world.season, actor=None, shuffle=False)
     season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
@@ -444,7 +445,8 @@ def test_m_p3_the_short_handed_to_do_says_how_to_fill_the_place(client, world):
     """Issue #17.6: My teams names the ways to fill a short line-up (M-P3, M-P9, M-I3)."""
     from django.urls import reverse
 
-    from league.services import season_generate_schedule, season_transition
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_transition
     from tests.world import sign_in
 
     season_generate_schedule(season=world.season, actor=None, shuffle=False)

@@ -18,14 +18,14 @@ from games.services import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
-from league.odds.runs import (
+from league.odds.services.runs import (
     odds_chunk_run,
     odds_run_queue,
     odds_run_simulate,
     odds_run_start,
     odds_sweep,
 )
-from league.standings import standings_games
+from league.selectors.standings import standings_games
 from rosters.models import Enhancement, Player, PlayerSeasonStat
 from rules.magnoball.snapshot import Side
 from rules.magnoball.version import ENGINE_VERSION

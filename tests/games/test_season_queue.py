@@ -12,7 +12,8 @@ import pytest
 from games.selectors import SeasonQueue
 from games.services import round_open, simulation_request_rest_of_season
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

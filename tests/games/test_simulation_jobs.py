@@ -38,8 +38,9 @@ from games.services.job_queue import DISPATCH_LOCK_NAMESPACE, LOCK_NAMESPACE
 from games.tasks import simulate_fixture
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, Round, Season
-from league.season_end import season_close
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close
+from league.services.seasons import season_transition
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind

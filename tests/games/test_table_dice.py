@@ -22,10 +22,11 @@ from games.services import (
 )
 from injuries.models import Injury
 from injuries.services import injury_force_heal
-from league.coaching import coach_teams
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.selectors.coaching import coach_teams
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind

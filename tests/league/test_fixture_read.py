@@ -1,4 +1,4 @@
-"""`league.fixture_read`: the API's check of a reported result's fixture
+"""`league.selectors.fixtures`: the API's check of a reported result's fixture
 (`fixture_for_user`) and the lock a result's service begins with (`fixture_locked`), each
 one statement written as SQL, answer as the ORM queries they replaced did."""
 
@@ -10,11 +10,11 @@ from django.db.models import Exists, Model, OuterRef, Value
 
 from games.services import result_record
 from league.access import ACTOR_COMMISSIONER
-from league.fixture_read import fixture_for_user, fixture_locked
 from league.models import Fixture, League, Result
-from league.selectors import league_visible_q
-from league.webhooks.events import LEAGUE_SUBSCRIBED
+from league.selectors.fixtures import fixture_for_user, fixture_locked
+from league.selectors.leagues import league_visible_q
 from league.webhooks.models import Subscription
+from league.webhooks.services.events import LEAGUE_SUBSCRIBED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -123,7 +123,8 @@ def test_its_relations_come_with_it(world, match_day, django_assert_num_queries)
 
 
 def _orm_locked(fixture_id, user, related):
-    """The ORM query fixture_locked stands for (league.results.fixture_lock before it)."""
+    """The ORM query fixture_locked stands for (league.services.result_steps.fixture_lock before
+    it)."""
     path = "round__season__league"
     subscribed = Subscription.objects.filter(league_id=OuterRef(f"{path}_id"), active=True)
     return (

@@ -14,7 +14,7 @@ from django.db import connection, connections
 from games.services import simulation_request_rest_of_season
 from league.errors import LeagueError
 from league.models import Fixture, Round, StandingRow
-from league.tournaments import (
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_enter_team,
     tournament_generate_schedule,

@@ -8,7 +8,11 @@ import random
 from games.models import SimulationJob
 from games.services import jobs_dispatch_waiting, simulation_run
 from league.models import Season
-from league.tournaments import tournament_add_guest_team, tournament_create, tournament_enter_team
+from league.services.tournaments import (
+    tournament_add_guest_team,
+    tournament_create,
+    tournament_enter_team,
+)
 from rules.magnoball.dice import RandomDice
 
 GUESTS = [

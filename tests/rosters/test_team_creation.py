@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from league.models import AuditEntry, StandingRow
-from league.services import season_update_rules
+from league.services.seasons import season_update_rules
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services import team_create

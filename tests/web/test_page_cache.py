@@ -24,7 +24,9 @@ from games.services import (
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
 from league.page_versions import page_version
-from league.services import league_update, season_transition, team_update
+from league.services.leagues import league_update
+from league.services.seasons import season_transition
+from league.services.teams import team_update
 from league.sql.copy import rows_copy
 from rosters.models import Player
 from rosters.services import player_rename

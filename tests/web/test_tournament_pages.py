@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from games.services import simulation_request_rest_of_season
 from league.models import League, Season, StandingRow
-from league.playoffs import playoffs_advance
-from league.tournaments import (
+from league.services.playoffs import playoffs_advance
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,

@@ -33,7 +33,7 @@ from games.services import (
     simulation_request,
 )
 from league.models import Fixture
-from league.results import MAX_SCORE
+from league.services.result_steps import MAX_SCORE
 from rosters.models import DiceRoll
 
 #: Generous bounds on list lengths: two rosters are 36 players.

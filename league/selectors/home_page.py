@@ -11,8 +11,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from league.home_selectors import home_leagues
 from league.page_versions import pages_version
+from league.selectors.home import home_leagues
 
 #: Evicts copies nobody asks for any more; never what makes a page current.
 KEEP_SECONDS = 24 * 3600

@@ -1,7 +1,7 @@
 """A result's lifecycle, for every game: recorded (`result_record`), corrected
 (`result_correct`) and voided (`result_void`) here and only here. The core owns the locks,
-the refusals, the core's ``Result`` row, the aftermath (league/results.py), the result's
-event (its one ``result_event_publish``) and the audit entry; a game supplies through a
+the refusals, the core's ``Result`` row, the aftermath (league/services/result_steps.py), the
+result's event (its one ``result_event_publish``) and the audit entry; a game supplies through a
 :class:`ResultSeam` (its ruleset's ``result_seam``) only what is its own: its report's checks,
 its rows and how the audit log shows them. The default seam is a result that is only its
 score (`result_store`, for a game with no report of its own)."""
@@ -18,7 +18,7 @@ from league.access import ACTOR_COMMISSIONER, Actor, require_commissioner, requi
 from league.audit import audit_record
 from league.errors import DomainError, LeagueError
 from league.models import Fixture, Result
-from league.results import (
+from league.services.result_steps import (
     fixture_lock,
     result_aftermath,
     result_change_refusal,
@@ -27,7 +27,7 @@ from league.results import (
     result_score_errors,
 )
 from league.sql.pipeline import pipelined
-from league.webhooks.events import result_event_publish, subscriptions_read_once
+from league.webhooks.services.events import result_event_publish, subscriptions_read_once
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class ResultSeam:
 
     def playable(self, *, source: str) -> Collection[str] | None:
         """The fixture statuses that take a result, for a game with a match day; None: a
-        fixture of an open round (league.results.result_refusal)."""
+        fixture of an open round (league.services.result_steps.result_refusal)."""
         return None
 
     def check(self, *, fixture: Fixture, report: Any, source: str, result: Result | None) -> Any:
@@ -164,8 +164,8 @@ def result_record(
         after = seam.recorded_state(result=result, checked=checked)
         note = seam.audit_note(result=result)
         # Audited before the aftermath, which takes the season's table lock: what runs
-        # under that lock, results of one season take turns for (league/results.py). From
-        # here on most writes are ones whose answer nobody reads: in a pipeline the server
+        # under that lock, results of one season take turns for (league/services/result_steps.py).
+        # From here on most writes are ones whose answer nobody reads: in a pipeline the server
         # writes one while this process builds the next (league/sql/pipeline.py). A game's
         # COPYs (its store) stay outside: a pipeline takes none.
         with pipelined():
@@ -259,8 +259,8 @@ def _played_lock(
 
 
 def _aftermath(*, fixture: Fixture, result: Result | None, change: str, new: bool = False) -> None:
-    """Everything a result's change causes (league.results.result_aftermath: a `new` result
-    added to what there was, a changed one's consequences recomputed), then its event to
+    """Everything a result's change causes (league.services.result_steps.result_aftermath: a `new`
+    result added to what there was, a changed one's consequences recomputed), then its event to
     the league's webhooks: the one place a result's change is published."""
     result_aftermath(fixture=fixture, result=result if new else None)
     result_event_publish(fixture=fixture, result=result, change=change)

@@ -4,7 +4,7 @@ row (`result_insert`) and what follows any result recorded, corrected or voided
 (`result_aftermath`): the season's standings (a new result added to them, a
 changed one recomputed) and its rounds' status, then the game's own consequences by its
 ruleset. The services that record, correct and void a result, for every game, put these
-together (league/result_services.py)."""
+together (league/services/results.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from django.utils import timezone
 
 from league.access import Actor
 from league.errors import LeagueError
-from league.fixture_read import fixture_locked
 from league.models import Fixture, Result, Round, Season, Team
-from league.odds.runs import odds_after_result
+from league.odds.services.runs import odds_after_result
 from league.rulesets import ruleset_for
+from league.selectors.fixtures import fixture_locked
+from league.services.standings import standings_add_result, standings_lock, standings_recompute
 from league.sql.writes import rows_insert
-from league.standings import standings_add_result, standings_lock, standings_recompute
 
 MAX_SCORE = 99
 
@@ -37,7 +37,7 @@ def fixture_lock(
     The season is locked FOR SHARE (on PostgreSQL): its status cannot change under a result
     being recorded (a change of status locks it for update), but results of one season are
     recorded side by side; what they share, the table and the round, is locked later and
-    briefly (league/standings.py). The teams are locked FOR NO KEY UPDATE, in id order: two
+    briefly (league/services/standings.py). The teams are locked FOR NO KEY UPDATE, in id order: two
     results of one team, whose consequences follow one another (a player's games, his
     injury's countdown), are recorded one after the other, while rows that merely refer to a
     team are still written. One query for the season and the teams. SQLite has one writer at
@@ -46,8 +46,8 @@ def fixture_lock(
 
     The fixture comes with whether its league has an active webhook (``LEAGUE_SUBSCRIBED``),
     read in the same query: the result's event then costs no query in a league without one
-    (league/webhooks/events.py). With an `actor`, whether they are a commissioner of the league
-    comes with it too (``league.access.ACTOR_COMMISSIONER``)."""
+    (league/webhooks/services/events.py). With an `actor`, whether they are a commissioner of the
+    league comes with it too (``league.access.ACTOR_COMMISSIONER``)."""
     locked_teams: dict[int, Team] = {}
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -206,7 +206,7 @@ def result_aftermath(*, fixture: Fixture, result: Result | None = None) -> None:
     the standings; without it (a correction, a void: the caller has set the fixture's
     status) they are recomputed from the season's results. The caller holds the transaction
     and the fixture's and teams' locks; the table's lock, taken here, is held until it
-    commits (league/standings.py)."""
+    commits (league/services/standings.py)."""
     season = fixture.round.season
     was_complete = fixture.round.status == Round.Status.COMPLETE
     # The game's part first: it writes only rows of the two teams, whose locks the caller

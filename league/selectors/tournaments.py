@@ -10,11 +10,11 @@ from django.db.models import Prefetch
 
 from league.capabilities import capability
 from league.capabilities.table import TableExtras
-from league.divisions import division_seed_notes
 from league.models import Fixture, Result, Round, Season, StandingRow, Team, TournamentGroup
-from league.playoffs import knockout_seeds, knockout_winner
 from league.round_names import knockout_game_name, knockout_stage_name
 from league.rulesets import ruleset_for
+from league.selectors.divisions import division_seed_notes
+from league.selectors.knockout import knockout_seeds, knockout_winner
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from league.capabilities.admin_season import SeasonAdminParts
 from league.errors import LeagueError
 from league.models import Fixture, Round, Season
 from league.rulesets import ruleset_for
-from league.webhooks.events import round_event_publish
+from league.webhooks.services.events import round_event_publish
 
 _ROUND_SEASON_STATUS = {
     Round.Stage.REGULAR: Season.Status.ACTIVE,

@@ -13,8 +13,8 @@ from league.capabilities import capability
 from league.capabilities.rosters import Rosters
 from league.models import Fixture, Round, Season, Team
 from league.rulesets import rulesets
-from league.selectors import with_round_labels
-from league.team_seasons import teams_seasons
+from league.selectors.fixtures import with_round_labels
+from league.selectors.team_seasons import teams_seasons
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ def coach_teams_plain(*, user: User, ruleset: str) -> list[CoachTeam]:
 
 
 def team_seasons(ids: list[int], *, related: Collection[str] = ()) -> dict[int, Season]:
-    """Each team's season as its pages follow it (league/team_seasons.py): its league season
-    not archived, else its newest tournament; with the game's `related` rows (e.g. its
+    """Each team's season as its pages follow it (league/selectors/team_seasons.py): its league
+    season not archived, else its newest tournament; with the game's `related` rows (e.g. its
     settings) loaded in the same query."""
     found = teams_seasons(ids, related=related)
     return {team: seasons.followed for team, seasons in found.items() if seasons.followed}

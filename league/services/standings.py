@@ -9,20 +9,16 @@ and neither is lost or counted twice, while the rest of their recording runs sid
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
-
 from django.db import connection, transaction
 from django.utils import timezone
 
 from league.capabilities import capability
 from league.capabilities.table import TableExtras
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
-from league.rulesets import GameCounts, ruleset_for
-from league.sql.reads import param_list
+from league.rulesets import ruleset_for
+from league.selectors.standings import regular_season_games
 from league.sql.writes import rows_update
 from rules.standings import (
-    CountBreaker,
     TableGame,
     TableRow,
     compute_table,
@@ -89,7 +85,7 @@ def standings_recompute(*, season: Season) -> list[StandingRow]:
         # Read afresh: the caller's copy may predate a change of the season's settings.
         season = Season.objects.select_related("league").get(pk=season.pk)
         ruleset = ruleset_for(season.league)
-        games = _regular_season_games(
+        games = regular_season_games(
             season,
             counts=capability(ruleset, TableExtras).table_counts(season=season),
             level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
@@ -144,7 +140,7 @@ def standings_add_result(
             )
 
         def table_games(teams: frozenset[str], among: bool) -> list[TableGame]:
-            games = _regular_season_games(
+            games = regular_season_games(
                 season,
                 counts=capability(ruleset, TableExtras).table_counts(season=season),
                 level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
@@ -168,42 +164,6 @@ def standings_add_result(
         )
         rows_update(StandingRow, _apply(table_rows, table), [*_TABLE_FIELDS, "updated_at"])
     return _in_order(rows)
-
-
-@dataclass(frozen=True)
-class StandingsCounts:
-    """The game's own tie-breaker counts of a season's table (e.g. kills):
-    each count's key and label, and each team's totals over the regular season by team id
-    (0 for a team with none)."""
-
-    columns: tuple[CountBreaker, ...]
-    totals: Mapping[int, Mapping[str, int]]
-
-    def of(self, team_id: int) -> dict[str, int]:
-        totals = self.totals.get(team_id, {})
-        return {column.key: totals.get(column.key, 0) for column in self.columns}
-
-
-def standings_counts(*, season: Season) -> StandingsCounts:
-    """The counts the season's tie-breakers add up, as the table counts them (regular-season
-    games only), for the pages, the API and the CSV beside the core's columns."""
-    ruleset = ruleset_for(season.league)
-    columns = tuple(
-        breaker
-        for breaker in ruleset.table_settings(season=season).tie_breakers
-        if isinstance(breaker, CountBreaker)
-    )
-    totals: dict[int, dict[str, int]] = {}
-    if columns:
-        games = _regular_season_games(
-            season, counts=capability(ruleset, TableExtras).table_counts(season=season)
-        )
-        for game in games:
-            for team, counts in ((game.home, game.home_counts), (game.away, game.away_counts)):
-                own = totals.setdefault(int(team), {})
-                for key, count in counts:
-                    own[key] = own.get(key, 0) + count
-    return StandingsCounts(columns, totals)
 
 
 def _in_order(rows: list[StandingRow]) -> list[StandingRow]:
@@ -236,62 +196,6 @@ def _tables(rows: list[StandingRow]) -> list[list[StandingRow]]:
     return list(by_group.values())
 
 
-def _regular_season_games(
-    season: Season,
-    *,
-    counts: Mapping[int, GameCounts],
-    level_winners: Mapping[int, int] | None = None,
-    teams: tuple[Collection[str], bool] | None = None,
-) -> list[TableGame]:
-    """The results of the season's played regular-season fixtures, in one query, with the
-    game's own counts for its tie-breakers (e.g. kills) and the winners of level games
-    it settled otherwise (e.g. shootouts), by fixture id. Given `teams`
-    (keys, and whether only games between two of them), only those games (a tie-breaker's:
-    rules.standings.GamesLoader)."""
-    level_winners = level_winners or {}
-    sql = _GAMES_SQL
-    params: list[int | str] = [season.pk, Round.Stage.REGULAR, Fixture.Status.PLAYED]
-    if teams is not None:
-        ids, among = [int(key) for key in teams[0]], teams[1]
-        if not ids:
-            return []
-        listed = param_list(len(ids))
-        joined = "AND" if among else "OR"
-        sql += f" AND (f.home_team_id IN ({listed}) {joined} f.away_team_id IN ({listed}))"
-        params += [*ids, *ids]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        results = cursor.fetchall()
-    games = []
-    for fixture_id, home, away, home_score, away_score, overtime in results:
-        home_counts, away_counts = counts.get(fixture_id, ((), ()))
-        level_winner = level_winners.get(fixture_id) if home_score == away_score else None
-        games.append(
-            TableGame(
-                str(home),
-                str(away),
-                home_score,
-                away_score,
-                overtime,
-                home_counts=home_counts,
-                away_counts=away_counts,
-                level_winner=None if level_winner is None else str(level_winner),
-            )
-        )
-    return games
-
-
-# Written in SQL for the same reason as the lock: it is read on most results (a tie-breaker
-# of level teams needs the games), and its ORM form was mostly compiling.
-_GAMES_SQL = (
-    "SELECT res.fixture_id, f.home_team_id, f.away_team_id, res.home_score, res.away_score, "
-    f"res.overtime FROM {Result._meta.db_table} res "
-    f"JOIN {Fixture._meta.db_table} f ON f.id = res.fixture_id "
-    f"JOIN {Round._meta.db_table} r ON r.id = f.round_id "
-    "WHERE r.season_id = %s AND r.stage = %s AND f.status = %s"
-)
-
-
 def _apply(rows: list[StandingRow], table: list[TableRow]) -> list[StandingRow]:
     """Write the table into the rows; returns the rows that changed (only those are saved)."""
     lines = {line.team: line for line in table}
@@ -314,14 +218,3 @@ def _fit(text: str) -> str:
     if len(text) <= _EXPLANATION_LENGTH:
         return text
     return text[: _EXPLANATION_LENGTH - 1].rsplit(" ", 1)[0] + "…"
-
-
-def standings_games(*, season: Season) -> list[TableGame]:
-    """The season's played regular-season games as the shared table counts them (the
-    game's own counts and tie-break winners included): the playoff odds start from them."""
-    ruleset = ruleset_for(season.league)
-    return _regular_season_games(
-        season,
-        counts=capability(ruleset, TableExtras).table_counts(season=season),
-        level_winners=capability(ruleset, TableExtras).table_level_winners(season=season),
-    )

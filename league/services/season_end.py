@@ -10,13 +10,13 @@ from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.capabilities import capability
 from league.capabilities.rosters import Rosters
-from league.divisions import divisions_carry_over
 from league.errors import LeagueError
 from league.honours.services import season_awards_compute
 from league.models import Round, Season, StandingRow, Team
-from league.playoffs import season_lock, unplayed_count
 from league.rulesets import ruleset_for
-from league.services import (
+from league.services.divisions import divisions_carry_over
+from league.services.playoffs import season_lock, unplayed_count
+from league.services.seasons import (
     DIVISION_SETTINGS,
     season_create,
     season_enter_team,

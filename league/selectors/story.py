@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Q
 
 from league.models import Fixture, League, Round, Season, StandingRow, Team
-from league.selectors import with_round_labels
+from league.selectors.fixtures import with_round_labels
 
 
 def league_champions(*, league: League) -> list[Season]:

@@ -18,8 +18,8 @@ from league.models import League, Team
 from league.webhooks.addresses import url_problem
 from league.webhooks.errors import WebhookError
 from league.webhooks.event_types import PING, event_choices
-from league.webhooks.events import deliveries_create, payload_build, queue_on_commit
 from league.webhooks.models import Delivery, Subscription
+from league.webhooks.services.events import deliveries_create, payload_build, queue_on_commit
 
 #: How many subscriptions one user may keep per league.
 MAX_PER_OWNER = 10

@@ -6,8 +6,8 @@ A tournament is a Season whose format is "tournament" (docs/seasons.md): its gro
 the regular stage and its knockout the playoff stage, so fixtures, match day, results,
 standings, simulation jobs, injuries and progression are the season's, unchanged. The
 knockout's later rounds, a level game's winner and the finish are the playoffs' services
-(league.playoffs.playoffs_advance, league.season_end.season_close). A guest team is the
-league's ruleset's to create (its roster).
+(league.services.playoffs.playoffs_advance, league.services.season_end.season_close). A guest team
+is the league's ruleset's to create (its roster).
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from league.capabilities import capability
 from league.capabilities.rosters import Rosters
 from league.errors import LeagueError, validation_refused
 from league.models import Fixture, League, Round, Season, StandingRow, Team, TournamentGroup
-from league.playoffs import knockout_round_create
 from league.rulesets import ruleset_for
-from league.scheduling import round_robin
-from league.services import season_create, season_enter_team, season_transition, team_create
-from league.standings import standings_recompute
+from league.services.playoffs import knockout_round_create
+from league.services.round_robin import round_robin
+from league.services.seasons import season_create, season_enter_team, season_transition
+from league.services.standings import standings_recompute
+from league.services.teams import team_create
 
 GROUP_SIZES = range(3, 7)
 BRACKET_SIZES = (2, 4, 8, 16, 32)

@@ -31,7 +31,7 @@ SEND_TASK = "league.webhooks.tasks.send_delivery"
 
 _COMMISSIONERS_ONLY = frozenset(event.key for event in EVENT_TYPES if event.commissioners_only)
 
-#: The attribute league.results.fixture_lock annotates a locked fixture with:
+#: The attribute league.services.result_steps.fixture_lock annotates a locked fixture with:
 #: whether its league had an active subscription when the lock was taken.
 LEAGUE_SUBSCRIBED = "league_webhooks_subscribed"
 
@@ -247,7 +247,7 @@ def queue_on_commit(delivery_ids: list[int]) -> None:
 def result_event_publish(*, fixture: Fixture, result: Result | None, change: str) -> list[int]:
     """``result.recorded``, ``result.corrected`` or ``result.voided`` (`change`) of `fixture`,
     with its score (none once voided). The core's result services call it, for every game,
-    inside their transaction, after the aftermath (league/result_services.py)."""
+    inside their transaction, after the aftermath (league/services/results.py)."""
 
     def data() -> dict[str, Any]:
         score = None

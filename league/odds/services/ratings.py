@@ -1,12 +1,12 @@
 """The power ranking's writes: each result moves its two teams' Elo ratings (rules/ratings.py),
 for every game, playoffs included, in the order the results were recorded (by result id).
 
-The core's result path (league.results.result_aftermath → league.odds.runs.odds_after_result)
-queues ``ratings_refresh`` for the season once the result commits, on a worker: the ratings
-are derived from the results alone, so recording a result costs no query for them (issue #16's
-budget), and a refresh is safe to run twice or late. A new result is added to the ratings; a
-correction or a void (or results rated out of order) replays the season's results from the
-start. Both give the same ratings (tests/league/test_odds_ratings.py)."""
+The core's result path (league.services.result_steps.result_aftermath →
+league.odds.services.runs.odds_after_result) queues ``ratings_refresh`` for the season once the
+result commits, on a worker: the ratings are derived from the results alone, so recording a result
+costs no query for them (issue #16's budget), and a refresh is safe to run twice or late. A new
+result is added to the ratings; a correction or a void (or results rated out of order) replays the
+season's results from the start. Both give the same ratings (tests/league/test_odds_ratings.py)."""
 
 from __future__ import annotations
 

@@ -37,9 +37,9 @@ from league.capabilities.simulation import Simulation
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.odds.model import rating_outcome_model
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds, TeamRating
-from league.odds.ratings import ratings_refresh
+from league.odds.services.ratings import ratings_refresh
 from league.rulesets import ruleset_for
-from league.standings import standings_games
+from league.selectors.standings import standings_games
 from rules.odds import RemainingFixture, season_odds
 from rules.ratings import INITIAL_RATING
 from rules.seeding import playoff_field
@@ -73,7 +73,7 @@ def _send_on_commit(task: str, ids: list[int]) -> None:
 
 def odds_after_result(*, fixture: Fixture, result: Result | None, was_complete: bool) -> None:
     """After `fixture`'s result was recorded (`result`), corrected or voided (None): once
-    it commits, a worker brings the season's ratings up to date (league/odds/ratings.py)
+    it commits, a worker brings the season's ratings up to date (league/odds/services/ratings.py)
     and, when the result completed its regular-season round (`was_complete`: the round's
     status before) or changed a result of a complete one, queues an odds run of the season.
     Nothing is written here: recording a result pays no query for the odds (issue #16's
@@ -416,7 +416,7 @@ def _simulate(run: OddsRun) -> tuple[list[TeamOdds], str, float]:
     teams = {str(row.team_id): row.team.name for row in rows}
     seeding = None
     if any(row.division_id is not None for row in rows):
-        # Seeded as league.playoffs seeds a season in divisions: winners, then wild cards.
+        # Seeded as league.services.playoffs seeds a season in divisions: winners, then wild cards.
         division_of = {str(row.team_id): row.division_id for row in rows}
 
         def seeding(order: list[str]) -> list[str]:

@@ -25,8 +25,8 @@ from league.audit import audit_record
 from league.broker.waiting import ids_not_waiting
 from league.webhooks import transport
 from league.webhooks.addresses import AddressRefused, target_resolve
-from league.webhooks.events import SEND_TASK, absolute_url, deliveries_queue
 from league.webhooks.models import Delivery, Subscription
+from league.webhooks.services.events import SEND_TASK, absolute_url, deliveries_queue
 from league.webhooks.signing import (
     DELIVERY_HEADER,
     EVENT_HEADER,

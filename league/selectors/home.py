@@ -26,7 +26,7 @@ from django.db.models import (
 
 from league.models import League, Season, StandingRow, Team
 from league.rulesets import Ruleset, ruleset_get
-from league.selectors import CURRENT_SEASON_ORDER, league_visible_q
+from league.selectors.leagues import CURRENT_SEASON_ORDER, league_visible_q
 
 #: Cards a page: enough to scan on a phone, few enough that the page stays the same size.
 LEAGUES_PER_PAGE = 6
@@ -39,7 +39,7 @@ class LeagueCard:
     league: League
     ruleset: Ruleset
     #: The season the league is playing now (the newest not archived that has started, a
-    #: draft only when none has: league.selectors.CURRENT_SEASON_ORDER), with
+    #: draft only when none has: league.selectors.leagues.CURRENT_SEASON_ORDER), with
     #: ``round_count`` and ``team_count``; None before its first season.
     season: Season | None
     #: The first TABLE_TOP rows of its table with their teams (none for a tournament, whose

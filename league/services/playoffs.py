@@ -1,11 +1,10 @@
 """Playoffs, for every game: a knockout bracket from the top of the table (or a tournament's
-groups, league/tournaments.py), round after round to the champion. Closing the season and
-rolling it over are league/season_end.py."""
+groups, league/services/tournaments.py), round after round to the champion. Closing the season and
+rolling it over are league/services/season_end.py."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
 
 from django.db import transaction
 
@@ -13,15 +12,13 @@ from league.access import Actor, require_commissioner
 from league.audit import audit_record
 from league.capabilities import capability
 from league.capabilities.table import TableExtras
-from league.divisions import (
-    division_playoff_seeds,
-    division_problems_refusal,
-    season_has_divisions,
-)
 from league.errors import LeagueError
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
 from league.rulesets import ruleset_for
-from league.services import season_transition
+from league.selectors.divisions import division_playoff_seeds, season_has_divisions
+from league.selectors.knockout import knockout_seeds, knockout_winner
+from league.services.divisions import division_problems_refusal
+from league.services.seasons import season_transition
 
 
 def season_lock(season: Season) -> Season:
@@ -43,7 +40,8 @@ def unplayed_count(season: Season, stage: str) -> int:
 
 def _playoff_seeds(season: Season) -> list[int]:
     """The top of the table, as many teams as the playoffs take (fewer if it is short); a
-    season in divisions: its division winners, then its wild cards (league/divisions.py)."""
+    season in divisions: its division winners, then its wild cards
+    (league/selectors/divisions.py)."""
     if season_has_divisions(season=season):
         return [team for team, _ in division_playoff_seeds(season=season)]
     return list(
@@ -142,22 +140,6 @@ def knockout_round_create(*, season: Season, pairs: list[tuple[int, int]]) -> Ro
     return round_
 
 
-def knockout_winner(
-    result: Result, seeds: dict[int, int], level_winners: Mapping[int, int] | None = None
-) -> int:
-    """A knockout game's winner: the higher score; a level one, the winner its game's
-    tie-break named (`level_winners` by fixture id, e.g. a shootout),
-    else the higher seed (e.g. a drawn overtime; Decided: docs/rules-decisions.md)."""
-    fixture = result.fixture
-    if result.home_score != result.away_score:
-        home_won = result.home_score > result.away_score
-        return fixture.home_team_id if home_won else fixture.away_team_id
-    named = (level_winners or {}).get(fixture.pk)
-    if named in (fixture.home_team_id, fixture.away_team_id):
-        return named
-    return min((fixture.home_team_id, fixture.away_team_id), key=seeds.__getitem__)
-
-
 def playoffs_advance(*, season: Season, actor: Actor) -> Round | Team:
     """After a complete knockout round, the next one (winners paired in bracket order, the
     higher seed at home) or, after the final, the champion."""
@@ -211,15 +193,6 @@ def _bracket_seeds_record(season: Season, teams: list[int]) -> None:
     for row in rows:
         row.bracket_seed = seeds.get(row.team_id)
     StandingRow.objects.bulk_update(rows, ["bracket_seed"])
-
-
-def knockout_seeds(season: Season) -> dict[int, int]:
-    """Team id → seed: the regular-season position, or the bracket seed of a tournament or
-    of a season in divisions (a team without one ranks last)."""
-    by_bracket = season.is_tournament or season_has_divisions(season=season)
-    seed = "bracket_seed" if by_bracket else "position"
-    rows = StandingRow.objects.filter(season=season).values_list("team_id", seed)
-    return {team: position or 10_000 for team, position in rows}
 
 
 def _unplayed_round(round_: Round) -> bool:
