@@ -19,7 +19,7 @@ from rules import arenaball as rules
 
 
 def team_season(*, team: Team) -> Season | None:
-    """The season `team` follows (league/team_seasons.py): its league season not archived,
+    """The season `team` follows (league/selectors/team_seasons.py): its league season not archived,
     else its newest tournament."""
     found = teams_seasons([team.pk]).get(team.pk)
     return found.followed if found else None

@@ -257,7 +257,7 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
 
 
 class ArenaballResults(ResultSeam):
-    """Arenaball's part of a result's lifecycle (league/result_services.py): the report
+    """Arenaball's part of a result's lifecycle (league/services/results.py): the report
     checked (report_check) against the line-ups as they took the field, or a correction
     against those it was played with; its goals, kills, casualties and substitutions."""
 

@@ -111,7 +111,7 @@ def team_season_history(*, team: Team) -> list[Season]:
 
 
 def team_current_season(*, team: Team) -> Season | None:
-    """The season the team follows (league/team_seasons.py): its league season not
+    """The season the team follows (league/selectors/team_seasons.py): its league season not
     archived, else its newest tournament; with its rules and league."""
     return (
         Season.objects.filter(standings__team=team)

@@ -1,7 +1,7 @@
 """MagnoBall's results: every result, reported, simulated or corrected, is validated,
 stored in one transaction and followed by everything it causes (stats, progression,
 injuries, the injured-list countdown and the standings), recomputed rather than patched.
-The core's result services (league/result_services.py) lock, refuse, write the core's
+The core's result services (league/services/results.py) lock, refuse, write the core's
 result, run the aftermath, publish and audit; MagnoBall's part (MagnoBallResults) is the
 line-up that took the field, the report's checks, its lines, a simulation's rows and the
 injuries."""
@@ -93,7 +93,7 @@ def _record(
     match: MatchResult | None = None,
     dice: DiceSource | None = None,
 ) -> Result:
-    """The core's service (league/result_services.py) with MagnoBall's part (MAGNOBALL_RESULTS)."""
+    """The core's service (league/services/results.py) with MagnoBall's part (MAGNOBALL_RESULTS)."""
     return core_record(
         fixture_id=fixture.pk,
         report=_Play(report, match, dice),

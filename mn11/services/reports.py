@@ -48,7 +48,7 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
 
 
 class Mn11Results(ResultSeam):
-    """Magic Number Eleven's part of a result's lifecycle (league/result_services.py): the
+    """Magic Number Eleven's part of a result's lifecycle (league/services/results.py): the
     report checked with the match day (report_check; a correction with the one it was
     played with), its events and shootout kicks; a shootout's win is an overtime result on
     a level score."""
