@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench.common import build_season  # noqa: E402
+from bench.common import build_season, send_to_queue  # noqa: E402
 from bench.season import counting_queries, ready_fixtures  # noqa: E402
 
 
@@ -143,7 +143,8 @@ def _jobs(season: Any, count: int, top: int | None) -> int:
     from games.models import SimulationJob
     from games.services import simulation_request_rest_of_season, simulation_run
 
-    app.conf.task_default_queue = queue = f"bench-profile-{os.getpid()}"
+    queue = f"bench-profile-{os.getpid()}"
+    send_to_queue(app, queue)
     simulation_request_rest_of_season(season=season, actor=None)
     profile = cProfile.Profile()
     cpu: list[float] = []
