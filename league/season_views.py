@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league import selectors, tournament_selectors
+from league.arranging.selectors import agreed_counts
 from league.capabilities import capability
 from league.capabilities.pages import SeasonPages
 from league.divisions import season_has_divisions
@@ -153,8 +154,13 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
         f"PRODID:-//{_ical_text(django_settings.PRODUCT_NAME)}//Fixtures//EN",
         f"X-WR-CALNAME:{_ical_text(f'{season_} · {team}' if team else str(season_))}",
     ]
-    for fixture in selectors.season_fixture_list(season=season_, team=team):
+    fixtures = list(selectors.season_fixture_list(season=season_, team=team))
+    # Each agreed kick-off updates the fixture's one event (league/arranging): RFC 5545's
+    # SEQUENCE, the times it was agreed, tells a calendar which copy is newer.
+    agreed = agreed_counts(fixture_ids=[fixture.pk for fixture in fixtures])
+    for fixture in fixtures:
         lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
+        lines.append(f"SEQUENCE:{agreed.get(fixture.pk, 0)}")
         if fixture.kickoff:
             start = fixture.kickoff.astimezone(UTC)
             lines.append(f"DTSTART:{start:%Y%m%dT%H%M%SZ}")

@@ -19,8 +19,12 @@ from league.page_versions import page_version
 pytestmark = pytest.mark.django_db
 
 
+#: Fixed once: each call gives the same time (days ahead of any test's run).
+ANCHOR = (timezone.now() + timedelta(days=2)).replace(second=0, microsecond=0)
+
+
 def soon(hours: int) -> datetime:
-    return (timezone.now() + timedelta(days=2, hours=hours)).replace(microsecond=0)
+    return ANCHOR + timedelta(hours=hours)
 
 
 def state(fixture: Fixture) -> tuple[object, ...]:

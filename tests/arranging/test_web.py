@@ -19,10 +19,12 @@ from tests.world import sign_in
 pytestmark = pytest.mark.django_db
 
 
+#: Fixed once: each call gives the same time (days ahead of any test's run).
+ANCHOR = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+
+
 def later(hours: int) -> datetime:
-    return timezone.localtime(timezone.now() + timedelta(days=3, hours=hours)).replace(
-        second=0, microsecond=0
-    )
+    return ANCHOR + timedelta(hours=hours)
 
 
 def typed(moment: datetime) -> str:
