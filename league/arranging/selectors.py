@@ -77,11 +77,12 @@ class Arrangement:
 
 
 def arrangement_for(*, fixture: Fixture, user: Actor) -> Arrangement:
-    """What `fixture`'s page shows `user` of its arrangement. Two queries, three or four for
-    a signed-in user."""
+    """What `fixture`'s page shows `user` of its arrangement: its open proposals only to
+    those who may arrange it (for a visitor, only whether it has a result, unless loaded;
+    then whether a signed-in user is a commissioner, and two for the proposals)."""
     refusal = arrangement_refusal(fixture=fixture)
-    open_ = [p for p in proposals_of(fixture=fixture) if p.state == Proposal.State.OPEN]
     sides = sides_for(user=user, fixture=fixture) if refusal is None else []
+    open_ = list(proposals_of(fixture=fixture).filter(state=Proposal.State.OPEN)) if sides else []
     side_ids = {team.pk for team in sides}
     both = {fixture.home_team_id, fixture.away_team_id}
     return Arrangement(
