@@ -1,5 +1,6 @@
 """Two accepts of one fixture at once (real threads on PostgreSQL, each with its own
-connection): one wins, the other is refused, and the kick-off is the winner's."""
+connection): one wins, the other is refused, and the kick-off is the winner's. Each
+committed change bumps the league's page version (PostgreSQL bumps at commit)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 from league.arranging.models import Proposal
 from league.arranging.services import proposal_accept, proposal_create
 from league.models import Fixture
+from league.page_versions import page_version
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -66,3 +68,18 @@ def test_two_accepts_of_one_fixture_at_once_leave_one_winner(world, match_day):
     accepted = Proposal.objects.get(state=Proposal.State.ACCEPTED)
     match_day.refresh_from_db()
     assert match_day.kickoff == accepted.times.get().kickoff
+
+
+def test_each_committed_change_bumps_the_leagues_page_version(world, match_day):
+    before = page_version(league_id=world.league.pk)
+    proposal = proposal_create(
+        fixture=match_day,
+        team=world.home,
+        times=[timezone.now() + timedelta(days=3)],
+        actor=world.home_coach,
+    )
+    proposed = page_version(league_id=world.league.pk)
+    proposal_accept(proposal=proposal, time_id=proposal.times.get().pk, actor=world.away_coach)
+    accepted = page_version(league_id=world.league.pk)
+    assert None not in (before, proposed, accepted)
+    assert before < proposed < accepted  # type: ignore[operator]  # not None, above
