@@ -64,6 +64,9 @@ ERROR_CODES = {
     "export_not_ready": "The export is not done yet: poll its URL.",
     "file_expired": "The export's file was deleted after a day: ask for a new export.",
     "refused": "The league's rules or state refuse the request; the message says why.",
+    # arranging a match (league/arranging)
+    "proposal_closed": "The kick-off proposal is no longer open (accepted, withdrawn or "
+    "superseded): read the fixture's proposals again.",
     # webhooks (docs/data.md)
     "too_many_webhooks": "The user has 10 webhooks in the league already: delete one first.",
     "switched_off": "The webhook is switched off after repeated failure: switch it on first.",

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from api.base import ApiMixin, ApiView
 from api.views import (
+    arranging,
     exchange,
     export_schema,
     fixtures,
@@ -105,6 +106,22 @@ urlpatterns = [
     path("teams/<int:team_id>/", teams.TeamDetailView.as_view(), name="team-detail"),
     path("fixtures/", fixtures.FixtureListView.as_view(), name="fixture-list"),
     path("fixtures/<int:pk>/", fixtures.FixtureDetailView.as_view(), name="fixture-detail"),
+    # Arranging a match (league/arranging): kick-off proposals, accepted or withdrawn.
+    path(
+        "fixtures/<int:fixture_id>/proposals/",
+        arranging.ProposalListView.as_view(),
+        name="fixture-proposals",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/proposals/<int:proposal_id>/accept/",
+        arranging.ProposalAcceptView.as_view(),
+        name="proposal-accept",
+    ),
+    path(
+        "fixtures/<int:fixture_id>/proposals/<int:proposal_id>/withdraw/",
+        arranging.ProposalWithdrawView.as_view(),
+        name="proposal-withdraw",
+    ),
     # Webhooks (docs/data.md): a user's subscriptions, their deliveries and test events.
     path("webhooks/", webhooks.WebhookListView.as_view(), name="webhook-list"),
     path("webhooks/<int:webhook_id>/", webhooks.WebhookDetailView.as_view(), name="webhook-detail"),

@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "league.exchange_jobs",  # export and import jobs (docs/data.md), within the core
     "league.honours",  # the core's honours: awards, MVP vote, records
     "league.odds",  # the power ranking and playoff odds: part of the core, knows no game
+    "league.arranging",  # coaches agree a fixture's kick-off (issue #50), its own migrations
     "rosters",
     "injuries",
     "games",

@@ -46,6 +46,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/head-to-head/", story_views.head_to_head, name="head-to-head"),
     # Honours: the hall of fame and a season's MVP vote (league/honours).
     path("", include("league.honours.urls")),
+    path("", include("league.arranging.urls")),  # a fixture's kick-off agreed (issue #50)
     path("fixtures/<int:pk>/", views.fixture_page, name="fixture"),
     # A season's pages, the same for every game.
     path("leagues/<slug:league>/<slug:season>/", season_views.season_home, name="season"),

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
+from league.arranging.selectors import agreed_counts
 from league.capabilities import capability
 from league.capabilities.pages import SeasonPages
 from league.models import Season, Team
@@ -161,8 +162,13 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
         f"PRODID:-//{_ical_text(django_settings.PRODUCT_NAME)}//Fixtures//EN",
         f"X-WR-CALNAME:{_ical_text(f'{the_season} · {team}' if team else str(the_season))}",
     ]
-    for fixture in season_fixture_list(season=the_season, team=team):
+    fixtures = list(season_fixture_list(season=the_season, team=team))
+    # Each agreed kick-off updates the fixture's one event (league/arranging): RFC 5545's
+    # SEQUENCE, the times it was agreed, tells a calendar which copy is newer.
+    agreed = agreed_counts(fixture_ids=[fixture.pk for fixture in fixtures])
+    for fixture in fixtures:
         lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
+        lines.append(f"SEQUENCE:{agreed.get(fixture.pk, 0)}")
         if fixture.kickoff:
             start = fixture.kickoff.astimezone(UTC)
             lines.append(f"DTSTART:{start:%Y%m%dT%H%M%SZ}")

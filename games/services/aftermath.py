@@ -1,6 +1,6 @@
 """MagnoBall's part of what follows a result (the core's, standings and rounds, is
-league/services/result_steps.py): the two teams' season lines, career games and status (M-P5) and the
-injured-list countdown (M-I1). A new result's part is added to what is stored; a
+league/services/result_steps.py): the two teams' season lines, career games and status
+(M-P5) and the injured-list countdown (M-I1). A new result's part is added to what is stored; a
 correction's or a void's is recounted from the stored results, and running that twice
 changes nothing. The two agree (tests/games/test_aftermath_incremental.py)."""
 

@@ -27,6 +27,7 @@ EVENT_TYPES: tuple[EventType, ...] = (
     EventType("inspection.pending", "An inspection awaits a coach's decision"),
     EventType("injury.recorded", "A player is injured"),
     EventType("round.opened", "A round is opened"),
+    EventType("fixture.scheduled", "A fixture's kick-off is agreed by both sides"),
     EventType("season.finished", "A season is finished"),
     EventType("export.ready", "A league export is ready to download", commissioners_only=True),
 )

@@ -15,6 +15,8 @@ from games.api import access
 from games.services import inspections as table_inspections
 from games.services import jobs, lineups, matchday, results
 from injuries import services as injury_services
+from league.arranging import selectors as arranging_selectors
+from league.arranging import services as arranging_services
 from league.rulesets import ruleset_get
 from league.services.result_steps import result_change_refusal
 from league.services.results import _played_lock, result_correct, result_record, result_void
@@ -44,8 +46,9 @@ def test_every_post_documents_its_refusals(schema):
     posts = [op for ops in schema["paths"].values() for m, op in ops.items() if m == "post"]
 
     # MagnoBall's 6, Arenaball's 5, Magic Number Eleven's 3, the webhooks' 4,
-    # a league's export and import, a league's JSON document imported
-    assert len(posts) == 21
+    # a league's export and import, a league's JSON document imported, a kick-off
+    # proposed, accepted and withdrawn (league/arranging)
+    assert len(posts) == 24
     # A league import changes no league's state, so nothing of it conflicts (no 409):
     # whatever the file or the installation refuses is a 422 naming its place.
     no_state = {schema["paths"]["/api/v1/league-imports/"]["post"]["operationId"]}
@@ -102,6 +105,11 @@ SERVICES = [
     mn11_reports.report_record,
     mn11_reports.report_correct,
     mn11_reports.report_void,
+    arranging_selectors.arrangement_refusal,
+    arranging_services._side,
+    arranging_services._times_checked,
+    arranging_services._open_proposal,
+    arranging_services.proposal_accept,
 ]
 
 
