@@ -24,6 +24,10 @@ PACKAGES = ("api", "league", "rosters", "injuries", "games", "arenaball", "mn11"
 #: Codes raised in a module the API imports, by a function no endpoint calls; each line
 #: says which, so a new code is either documented or placed here knowingly.
 NOT_FROM_THE_API = {
+    # arenaball/selectors/team_entry.py and league/signup: an invited coach entering his own
+    # team, a signed-up coach asking to join (web pages; the API enters no team)
+    "already_coaching",
+    "entries_closed",
     # league/honours: opening, voting in and closing the MVP vote (the season's web pages;
     # the API only reads the awards), and league/services/season_end.py's rollover (the admin)
     "mvp_opened",
