@@ -62,6 +62,16 @@ def goal(label: str, measured: float, target: float, unit: str, *, at_least: boo
     return met
 
 
+def backend_cpu_ms(pid: int) -> float:
+    """The CPU milliseconds PostgreSQL's backend `pid` has used (user and system, from
+    /proc, in clock ticks: a batch of requests, not one, is measured with it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")  # PostgreSQL on another machine: its CPU is not ours to read
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 def send_to_queue(app: Any, queue: str) -> None:
     """Every task this process sends from now on goes to `queue`, the settings' routes too
     (league/broker/queues.py sends the simulations, the odds and the webhooks to queues of

@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench.common import database_url  # noqa: E402
+from bench.common import backend_cpu_ms, database_url  # noqa: E402
 
 #: Set only for the gunicorn process this script starts: count each request's queries.
 COUNT_QUERIES = "MAGNOBALL_BENCH_COUNT_QUERIES"
@@ -273,16 +273,6 @@ class Reply:
     queries: int
     cpu_ms: float  # the web process's CPU for the request
     backend_pid: int
-
-
-def backend_cpu_ms(pid: int) -> float:
-    """The CPU milliseconds PostgreSQL's backend `pid` has used (user and system, from
-    /proc, in clock ticks: a batch of requests, not one, is measured with it)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")  # PostgreSQL on another machine: its CPU is not ours to read
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)

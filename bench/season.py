@@ -10,7 +10,8 @@ and ≤ 20 queries; 380 results in-process (team sheets, engine, recording) ≤ 
 twice the time of (a).
 
 Run: ``DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season.py``
-(``--teams``, ``--workers``). The league is built in a throw-away database beside the one
+(``--teams``, ``--workers``, ``--check-queries``: part (a) alone, judged on its queries only, as
+CI runs it). The league is built in a throw-away database beside the one
 DATABASE_URL names (``<name>_bench``, dropped at the end), so no real data is touched. On
 SQLite, or without REDIS_URL, only (a) runs. Time (b) runs from the request to the last job
 finished; the workers' start-up is not counted. Each worker counts the queries of its tasks
@@ -46,6 +47,7 @@ os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 from bench.common import (  # noqa: E402
     Workers,
+    backend_cpu_ms,
     build_season,
     database_url,
     goal,
@@ -125,17 +127,25 @@ class InProcess:
     #: The result service's own call, each result: milliseconds and queries.
     recording_ms: list[float]
     recording_queries: list[int]
+    #: ... its CPU milliseconds in this process; the database backend's a fixture (mean).
+    recording_cpu_ms: list[float]
+    backend_cpu_ms: float
 
 
 def play_in_process(season: Any) -> InProcess:
+    from django.db import connection
+
     from config.startup_heap import freeze_startup_heap
     from games.services import fixture_team_sheets, result_record_simulation
     from rules.magnoball.simulator import simulate_match
 
     fixtures = ready_fixtures(season)
-    recording_ms, recording_queries = [], []
+    recording_ms, recording_queries, recording_cpu = [], [], []
     # As a worker process before its first job (config/celery.py, gunicorn.conf.py).
     freeze_startup_heap()
+    connection.ensure_connection()
+    backend = connection.connection.info.backend_pid if connection.vendor == "postgresql" else 0
+    backend_before = backend_cpu_ms(backend)  # the backend's CPU for the whole loop
     with counting_queries() as queries:
         start = time.perf_counter()
         for fixture in fixtures:
@@ -143,12 +153,22 @@ def play_in_process(season: Any) -> InProcess:
             match = simulate_match(
                 home=home, away=away, settings=settings, seed=secrets.randbits(48)
             )
-            before, began = queries.count, time.perf_counter()
+            before, began, cpu = queries.count, time.perf_counter(), time.process_time()
             result_record_simulation(fixture=fixture, match=match, actor=None)
+            recording_cpu.append((time.process_time() - cpu) * 1000)
             recording_ms.append((time.perf_counter() - began) * 1000)
             recording_queries.append(queries.count - before)
         elapsed = time.perf_counter() - start
-    return InProcess(len(fixtures), elapsed, queries.count, recording_ms, recording_queries)
+    backend_ms = (backend_cpu_ms(backend) - backend_before) / max(len(fixtures), 1)
+    return InProcess(
+        len(fixtures),
+        elapsed,
+        queries.count,
+        recording_ms,
+        recording_queries,
+        recording_cpu,
+        backend_ms,
+    )
 
 
 # --- (b) through Celery -----------------------------------------------------------------------
@@ -207,6 +227,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--teams", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--check-queries",
+        action="store_true",
+        help="part (a) only, failing on the query goals alone; times and CPU printed (CI)",
+    )
     options = parser.parse_args()
 
     import django
@@ -216,7 +241,9 @@ def main() -> int:
     from django.db import connection
 
     celery_ok = connection.vendor == "postgresql" and bool(settings.REDIS_URL)
-    if not celery_ok:
+    if options.check_queries:
+        celery_ok = False
+    elif not celery_ok:
         print(
             "Part (b) needs PostgreSQL and Redis: set DATABASE_URL=postgres://… and "
             "REDIS_URL=redis://…. SQLite is one file for one machine, not a database two "
@@ -237,11 +264,22 @@ def main() -> int:
             f"(a) in-process:  {played} results in {a_time:6.2f} s  "
             f"({played / a_time:5.1f}/s, {a.queries / played:5.1f} queries a result)"
         )
-        met = [
-            goal("1, recording a result in-process", statistics.median(a.recording_ms), 15, "ms"),
+        cpu = statistics.median(a.recording_cpu_ms)
+        print(
+            f"    a result recorded: {cpu:5.2f} ms of CPU here (median); the database "
+            f"backend's a fixture, its team sheets read and its result recorded: "
+            f"{a.backend_cpu_ms:5.2f} ms (mean; issue #49: ≤ 12 ms in all; printed, not judged)"
+        )
+        queries_met = [
             goal("1, queries a result recorded", statistics.median(a.recording_queries), 20, ""),
             # The process's first result also reads the audit's content type, once a process.
             goal("1, queries of the costliest result", max(a.recording_queries[1:]), 20, ""),
+        ]
+        if options.check_queries:
+            return 0 if all(queries_met) else 1
+        met = [
+            goal("1, recording a result in-process", statistics.median(a.recording_ms), 15, "ms"),
+            *queries_met,
             goal(f"3, {played} results in-process", a_time, 10, "s"),
         ]
         if on_celery is None:
