@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 
+from league.arranging.selectors import arranging_todos
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
@@ -38,6 +39,9 @@ def signed_in(request: HttpRequest) -> HttpResponse:
 def my_teams(request: HttpRequest) -> HttpResponse:
     """A coach's home: each team he coaches, whatever its game, and what waits for him."""
     teams = coach_teams(user=request.user)  # type: ignore[arg-type]
+    to_do = arranging_todos(team_ids=[entry.team.pk for entry in teams])
+    for entry in teams:
+        entry.todos += to_do.get(entry.team.pk, [])
     openings = coach_openings(user=request.user)  # type: ignore[arg-type]
     context = {
         "teams": teams,

@@ -3,16 +3,17 @@ each fixture's kick-off was agreed (the calendar feed's SEQUENCE)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from league.access import Actor, is_coach, is_commissioner
 from league.arranging.errors import ArrangingError
 from league.arranging.models import Proposal
 from league.models import Fixture, Season, Team
+from league.selectors.coaching import TodoItem
 
 #: A season past these takes no new arrangement.
 CLOSED_SEASONS = (Season.Status.FINISHED, Season.Status.ARCHIVED)
@@ -107,3 +108,44 @@ def agreed_counts(*, fixture_ids: Iterable[int]) -> dict[int, int]:
         .values_list("fixture_id", "agreed")
     )
     return dict(rows)
+
+
+def proposals_to_answer(*, team_ids: Collection[int]) -> dict[int, list[Proposal]]:
+    """The open proposals the other side made to each of `team_ids`' fixtures still to be
+    arranged (not played, the season running), by the team that is to answer, oldest
+    first: "My teams" lists each as a to-do. One query."""
+    ids = list(team_ids)
+    open_proposals = (
+        Proposal.objects.filter(state=Proposal.State.OPEN)
+        .filter(Q(fixture__home_team_id__in=ids) | Q(fixture__away_team_id__in=ids))
+        .exclude(fixture__status__in=[Fixture.Status.PLAYED, Fixture.Status.SIMULATING])
+        .exclude(fixture__round__season__status__in=CLOSED_SEASONS)
+        .select_related("team", "fixture__home_team", "fixture__away_team")
+        .order_by("created_at", "pk")
+    )
+    found: dict[int, list[Proposal]] = {}
+    for proposal in open_proposals:
+        fixture = proposal.fixture
+        for side in (fixture.home_team_id, fixture.away_team_id):
+            if side in ids and side != proposal.team_id:
+                found.setdefault(side, []).append(proposal)
+    return found
+
+
+def arranging_todos(*, team_ids: Collection[int]) -> dict[int, list[TodoItem]]:
+    """ "My teams"' to-dos of arranging, by team: answer each open proposal the other side
+    made. The same for every game (league/selectors/coaching.py gathers the game's own).
+    One query."""
+    return {
+        team_id: [
+            TodoItem(
+                "arrange",
+                f"{proposal.team} proposed kick-off times for {proposal.fixture}",
+                "fixture",
+                (proposal.fixture_id,),
+                "Answer",
+            )
+            for proposal in proposals
+        ]
+        for team_id, proposals in proposals_to_answer(team_ids=team_ids).items()
+    }

@@ -169,3 +169,32 @@ def test_a_get_changes_nothing_and_a_stranger_fixture_is_404(client, world, matc
     sign_in(client, world.home_coach)
     assert client.get(reverse("arrange-propose", args=[match_day.pk])).status_code == 405
     assert client.post(reverse("arrange-propose", args=[999999])).status_code == 404
+
+
+@pytest.mark.parametrize("game", ["magnoball", "arenaball", "mn11"])
+def test_my_teams_asks_the_other_coach_to_answer_until_he_does(client, request, game):
+    if game == "magnoball":
+        fixture = request.getfixturevalue("match_day")
+    elif game == "arenaball":
+        fixture = round_fixtures(arena_world().season, 1)[0]
+    else:
+        season = mn11_world().season
+        fixture = Fixture.objects.filter(round__season=season).order_by("pk").first()
+    home_coach, away_coach = fixture.home_team.coach, fixture.away_team.coach
+    sign_in(client, home_coach)
+    client.post(
+        reverse("arrange-propose", args=[fixture.pk]),
+        {"team": fixture.home_team_id, "time_1": typed(later(2))},
+    )
+    todo = f"{fixture.home_team} proposed kick-off times for {fixture}"
+    assert todo not in client.get(reverse("my-teams")).content.decode()  # his own proposal
+    sign_in(client, away_coach)
+    page = client.get(reverse("my-teams")).content.decode()
+    assert todo in page
+    assert f'href="{reverse("fixture", args=[fixture.pk])}">Answer</a>' in page
+    proposal = Proposal.objects.get(fixture=fixture)
+    client.post(
+        reverse("arrange-accept", args=[fixture.pk, proposal.pk]),
+        {"time": proposal.times.get().pk},
+    )
+    assert todo not in client.get(reverse("my-teams")).content.decode()
