@@ -65,6 +65,16 @@ def goal(label: str, measured: float, target: float, unit: str, *, at_least: boo
     return met
 
 
+def send_to_queue(app: Any, queue: str) -> None:
+    """Every task this process sends from now on goes to `queue`, the settings' routes too
+    (league/broker/queues.py sends the simulations, the odds and the webhooks to queues of
+    their own, which a bench's workers do not consume and a real deployment's would)."""
+    app.conf.task_default_queue = queue
+    app.conf.task_routes = {}
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)  # Celery caches the router it built
+
+
 class Workers:
     """Real Celery workers (``celery -A <app_module> worker``), one process each, on a queue
     of their own named after the bench; `env` is what they need beyond this environment

@@ -28,13 +28,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench.common import Workers, build_season, database_url, goal  # noqa: E402
+from bench.common import (  # noqa: E402
+    Workers,
+    build_season,
+    database_url,
+    goal,
+    send_to_queue,
+)
 from config.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: the queue the odds tasks they send go to.
 QUEUE = "MAGNOBALL_ODDS_BENCH_QUEUE"
 if os.environ.get(QUEUE):  # inside a bench worker
-    app.conf.task_default_queue = os.environ[QUEUE]
+    send_to_queue(app, os.environ[QUEUE])
 
 
 def engine_kind() -> str:
@@ -140,7 +146,7 @@ def main() -> int:
             file=sys.stderr,
         )
     # Whatever the first half queues (ratings, odds after each round) goes nowhere.
-    app.conf.task_default_queue = f"odds-bench-void-{uuid.uuid4().hex[:8]}"
+    send_to_queue(app, f"odds-bench-void-{uuid.uuid4().hex[:8]}")
     connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     met = []
@@ -161,7 +167,7 @@ def main() -> int:
             if celery_ok:
                 workers = odds_workers(count, database_url(connection.settings_dict))
                 workers.wait_ready()
-                app.conf.task_default_queue = workers.queue
+                send_to_queue(app, workers.queue)
             try:
                 elapsed, run = odds_after_round(season, half, workers)
                 where = f"{count} worker{'s' if count > 1 else ''}" if workers else "in-process"

@@ -44,7 +44,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DJANGO_DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
-from bench.common import Workers, build_season, database_url, goal  # noqa: E402
+from bench.common import (  # noqa: E402
+    Workers,
+    build_season,
+    database_url,
+    goal,
+    send_to_queue,
+)
 from config.celery import app  # noqa: E402  (the workers load this module as their app)
 
 #: Set for the workers this script starts: each appends "<queries>" a task to this file.
@@ -77,7 +83,7 @@ def counting_queries() -> Iterator[QueryCounter]:
 if os.environ.get(QUERY_LOG):  # inside a bench worker
     from celery.signals import task_postrun, task_prerun
 
-    app.conf.task_default_queue = os.environ[QUEUE]
+    send_to_queue(app, os.environ[QUEUE])
 
     _worker_counter = QueryCounter()
 
@@ -167,7 +173,7 @@ def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int,
     from games.jobs import simulation_request_rest_of_season
     from games.models import SimulationJob
 
-    app.conf.task_default_queue = workers.queue
+    send_to_queue(app, workers.queue)
     with counting_queries() as queries:
         start = time.perf_counter()
         batch = simulation_request_rest_of_season(season=season, actor=None)
