@@ -52,7 +52,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DJANGO_DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
-from bench.common import build_season, database_url  # noqa: E402
+from bench.common import build_season, database_url, send_to_queue  # noqa: E402
 from bench.pages import Measure, Page, Server, build_and_play, measure, pages_of, report  # noqa: E402
 
 #: Issue #49, item 3: a page with a thousand leagues at most this many times its figure
@@ -218,7 +218,7 @@ def odds_estimate(url: str, leagues: int) -> None:
 
         workers = odds.odds_workers(2, url)
         workers.wait_ready()
-        app.conf.task_default_queue = workers.queue
+        send_to_queue(app, workers.queue)
     where = "2 Celery workers" if workers else "in this process (no Redis: one worker's time)"
     print(
         f"Odds: a 20-team league after round {half} ({settings.ODDS_PAIRING_MATCHES} matches "
@@ -270,7 +270,7 @@ def main() -> int:
         print("Set DATABASE_URL=postgres://…: the bench runs on PostgreSQL.", file=sys.stderr)
         return 2
     # Whatever the recorded results queue (ratings, odds, webhooks) goes nowhere.
-    app.conf.task_default_queue = f"scale-bench-void-{uuid.uuid4().hex[:8]}"
+    send_to_queue(app, f"scale-bench-void-{uuid.uuid4().hex[:8]}")
     if settings.REDIS_URL:
         cache.clear()  # pages cached by an earlier run's database of the same name
     connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_scale"
