@@ -69,8 +69,9 @@ def send_to_queue(app: Any, queue: str) -> None:
     """Every task this process sends from now on goes to `queue`, the settings' routes too
     (league/broker/queues.py sends the simulations, the odds and the webhooks to queues of
     their own, which a bench's workers do not consume and a real deployment's would)."""
-    app.conf.task_default_queue = queue
-    app.conf.task_routes = {}
+    # The app reads Django's settings under the CELERY_ namespace, whose names win over the
+    # plain ones: ``app.conf.task_routes = {}`` left the settings' routes in force.
+    app.conf.update(CELERY_TASK_DEFAULT_QUEUE=queue, CELERY_TASK_ROUTES={})
     app.amqp.flush_routes()
     app.amqp.__dict__.pop("router", None)  # Celery caches the router it built
 

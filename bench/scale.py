@@ -62,18 +62,23 @@ RATIO_GOAL = 1.25
 CHECK_REQUESTS = 10
 
 
-def database_bytes() -> int:
-    """The bytes of every table of the public schema with its indexes and TOAST."""
+def table_bytes() -> dict[str, int]:
+    """Each table of the public schema: its bytes with its indexes and TOAST."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+            "SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c "
             "JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'm')"
         )
-        (total,) = cursor.fetchone()
-    return int(total)
+        return {name: int(size) for name, size in cursor.fetchall()}
+
+
+def grown(before: dict[str, int], after: dict[str, int], top: int = 6) -> str:
+    """The `top` tables that grew most from `before` to `after`, in MB."""
+    growth = sorted(((after[t] - before.get(t, 0), t) for t in after), reverse=True)[:top]
+    return ", ".join(f"{table.split('_', 1)[-1]} {size / 1e6:.1f}" for size, table in growth)
 
 
 def mb(size: float) -> str:
@@ -278,12 +283,17 @@ def main() -> int:
     url = database_url(connection.settings_dict)
     try:
         print(f"Database {connection.settings_dict['NAME']}; load: {os.getloadavg()[0]:.2f}")
-        empty = database_bytes()
+        empty = table_bytes()
         season, played, elapsed = build_and_play("Measured", 20)
-        real = database_bytes()
+        written = table_bytes()
+        with connection.cursor() as cursor:  # its live rows, without the updates' dead ones
+            cursor.execute("VACUUM (FULL, ANALYZE)")
+        live = table_bytes()
         print(
-            f"The measured league: {played} results in {elapsed:.0f} s; one simulated "
-            f"20-team season = {mb(real - empty)} of database"
+            f"The measured league: {played} results in {elapsed:.0f} s; one simulated 20-team "
+            f"season = {mb(sum(written.values()) - sum(empty.values()))} of database as "
+            f"written, {mb(sum(live.values()) - sum(empty.values()))} after VACUUM FULL; "
+            f"most (MB, live): {grown(empty, live)}"
         )
         demo_build_all(seed=2026)
         writer = build_season("Writer", 4)
@@ -291,7 +301,7 @@ def main() -> int:
         leagues_before = League.objects.count()
         one = both(url, pages, options.requests, f"{leagues_before} leagues in the database")
 
-        before = database_bytes()
+        before = table_bytes()
         print(
             f"Building {options.leagues:,} leagues of {options.teams_min}–{options.teams_max} "
             "teams set-based (COPY)"
@@ -302,13 +312,14 @@ def main() -> int:
         start = time.perf_counter()
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-        after = database_bytes()
+        after = table_bytes()
+        added = sum(after.values()) - sum(before.values())
         print(
             f"Build time: {built.seconds:.1f} s for {built.leagues:,} leagues, "
             f"{built.teams:,} teams, {built.players:,} players, {built.rounds:,} rounds, "
             f"{built.fixtures:,} fixtures and results (ANALYZE {time.perf_counter() - start:.1f}"
-            f" s); {mb(after - before)} of database, {mb((after - before) / built.leagues)} a "
-            "bulk season (no events, stat lines or dice)"
+            f" s); {mb(added)} of database, {mb(added / built.leagues)} a bulk season (no events, "
+            f"stat lines or dice; most, MB: {grown(before, after, 4)})"
         )
         assert built.league_ids
         bulk = Season.objects.select_related("league").get(league_id=built.league_ids[0])
