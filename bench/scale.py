@@ -126,13 +126,23 @@ def ratios(one: dict[str, list[Measure]], many: dict[str, list[Measure]], league
     return met
 
 
-def record_one_result(season: Any) -> float:
-    """One ready fixture of `season` simulated and recorded through the result service, as
-    bench/season.py does; returns the recording's milliseconds."""
+def record(fixture: Any) -> float:
+    """`fixture` simulated and recorded through the result service, as bench/season.py
+    does; returns the recording's milliseconds."""
     from games.matchday import fixture_team_sheets
     from games.results import result_record_simulation
-    from league.models import Fixture
     from rules.magnoball.simulator import simulate_match
+
+    home, away, settings = fixture_team_sheets(fixture=fixture)
+    match = simulate_match(home=home, away=away, settings=settings, seed=secrets.randbits(48))
+    start = time.perf_counter()
+    result_record_simulation(fixture=fixture, match=match, actor=None)
+    return (time.perf_counter() - start) * 1000
+
+
+def record_one_result(season: Any) -> float:
+    """The first ready fixture of `season` recorded (see `record`)."""
+    from league.models import Fixture
 
     fixture = (
         Fixture.objects.filter(round__season=season, status=Fixture.Status.READY)
@@ -141,11 +151,7 @@ def record_one_result(season: Any) -> float:
     )
     if fixture is None:
         raise SystemExit(f"{season} has no ready fixture to record.")
-    home, away, settings = fixture_team_sheets(fixture=fixture)
-    match = simulate_match(home=home, away=away, settings=settings, seed=secrets.randbits(48))
-    start = time.perf_counter()
-    result_record_simulation(fixture=fixture, match=match, actor=None)
-    return (time.perf_counter() - start) * 1000
+    return record(fixture)
 
 
 def cache_check(url: str, writer: Any, others: list[tuple[str, Any, list[Page]]]) -> bool:
@@ -204,12 +210,15 @@ def cache_check(url: str, writer: Any, others: list[tuple[str, Any, list[Page]]]
 
 def odds_estimate(url: str, leagues: int) -> None:
     """One 20-team league's odds after a round (half its season played), cold and warm,
-    on two workers, and the extrapolation to `leagues` leagues."""
+    on two workers, then after the next round, and the extrapolation to `leagues`
+    leagues."""
     import importlib
 
     from django.conf import settings
     from django.db import connection
 
+    from config.celery import app
+    from league.models import Fixture
     from league.odds.models import OddsRun, PairingOdds
 
     odds = importlib.import_module("bench.odds")
@@ -219,8 +228,6 @@ def odds_estimate(url: str, leagues: int) -> None:
     PairingOdds.objects.filter(season=season).delete()  # cold: no pairing cached
     workers = None
     if connection.vendor == "postgresql" and settings.REDIS_URL:
-        from config.celery import app
-
         workers = odds.odds_workers(2, url)
         workers.wait_ready()
         send_to_queue(app, workers.queue)
@@ -235,10 +242,20 @@ def odds_estimate(url: str, leagues: int) -> None:
         odds.report("  cold", cold, run)
         warm, again = odds.odds_after_round(season, half, workers)
         odds.report("  warm", warm, again)
+        # The next round played (its own tasks, the odds run it queues too, go nowhere),
+        # then its run: what a real round costs, the pairings of the teams whose sheets
+        # changed (statuses, stat levels, injuries) simulated again.
+        send_to_queue(app, f"scale-bench-void-{uuid.uuid4().hex[:8]}")
+        for fixture in Fixture.objects.filter(round__season=season, round__number=half + 1):
+            record(fixture)
+        if workers is not None:
+            send_to_queue(app, workers.queue)
+        later, next_run = odds.odds_after_round(season, half + 1, workers)
+        odds.report("  a round later", later, next_run)
     finally:
         if workers is not None:
             workers.stop()
-    for label, seconds in (("cold", cold), ("warm", warm)):
+    for label, seconds in (("cold", cold), ("warm", warm), ("a round later", later)):
         total = seconds * leagues
         print(
             f"  estimate (an extrapolation, not a measure): a round of {leagues:,} leagues' "
