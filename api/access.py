@@ -14,7 +14,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from league.models import League
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 
 ApiUser = User | AnonymousUser
 M = TypeVar("M", bound=Model)

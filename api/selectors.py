@@ -12,8 +12,8 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery
 from api.access import ApiUser, visible_league_ids
 from api.season_rules import rules_related
 from api.serializers import fixture_detail_parts
-from league.coaching import team_seasons
 from league.models import ApiToken, Fixture, League, Season, Team
+from league.selectors.coaching import team_seasons
 
 
 def leagues(*, user: ApiUser) -> QuerySet[League]:

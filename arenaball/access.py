@@ -10,7 +10,7 @@ from django.http import Http404
 from arenaball.models import Character, Design
 from league.access import is_coach, is_commissioner, require_coach_or_commissioner
 from league.models import Fixture, League, Team
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 
 AnyUser = User | AnonymousUser
 KEY = "arenaball"

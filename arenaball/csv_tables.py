@@ -15,7 +15,7 @@ from league.access import Actor
 from league.errors import DomainError
 from league.models import Fixture, Result, Season, Team
 from league.rulesets import CsvColumns, CsvTable
-from league.standings import standings_counts
+from league.selectors.standings import standings_counts
 from rules.arenaball import Plate
 
 

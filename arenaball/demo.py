@@ -21,14 +21,11 @@ from arenaball.selectors import season_rules, team_cars
 from arenaball.services import character_sign, report_record, team_cars_set
 from league.demo import DemoSummary, demo_people
 from league.models import Fixture, League, Season, Team
-from league.rounds import round_open
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from rules.arenaball import PITS_CARS, TRACK_SLOTS, CrewState, Plate
 
 LEAGUE_NAME = "Arenaball Demo League"

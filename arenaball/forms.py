@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from league.services import TEAM_COLOUR
+from league.services.teams import TEAM_COLOUR
 
 
 class TeamEntryForm(forms.Form):

@@ -39,10 +39,10 @@ from league.capabilities.rosters import Rosters
 from league.capabilities.settings import SeasonSettings
 from league.capabilities.signup import SignUp
 from league.capabilities.table import TableExtras
-from league.coaching import TodoItem
 from league.honours.awards import HolderKind
 from league.models import Season
 from league.rulesets import CareerEnd, CsvColumns, GameCounts, Ruleset
+from league.selectors.coaching import TodoItem
 from rules.arenaball import KILLS
 from rules.standings import TableSettings
 
@@ -50,10 +50,10 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.access import Actor
-    from league.coaching import CoachTeam
     from league.demo import DemoSummary
     from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
+    from league.selectors.coaching import CoachTeam
     from league.signup.models import JoinRequest
 
 

@@ -15,7 +15,7 @@ from arenaball.settings_form import SETTING_NAMES, SeasonSettingsForm
 from league.access import Actor, require_commissioner
 from league.game_settings import SeasonSettingsRows
 from league.models import Season
-from league.services import season_update_rules
+from league.services.seasons import season_update_rules
 
 ROWS = SeasonSettingsRows(SeasonSettings, error=ArenaballError, label="Arenaball")
 SETTING_FIELDS = ROWS.fields

@@ -1,6 +1,6 @@
 """Benchmark result ingest through the HTTP API: a 20-team league's 380-match season posted
 to ``POST /api/v1/fixtures/{id}/result/`` (with idempotency keys) against gunicorn on
-PostgreSQL, and the same results recorded directly with ``games.results.result_record``.
+PostgreSQL, and the same results recorded directly with ``games.services.result_record``.
 
 The first results are posted by one client alone (the milliseconds a post takes over HTTP,
 median), the rest by ``--clients`` at once (results per second). Prints both, the direct rate
@@ -82,7 +82,7 @@ def record_directly(bodies: list[tuple[int, dict[str, Any]]]) -> float:
     from django.contrib.auth.models import User
 
     from games.api.views.fixtures import report_from_input
-    from games.results import result_record
+    from games.services import result_record
     from league.models import Fixture
 
     actor = User.objects.get(username="bench-commissioner")

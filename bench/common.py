@@ -29,14 +29,11 @@ def build_season(
 ) -> Any:
     """A league with `teams` teams, its double round robin scheduled, the season active and
     every round open: all fixtures ready (without enhancements, no inspection waits)."""
-    from games.matchday import round_open
+    from games.services import round_open
     from league.models import Round, Season
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
+    from league.services.leagues import league_create
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_create, season_transition
     from rosters.services import team_create
 
     commissioners = [commissioner] if commissioner is not None else []
@@ -69,8 +66,8 @@ def send_to_queue(app: Any, queue: str) -> None:
     """Every task this process sends from now on goes to `queue`, the settings' routes too
     (league/broker/queues.py sends the simulations, the odds and the webhooks to queues of
     their own, which a bench's workers do not consume and a real deployment's would)."""
-    # The app reads Django's settings under the CELERY_ namespace, whose names win over the
-    # plain ones: ``app.conf.task_routes = {}`` left the settings' routes in force.
+    # The app reads the settings' CELERY_* names (config/celery.py), which win over the
+    # plain ones: setting app.conf.task_default_queue alone changed nothing.
     app.conf.update(CELERY_TASK_DEFAULT_QUEUE=queue, CELERY_TASK_ROUTES={})
     app.amqp.flush_routes()
     app.amqp.__dict__.pop("router", None)  # Celery caches the router it built

@@ -30,16 +30,12 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
     each is won on the table, closed and rolled over), every result reported with stat
     lines that add up, the last season finished too. Returns the league."""
     from games.api.views.fixtures import report_from_input
-    from games.matchday import round_open
-    from games.results import result_record
+    from games.services import result_record, round_open
     from league.models import Fixture, Round, Season
-    from league.season_end import season_close, season_rollover
-    from league.services import (
-        league_create,
-        season_create,
-        season_generate_schedule,
-        season_transition,
-    )
+    from league.services.leagues import league_create
+    from league.services.schedule import season_generate_schedule
+    from league.services.season_end import season_close, season_rollover
+    from league.services.seasons import season_create, season_transition
     from rosters.services import team_create
 
     rng = random.Random(seed)
@@ -68,7 +64,7 @@ def league_with_history(*, name: str, teams: int, seasons: int, seed: int = 1) -
 
 def _result_body(fixture: Any, rng: random.Random) -> dict[str, Any]:
     """A plausible report: the players who take the field score, their points adding up."""
-    from games.lineups import lineup_fix, lineup_players
+    from games.services import lineup_fix, lineup_players
 
     lineup = lineup_players(lineup_fix(fixture=fixture)).players
     lines, scores = [], {fixture.home_team_id: 0, fixture.away_team_id: 0}

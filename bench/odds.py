@@ -52,8 +52,7 @@ def engine_kind() -> str:
 
 def play_first_half(season: Any) -> int:
     """Simulate and record the first half of the season in-process; returns the last round."""
-    from games.matchday import fixture_team_sheets
-    from games.results import result_record_simulation
+    from games.services import fixture_team_sheets, result_record_simulation
     from league.models import Fixture, Round
     from rules.magnoball.simulator import simulate_match
 
@@ -82,7 +81,7 @@ def odds_after_round(season: Any, after_round: int, workers: Workers | None) -> 
     from django.db import transaction
 
     from league.odds.models import OddsChunk, OddsRun
-    from league.odds.runs import (
+    from league.odds.services.runs import (
         odds_chunk_run,
         odds_run_queue,
         odds_run_simulate,

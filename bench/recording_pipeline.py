@@ -51,9 +51,9 @@ def main() -> int:
     connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        import games.results
+        import games.services
         from config.startup_heap import freeze_startup_heap
-        from games.matchday import fixture_team_sheets
+        from games.services import fixture_team_sheets
         from rules.magnoball.simulator import simulate_match
 
         fixtures = ready_fixtures(build_season("Pipeline", options.teams))
@@ -65,7 +65,7 @@ def main() -> int:
             on = index // 2 % 2 == 0  # two with, two without, …
             with nullcontext() if on else _without_pipeline():
                 began, began_cpu = time.perf_counter(), time.process_time()
-                games.results.result_record_simulation(fixture=fixture, match=match)
+                games.services.result_record_simulation(fixture=fixture, match=match)
                 wall, cpu = time.perf_counter() - began, time.process_time() - began_cpu
             times[on].append((wall * 1000, cpu * 1000))
     finally:

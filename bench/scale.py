@@ -129,8 +129,7 @@ def ratios(one: dict[str, list[Measure]], many: dict[str, list[Measure]], league
 def record(fixture: Any) -> float:
     """`fixture` simulated and recorded through the result service, as bench/season.py
     does; returns the recording's milliseconds."""
-    from games.matchday import fixture_team_sheets
-    from games.results import result_record_simulation
+    from games.services import fixture_team_sheets, result_record_simulation
     from rules.magnoball.simulator import simulate_match
 
     home, away, settings = fixture_team_sheets(fixture=fixture)

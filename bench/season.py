@@ -129,8 +129,7 @@ class InProcess:
 
 def play_in_process(season: Any) -> InProcess:
     from config.startup_heap import freeze_startup_heap
-    from games.matchday import fixture_team_sheets
-    from games.results import result_record_simulation
+    from games.services import fixture_team_sheets, result_record_simulation
     from rules.magnoball.simulator import simulate_match
 
     fixtures = ready_fixtures(season)
@@ -170,8 +169,8 @@ STALLED_AFTER = 60
 
 
 def play_on_celery(season: Any, workers: Workers, query_log: Path) -> tuple[int, float, int, int]:
-    from games.jobs import simulation_request_rest_of_season
     from games.models import SimulationJob
+    from games.services import simulation_request_rest_of_season
 
     send_to_queue(app, workers.queue)
     with counting_queries() as queries:

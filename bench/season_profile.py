@@ -6,7 +6,7 @@ result service's own call (``result_record_simulation``) or of the whole loop.
 With ``--jobs`` it profiles a Celery worker's side instead: the season's simulations are asked
 for at once (``simulation_request_rest_of_season``, the broker's messages sent to a queue no
 worker reads, deleted at the end) and the first ``--results`` jobs are run one after another
-in this process by ``games.job_runner.simulation_run``, as a worker runs them: the claim,
+in this process by ``games.services.simulation_run``, as a worker runs them: the claim,
 what the fixture waits for, the team sheets, the engine, the recording and the dispatch of
 the jobs it unblocks.
 
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench.common import build_season  # noqa: E402
+from bench.common import build_season, send_to_queue  # noqa: E402
 from bench.season import counting_queries, ready_fixtures  # noqa: E402
 
 
@@ -72,8 +72,7 @@ def main() -> int:
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         from config.startup_heap import freeze_startup_heap
-        from games.matchday import fixture_team_sheets
-        from games.results import result_record_simulation
+        from games.services import fixture_team_sheets, result_record_simulation
         from rules.magnoball.simulator import simulate_match
 
         season = build_season("Profile", options.teams)
@@ -141,11 +140,11 @@ def _jobs(season: Any, count: int, top: int | None) -> int:
     from django.db import connection
 
     from config.celery import app
-    from games.job_runner import simulation_run
-    from games.jobs import simulation_request_rest_of_season
     from games.models import SimulationJob
+    from games.services import simulation_request_rest_of_season, simulation_run
 
-    app.conf.task_default_queue = queue = f"bench-profile-{os.getpid()}"
+    queue = f"bench-profile-{os.getpid()}"
+    send_to_queue(app, queue)
     simulation_request_rest_of_season(season=season, actor=None)
     profile = cProfile.Profile()
     cpu: list[float] = []

@@ -78,9 +78,9 @@ def main() -> None:
         import django
 
         django.setup()
-        from games.results import ResultReport, result_record
+        from games.services import ResultReport, result_record
         from league.webhooks.models import Subscription
-        from league.webhooks.services import subscription_test
+        from league.webhooks.services.subscriptions import subscription_test
         from tests.world import match_day_open, world_build
 
         server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)

@@ -284,7 +284,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
-# The sweep (games/job_queue.py) every SIMULATION_SWEEP_SECONDS: lost messages sent again,
+# The sweep (games/services/job_queue.py) every SIMULATION_SWEEP_SECONDS: lost messages sent again,
 # jobs of dead workers taken back, waiting jobs queued. Run one `celery beat` (./dev run
 # embeds it in its worker); a sweep message older than its period is dropped, not piled up.
 SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 15, minimum=1)

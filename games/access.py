@@ -8,10 +8,13 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
-from games.jobs import SimulationJobStatus, simulation_job_status
 from games.models import Inspection, SimulationJob, TableInspection
-from games.selectors import simulation_jobs_visible
-from games.table_inspections import rolling_team
+from games.selectors import (
+    SimulationJobStatus,
+    rolling_team,
+    simulation_job_status,
+    simulation_jobs_visible,
+)
 from league.access import (
     Actor,
     FixtureRoles,
@@ -21,7 +24,8 @@ from league.access import (
 )
 from league.errors import PermissionRefused
 from league.models import Fixture, League
-from league.selectors import fixture_for_page, league_visible_q
+from league.selectors.fixtures import fixture_for_page
+from league.selectors.leagues import league_visible_q
 
 AnyUser = User | AnonymousUser
 

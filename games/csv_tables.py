@@ -1,6 +1,6 @@
 """MagnoBall's part of the CSV export and import (docs/data.md, "CSV"): the players table
 with their season totals (M-P7), teams rolled by their creation rules with the file's names
-(M-P2), and past results recorded by the one result service (games/results.py)."""
+(M-P2), and past results recorded by the one result service (games/services/results.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import User
 
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record
 from league.access import Actor
 from league.errors import DomainError
 from league.models import Fixture, Result, Season, Team
@@ -90,7 +90,7 @@ def csv_team_create(
         actor=actor,
         coach=coach,
         colour=colour,
-        player_names_=names,
+        roster_names=names,
     )
 
 

@@ -11,17 +11,13 @@ import random
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.matchday import fixture_team_sheets, round_open
-from games.results import result_record_simulation
+from games.services import fixture_team_sheets, result_record_simulation, round_open
 from league.demo import DemoLogin, DemoSummary, demo_people, demo_user
 from league.models import League, Round, Season
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-)
-from league.tournaments import (
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.tournaments import (
     tournament_add_guest_team,
     tournament_create,
     tournament_draw_groups,

@@ -37,7 +37,7 @@ def _enhancement_ids(value: Any, remap: Remap) -> list[int | None]:
 
 def _event_players(value: Any, key: Callable[[Any], Any]) -> Any:
     """A match event's board data with its players' keys rewritten. Stored, they are the
-    engine's player keys: this installation's player ids, as text (games/results.py), which
+    engine's player keys: this installation's player ids, as text (games/services/results.py), which
     name nothing in another installation; in the document, the players' document ids."""
     if not value.get("players"):
         return value
@@ -110,7 +110,7 @@ MAGNOBALL_TABLES: tuple[Table, ...] = (
 
 
 def document_check(*, document: Mapping[str, Any], problems: list[Problem]) -> None:
-    """A result's stat lines add up to its score, team by team, as games/results.py
+    """A result's stat lines add up to its score, team by team, as games/services/results.py
     requires of a report; a result with no stat lines (reported from the table only) holds."""
     games = document.get("game")
     section = games.get("magnoball") if isinstance(games, dict) else None

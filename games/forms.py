@@ -16,8 +16,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms import BoundField
 
-from games.results import PlayerLine, ResultReport, TableRoll
 from games.selectors import SeasonTotals
+from games.services import PlayerLine, ResultReport, TableRoll
 from injuries.models import Injury
 from league.models import Fixture, Result
 from rosters.models import Player

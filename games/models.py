@@ -16,7 +16,7 @@ from rules.magnoball.vocabulary import Position, StatCategory
 
 class LineupEntry(models.Model):
     """Who may take the field for a team in a fixture, fixed at kick-off (when the result is
-    recorded or the simulation starts, games/lineups.py): the starters in the first-string
+    recorded or the simulation starts, games/services/lineups.py): the starters in the first-string
     places, each out first-stringer replaced as M-P3 says, and the fit reserves on the
     bench."""
 
@@ -133,7 +133,7 @@ class Inspection(models.Model):
 class TableInspection(models.Model):
     """A player's inspection (M-E2) in a season whose coaches roll at the table: it awaits
     the owner's coach's d10 and the opposing coach's d10, each entered by that coach (or a
-    commissioner for him). With both in, the engine resolves it (games/table_inspections.py)
+    commissioner for him). With both in, the engine resolves it (games/services/inspections.py)
     and writes the usual Inspection rows; until then the fixture stays in inspections."""
 
     class Side(models.TextChoices):
@@ -285,7 +285,7 @@ class SimulationJob(models.Model):
     """A simulation of one fixture. It *waits* in the database while its fixture cannot be
     played yet (an earlier fixture of its teams, or a decision), is *queued* once it can and
     its id is handed to the broker, and is *running* while exactly one worker holds it
-    (games/job_queue.py, games/job_runner.py)."""
+    (games/services/job_queue.py, games/services/job_runner.py)."""
 
     class State(models.TextChoices):
         WAITING = "waiting", "Waiting"

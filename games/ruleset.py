@@ -17,15 +17,18 @@ from games.admin import fixtures as admin_fixtures
 from games.admin import lineups as admin_lineups
 from games.admin import results as admin_results
 from games.admin import season_steps as admin_season_steps
-from games.aftermath import game_aftermath
 from games.demo import demo_league_build
 from games.exchange import MAGNOBALL_TABLES, document_check
 from games.game import KEY
-from games.job_queue import dispatch_after_commit
-from games.matchday import round_open as matchday_round_open
-from games.odds import engine_outcome_model, odds_pairing_simulate, odds_pairings
-from games.results import MAGNOBALL_RESULTS
-from games.selectors import coach_teams, season_points_leaders
+from games.selectors import (
+    coach_teams,
+    engine_outcome_model,
+    odds_pairing_simulate,
+    odds_pairings,
+    season_points_leaders,
+)
+from games.services import MAGNOBALL_RESULTS, dispatch_after_commit, game_aftermath
+from games.services import round_open as matchday_round_open
 from injuries.selectors import careers_over
 from league.admin.steps import Step
 from league.capabilities import Fragment, Panel
@@ -60,11 +63,11 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.access import Actor
-    from league.coaching import CoachTeam
     from league.exchange.problems import Problem
     from league.exchange.tables import Table
     from league.models import Fixture, League, Result, Team
     from league.odds.model import MatchOutcomeModel
+    from league.selectors.coaching import CoachTeam
     from league.signup.forms import JoinRequestForm
     from league.signup.models import JoinRequest
     from rules.odds import Outcome
@@ -101,8 +104,8 @@ class MagnoBallRuleset(
     api_error_codes = "games.api.errors.ERROR_CODES"
     api_fixture_detail = "games.api.serializers.FixtureDetailParts"
     season_nav_template = "games/includes/season_nav_leaders.html"
-    team_view = "games.views.team"
-    fixture_view = "games.views.fixture"
+    team_view = "games.views.team_page"
+    fixture_view = "games.views.fixture_page"
     result_seam = MAGNOBALL_RESULTS
 
     def season_settings_create(
@@ -332,7 +335,7 @@ class MagnoBallRuleset(
     season_awards = staticmethod(honours.season_awards)
     mvp_candidates = staticmethod(honours.mvp_candidates)
     league_records = staticmethod(honours.league_records)
-    # --- playoff odds: the engine's own match odds (games/odds.py, docs/odds.md) -----------
+    # --- playoff odds: the engine's own match odds (games/selectors/odds.py, docs/odds.md) ---
 
     def match_outcome_model(
         self, *, season: Season, fixtures: Sequence[Fixture]

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.access import access_table_inspection_for_roll
 from games.models import TableInspection
-from games.table_inspections import table_inspection_enter
+from games.services import table_inspection_enter
 from league.web import form_page, refused, shows_refusal
 
 

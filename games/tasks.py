@@ -1,5 +1,5 @@
-"""Celery tasks of the games app: thin, ids in; games/job_runner.py and games/job_queue.py do
-the work."""
+"""Celery tasks of the games app: thin, ids in; games/services/job_runner.py and
+games/services/job_queue.py do the work."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import os
 from celery import Task, shared_task
 from celery.signals import worker_ready
 
-from games.job_queue import jobs_sweep
-from games.job_runner import TRANSIENT_DB_ERRORS, simulation_run
 from games.models import SimulationJob
+from games.services import TRANSIENT_DB_ERRORS, jobs_sweep, simulation_run
 from league.task_rows import gone_means_done
 
 logger = logging.getLogger(__name__)
@@ -37,7 +36,7 @@ def simulate_fixture(self: Task[[int], None], job_id: int) -> None:
 @shared_task(ignore_result=True)
 def sweep_simulation_jobs() -> str:
     """Send lost messages again, take jobs back from dead workers and queue waiting jobs
-    that can run (games/job_queue.py). Celery beat runs it every few seconds."""
+    that can run (games/services/job_queue.py). Celery beat runs it every few seconds."""
     return str(jobs_sweep())
 
 

@@ -4,7 +4,7 @@ from games import table_views, views
 
 urlpatterns = [
     path("leagues/<slug:league>/<slug:season>/leaders/", views.leaders, name="leaders"),
-    path("players/<int:pk>/", views.player, name="player"),
+    path("players/<int:pk>/", views.player_page, name="player"),
     path("fixtures/<int:pk>/report/", views.fixture_report, name="fixture-report"),
     path("fixtures/<int:pk>/simulate/", views.fixture_simulate, name="fixture-simulate"),
     path("fixtures/<int:pk>/lineup/", views.fixture_lineup_name, name="fixture-lineup"),

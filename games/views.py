@@ -23,11 +23,9 @@ from games.access import (
     sides_for,
 )
 from games.forms import ResultForm
-from games.jobs import job_requested_message, simulation_job_status, simulation_request
-from games.lineups import lineup_name_reserve
-from games.matchday import inspection_decide
 from games.models import Inspection
-from games.results import result_record
+from games.selectors import job_requested_message, simulation_job_status
+from games.services import inspection_decide, lineup_name_reserve, result_record, simulation_request
 from league.access import FixtureRoles, is_coach, is_commissioner
 from league.admin.display import admin_step_url
 from league.errors import DomainError, PermissionRefused
@@ -62,21 +60,21 @@ def _can_manage(request: HttpRequest, team: Team) -> bool:
 
 
 def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = season_or_404(request, league, season)
+    shown = season_or_404(request, league, season)
     wanted = request.GET.get("category", "")
     categories = [c for c in StatCategory if not wanted or c.value == wanted] or list(StatCategory)
     return render(
         request,
         "games/leaders.html",
         {
-            "season": season_,
+            "season": shown,
             "categories": list(StatCategory),
             "wanted": wanted,
             "boards": [
-                (c, selectors.season_leaders(season=season_, category=c, limit=10))
+                (c, selectors.season_leaders(season=shown, category=c, limit=10))
                 for c in categories
             ],
-            "points": selectors.season_points_leaders(season=season_),
+            "points": selectors.season_points_leaders(season=shown),
         },
     )
 
@@ -84,52 +82,52 @@ def leaders(request: HttpRequest, league: str, season: str) -> HttpResponse:
 # --- Team and player pages ---------------------------------------------------------------------
 
 
-def team(request: HttpRequest, team_: Team) -> HttpResponse:
+def team_page(request: HttpRequest, team: Team) -> HttpResponse:
     """A team's roster page (the core's ``team`` address hands over, having checked the
     league is visible to the user); its content is cached for readers
     (games/selectors/team_page.py)."""
     body = selectors.team_body(
         request=request,
-        team=team_,
+        team=team,
         sort=request.GET.get("sort", ""),
         sorts=ROSTER_SORTS,
-        can_manage=_can_manage(request, team_),
+        can_manage=_can_manage(request, team),
         changed_player=_changed_id(request, "player"),
     )
-    return render(request, "games/team.html", {"team": team_, "body": body})
+    return render(request, "games/team.html", {"team": team, "body": body})
 
 
-def player(request: HttpRequest, pk: int) -> HttpResponse:
+def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        player_ = selectors.player_for_page(player_id=pk, user=request.user)
+        player = selectors.player_for_page(player_id=pk, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player, or his league is private.") from missing
-    body = selectors.player_body(player=player_, can_manage=_can_manage(request, player_.team))
-    return render(request, "games/player.html", {"player": player_, "body": body})
+    body = selectors.player_body(player=player, can_manage=_can_manage(request, player.team))
+    return render(request, "games/player.html", {"player": player, "body": body})
 
 
 # --- Match day and the match centre ------------------------------------------------------------
 
 
-def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
+def fixture_page(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The match centre (the core's ``fixture`` address hands over, having checked the
     league is visible to the user)."""
-    roles = FixtureRoles(user=request.user, fixture=fixture_)
+    roles = FixtureRoles(user=request.user, fixture=fixture)
     commissioner, coach_of = roles.commissioner, roles.coach_of
-    version = selectors.fixture_page_version(fixture=fixture_)
+    version = selectors.fixture_page_version(fixture=fixture)
     # Fixed at kick-off, the line-ups are the same for everyone (cached); until then each
     # coach may name his reserves on them.
-    fixed_lineups = selectors.fixture_fixed_lineups_part(fixture=fixture_, version=version)
-    lineups = () if fixed_lineups is not None else selectors.fixture_lineups(fixture=fixture_)
-    job = selectors.fixture_live_job(fixture=fixture_)
-    inspections = selectors.fixture_inspections(fixture=fixture_)
+    fixed_lineups = selectors.fixture_fixed_lineups_part(fixture=fixture, version=version)
+    lineups = () if fixed_lineups is not None else selectors.fixture_lineups(fixture=fixture)
+    job = selectors.fixture_live_job(fixture=fixture)
+    inspections = selectors.fixture_inspections(fixture=fixture)
     return render(
         request,
         "games/fixture.html",
         {
-            "fixture": fixture_,
-            "season": fixture_.round.season,
-            "report": selectors.fixture_report_part(fixture=fixture_, version=version),
+            "fixture": fixture,
+            "season": fixture.round.season,
+            "report": selectors.fixture_report_part(fixture=fixture, version=version),
             "fixed_lineups": fixed_lineups,
             "lineups": lineups,
             "lineup_editable": [
@@ -139,14 +137,14 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
             "decidable": [i.pk for i in inspections if may_decide(roles=roles, inspection=i)],
             "table_rolls": [
                 (ti, sides_for(user=request.user, table_inspection=ti))
-                for ti in selectors.fixture_table_inspections(fixture=fixture_)
+                for ti in selectors.fixture_table_inspections(fixture=fixture)
             ],
             "job": job,
             "job_waiting_for": simulation_job_status(job_id=job.pk).waiting_for if job else "",
             "may_simulate": commissioner
             and job is None
-            and fixture_.status in (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
-            and fixture_.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS),
+            and fixture.status in (Fixture.Status.READY, Fixture.Status.INSPECTIONS)
+            and fixture.round.season.status in (Season.Status.ACTIVE, Season.Status.PLAYOFFS),
             "commissioner": commissioner,
             "coach_of": coach_of,
             "may_report": roles.may_report,
@@ -159,20 +157,20 @@ def fixture(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
 @login_required
 @shows_refusal
 def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = access_fixture_for_report(user=request.user, fixture_id=pk)
-    if fixture_.status != Fixture.Status.READY:
-        return _report_closed(request, fixture_)
-    lineup = selectors.report_players(fixture=fixture_)
+    fixture = access_fixture_for_report(user=request.user, fixture_id=pk)
+    if fixture.status != Fixture.Status.READY:
+        return _report_closed(request, fixture)
+    lineup = selectors.report_players(fixture=fixture)
     form = ResultForm(
         request.POST if request.method == "POST" else None,
-        fixture=fixture_,
+        fixture=fixture,
         players=lineup.players,
         starters=lineup.starters,
     )
     message = ""
     if request.method == "POST" and form.is_valid():
         try:
-            result = result_record(fixture=fixture_, report=form.report(), actor=request.user)
+            result = result_record(fixture=fixture, report=form.report(), actor=request.user)
         except PermissionRefused as error:
             return refused(request, error.message)
         except DomainError as error:
@@ -181,9 +179,9 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
                 add_domain_error(form, error)
         else:
             messages.success(
-                request, f"Result recorded: {fixture_} {result.home_score}–{result.away_score}."
+                request, f"Result recorded: {fixture} {result.home_score}–{result.away_score}."
             )
-            return HttpResponseRedirect(reverse("fixture", args=[fixture_.pk]))
+            return HttpResponseRedirect(reverse("fixture", args=[fixture.pk]))
     elif form.errors:
         count = len(form.errors)
         message = f"The result was not recorded: {count} problem{'s' if count > 1 else ''}."
@@ -191,11 +189,11 @@ def fixture_report(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "games/report.html",
         {
-            "fixture": fixture_,
-            "season": fixture_.round.season,
+            "fixture": fixture,
+            "season": fixture.round.season,
             "form": form,
             "rows": form.rows(
-                season=selectors.report_season_totals(fixture=fixture_, players=lineup.players)
+                season=selectors.report_season_totals(fixture=fixture, players=lineup.players)
             ),
             "error_summary": form.error_summary(),
             "unavailable": lineup.unavailable,
@@ -216,25 +214,25 @@ _NOT_READY: dict[str, str] = {
 }
 
 
-def _report_closed(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
+def _report_closed(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The report page of a fixture that takes no result now, saying why before anyone
     fills anything in: a played fixture shows its result and how to have it corrected. A
     post changes nothing (409)."""
     report = selectors.fixture_report_part(
-        fixture=fixture_, version=selectors.fixture_page_version(fixture=fixture_)
+        fixture=fixture, version=selectors.fixture_page_version(fixture=fixture)
     )
-    league = fixture_.round.season.league
+    league = fixture.round.season.league
     commissioner = is_commissioner(user=request.user, league=league)
-    result_id = selectors.fixture_result_id(fixture=fixture_) if commissioner else None
+    result_id = selectors.fixture_result_id(fixture=fixture) if commissioner else None
     posted = request.method == "POST"
     return render(
         request,
         "games/report_closed.html",
         {
-            "fixture": fixture_,
-            "season": fixture_.round.season,
+            "fixture": fixture,
+            "season": fixture.round.season,
             "result": report.result if report else None,
-            "why": _NOT_READY.get(fixture_.status, ""),
+            "why": _NOT_READY.get(fixture.status, ""),
             "commissioners": [] if commissioner else list(league.commissioners.order_by("pk")),
             # A commissioner corrects a result in the admin (games/admin/results.py).
             "correct_url": admin_step_url(Result, result_id, "correct")
@@ -248,11 +246,11 @@ def _report_closed(request: HttpRequest, fixture_: Fixture) -> HttpResponse:
 
 @require_POST
 def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    back = reverse("fixture", args=[fixture_.pk])
+    fixture = access_fixture(user=request.user, fixture_id=pk)
+    back = reverse("fixture", args=[fixture.pk])
     return run_action(
         request,
-        lambda: simulation_request(fixture=fixture_, actor=request.user),
+        lambda: simulation_request(fixture=fixture, actor=request.user),
         success=job_requested_message,
         back=back,
     )
@@ -262,9 +260,9 @@ def fixture_simulate(request: HttpRequest, pk: int) -> HttpResponse:
 def fixture_lineup_name(request: HttpRequest, pk: int) -> HttpResponse:
     """M-P3: the coach names another fit reserve for a vacant first-string place (a blank
     reserve goes back to the second-string counterpart)."""
-    fixture_ = access_fixture(user=request.user, fixture_id=pk)
-    back = reverse("fixture", args=[fixture_.pk]) + "#lineups-title"
-    teams = {str(t.pk): t for t in (fixture_.home_team, fixture_.away_team)}
+    fixture = access_fixture(user=request.user, fixture_id=pk)
+    back = reverse("fixture", args=[fixture.pk]) + "#lineups-title"
+    teams = {str(t.pk): t for t in (fixture.home_team, fixture.away_team)}
     team = teams.get(request.POST.get("team", ""))
     reserve_id = request.POST.get("reserve", "")
     reserve = (
@@ -279,7 +277,7 @@ def fixture_lineup_name(request: HttpRequest, pk: int) -> HttpResponse:
     return run_action(
         request,
         lambda: lineup_name_reserve(
-            fixture=fixture_, team=team, place=place, reserve=reserve, actor=request.user
+            fixture=fixture, team=team, place=place, reserve=reserve, actor=request.user
         ),
         success=f"{team}: {reserve} starts in that place."
         if reserve

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from injuries.models import Injury
 from league.models import Fixture
-from league.webhooks.events import (
+from league.webhooks.services.events import (
     LEAGUE_SUBSCRIBED,
     absolute_url,
     deliveries_create,

@@ -20,7 +20,7 @@ def is_commissioner(*, user: Actor, league: League) -> bool:
 
 
 #: The attribute a fixture read with its lock or for a user carries: whether the user is a
-#: commissioner of its league (league/fixture_read.py).
+#: commissioner of its league (league/selectors/fixtures.py).
 ACTOR_COMMISSIONER = "actor_is_commissioner"
 
 

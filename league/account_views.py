@@ -10,7 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from league.people import user_password_set
+from league.services.people import user_password_set
 from league.signup.throttle import account_mail_allowed, throttled_response
 
 if TYPE_CHECKING:  # generic in the stubs only: Django's class takes no [User] at run time

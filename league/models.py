@@ -91,9 +91,8 @@ class Season(models.Model):
     )
     counts_for_careers = models.BooleanField(
         default=True,
-        help_text="Its games count for the players' careers (games played, progression) and "
-        "its injuries last beyond the match, as in a season, where the game has them. Off: "
-        "an exhibition for the rosters.",
+        help_text="Its games count for careers (games played, progression) and its injuries "
+        "last beyond the match, as in a season. Off: an exhibition for the rosters.",
     )
     # Divisions (or conferences: the name says which) of a league season: each its own
     # table; the schedule meets within and across them; the playoffs seed their winners

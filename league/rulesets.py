@@ -26,7 +26,7 @@ GameCounts = tuple[Counts, Counts]
 if TYPE_CHECKING:
     from league.admin.steps import Step
     from league.models import Fixture, League, Result, Season, Team
-    from league.result_services import ResultSeam
+    from league.services.results import ResultSeam
 
 
 class Ruleset:
@@ -69,14 +69,14 @@ class Ruleset:
 
     #: The game's own part of recording, correcting and voiding a result (its report's
     #: checks, its rows, how the audit log shows them), which the core's services take
-    #: (league/result_services.py); None: a result that is only its score.
+    #: (league/services/results.py); None: a result that is only its score.
     result_seam: ClassVar[ResultSeam | None] = None
 
     def result_aftermath(self, *, fixture: Fixture, result: Result | None = None) -> None:
         """The game's own consequences of `fixture`'s result being recorded, corrected or
         voided (careers, injuries), run in the recording transaction before the core's
-        table and round (league.results.result_aftermath): it may write only rows of the
-        fixture's two teams and their players, whose locks the caller holds.
+        table and round (league.services.result_steps.result_aftermath): it may write only rows of
+        the fixture's two teams and their players, whose locks the caller holds.
         `result` is a result just recorded, whose consequences may be added to what there
         was; None for a correction or a void, whose consequences are recomputed."""
 

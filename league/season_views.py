@@ -13,19 +13,27 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from league import selectors, tournament_selectors
 from league.capabilities import capability
 from league.capabilities.pages import SeasonPages
-from league.divisions import season_has_divisions
 from league.models import Season, Team
 from league.rulesets import ruleset_for
+from league.selectors import tournaments as tournament_selectors
+from league.selectors.divisions import season_has_divisions
+from league.selectors.fixtures import (
+    recent_results,
+    round_choices,
+    season_fixture_list,
+    season_rounds,
+)
+from league.selectors.leagues import season_for_user
+from league.selectors.standings import standings_for_season
 from league.standings_page import standings_body
 
 
 def season_or_404(request: HttpRequest, league: str, season: str) -> Season:
     """The season if the user may read its league; 404 otherwise."""
     try:
-        return selectors.season_for_user(user=request.user, league_slug=league, season_slug=season)
+        return season_for_user(user=request.user, league_slug=league, season_slug=season)
     except Season.DoesNotExist as missing:
         raise Http404("No such season, or its league is private.") from missing
 
@@ -41,49 +49,49 @@ def _game_part(season: Season) -> dict[str, Any]:
 
 
 def season_home(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = season_or_404(request, league, season)
+    the_season = season_or_404(request, league, season)
     return render(
         request,
         "league/season.html",
         {
-            "season": season_,
-            "rows": list(selectors.standings_for_season(season=season_)),
-            "results": selectors.recent_results(season=season_),
-            **_game_part(season_),
+            "season": the_season,
+            "rows": list(standings_for_season(season=the_season)),
+            "results": recent_results(season=the_season),
+            **_game_part(the_season),
         },
     )
 
 
 def standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = season_or_404(request, league, season)
-    settings = ruleset_for(season_.league).table_settings(season=season_)
+    the_season = season_or_404(request, league, season)
+    settings = ruleset_for(the_season.league).table_settings(season=the_season)
     return render(
         request,
         "league/standings.html",
         {
-            "season": season_,
+            "season": the_season,
             "tie_breakers": [t.label for t in settings.tie_breakers],
-            "body": standings_body(season=season_),
+            "body": standings_body(season=the_season),
         },
     )
 
 
 def _tournament(request: HttpRequest, league: str, season: str) -> Season:
-    season_ = season_or_404(request, league, season)
-    if not season_.is_tournament:
+    the_season = season_or_404(request, league, season)
+    if not the_season.is_tournament:
         raise Http404("This season is not a tournament.")
-    return season_
+    return the_season
 
 
 def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = _tournament(request, league, season)
-    settings = ruleset_for(season_.league).table_settings(season=season_)
+    the_season = _tournament(request, league, season)
+    settings = ruleset_for(the_season.league).table_settings(season=the_season)
     return render(
         request,
         "league/tournament_groups.html",
         {
-            "season": season_,
-            "groups": tournament_selectors.tournament_groups(season=season_),
+            "season": the_season,
+            "groups": tournament_selectors.tournament_groups(season=the_season),
             "tie_breakers": [t.label for t in settings.tie_breakers],
         },
     )
@@ -92,29 +100,29 @@ def tournament_groups(request: HttpRequest, league: str, season: str) -> HttpRes
 def tournament_bracket(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """A tournament's knockout, or a league season's playoffs (in a season in divisions,
     the seeds say which are division winners and which wild cards)."""
-    season_ = season_or_404(request, league, season)
-    if not season_.is_tournament and not season_.playoff_teams:
+    the_season = season_or_404(request, league, season)
+    if not the_season.is_tournament and not the_season.playoff_teams:
         raise Http404("This season has no playoffs.")
-    in_divisions = not season_.is_tournament and season_has_divisions(season=season_)
+    in_divisions = not the_season.is_tournament and season_has_divisions(season=the_season)
     return render(
         request,
         "league/tournament_bracket.html",
         {
-            "season": season_,
-            "bracket": tournament_selectors.knockout_bracket(season=season_),
+            "season": the_season,
+            "bracket": tournament_selectors.knockout_bracket(season=the_season),
             "in_divisions": in_divisions,
         },
     )
 
 
 def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_ = season_or_404(request, league, season)
+    the_season = season_or_404(request, league, season)
     team = None
     if team_id := request.GET.get("team", ""):
         team = Team.objects.filter(
-            pk=team_id if team_id.isdigit() else 0, league=season_.league
+            pk=team_id if team_id.isdigit() else 0, league=the_season.league
         ).first()
-    rounds = selectors.season_rounds(season=season_, team=team)
+    rounds = season_rounds(season=the_season, team=team)
     wanted = request.GET.get("round", "")
     if wanted.isdigit():
         rounds = [r for r in rounds if r.number == int(wanted)]
@@ -122,12 +130,12 @@ def fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
         request,
         "league/fixtures.html",
         {
-            "season": season_,
+            "season": the_season,
             "rounds": rounds,
-            "teams": list(Team.objects.filter(standings__season=season_).order_by("name")),
+            "teams": list(Team.objects.filter(standings__season=the_season).order_by("name")),
             "team": team,
             "round_filter": wanted,
-            "round_choices": selectors.round_choices(season=season_),
+            "round_choices": round_choices(season=the_season),
         },
     )
 
@@ -136,12 +144,12 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
     """The season's fixtures as an iCalendar feed (RFC 5545): one all-day event a round, or
     the kick-off when set; ``?team=<id>`` only that team's (a team not in the season is
     refused, 404, rather than answered with every fixture)."""
-    season_ = season_or_404(request, league, season)
+    the_season = season_or_404(request, league, season)
     team = None
     if "team" in request.GET:
         team_id = request.GET["team"]
         team = Team.objects.filter(
-            pk=team_id if team_id.isdigit() else 0, standings__season=season_
+            pk=team_id if team_id.isdigit() else 0, standings__season=the_season
         ).first()
         if team is None:
             raise Http404("No such team in this season.")
@@ -151,9 +159,9 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         f"PRODID:-//{_ical_text(django_settings.PRODUCT_NAME)}//Fixtures//EN",
-        f"X-WR-CALNAME:{_ical_text(f'{season_} · {team}' if team else str(season_))}",
+        f"X-WR-CALNAME:{_ical_text(f'{the_season} · {team}' if team else str(the_season))}",
     ]
-    for fixture in selectors.season_fixture_list(season=season_, team=team):
+    for fixture in season_fixture_list(season=the_season, team=team):
         lines += ["BEGIN:VEVENT", f"UID:fixture-{fixture.pk}@{host}", f"DTSTAMP:{stamp}"]
         if fixture.kickoff:
             start = fixture.kickoff.astimezone(UTC)
@@ -175,7 +183,7 @@ def fixtures_ical(request: HttpRequest, league: str, season: str) -> HttpRespons
     response = HttpResponse(
         "\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8"
     )
-    name = f"{season_.league.slug}-{season_.slug}" + (f"-{team.slug}" if team else "")
+    name = f"{the_season.league.slug}-{the_season.slug}" + (f"-{team.slug}" if team else "")
     response["Content-Disposition"] = f'inline; filename="{name}.ics"'
     return response
 

@@ -4,8 +4,8 @@ recorded, corrected or voided and the standings it changes, a team renamed, a se
 moved on) bumps the version in its own transaction, so a cached copy is never stale.
 
 What they show comes from the core's rows only: the standing rows, their teams and their
-divisions (a table each, league/divisions.py), the season and league names, the results the
-chart replays and the game's own tie-breaker counts of those results (their reports bump the
+divisions (a table each, league/selectors/divisions.py), the season and league names, the results
+the chart replays and the game's own tie-breaker counts of those results (their reports bump the
 version too). The table settings the chart replays them with are the season's rules,
 which are frozen once it leaves its draft, and a draft has no results to chart."""
 
@@ -17,13 +17,12 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from league.divisions import division_tables
 from league.honours.form import played_results, season_form
 from league.models import Season
 from league.odds.selectors import standings_odds
 from league.page_versions import page_version
-from league.selectors import standings_by_round, standings_for_season
-from league.standings import standings_counts
+from league.selectors.divisions import division_tables
+from league.selectors.standings import standings_by_round, standings_counts, standings_for_season
 
 #: Evicts copies nobody asks for any more; never what makes a page current (the version
 #: in the key does).

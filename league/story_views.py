@@ -8,17 +8,18 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league import selectors, story
 from league.capabilities import capability
 from league.capabilities.rosters import Rosters
 from league.capabilities.table import TableExtras
 from league.models import League, Team
 from league.rulesets import ruleset_for
+from league.selectors import story
+from league.selectors.leagues import league_for_user, league_visible_q
 
 
 def _league_or_404(request: HttpRequest, slug: str) -> League:
     try:
-        return selectors.league_for_user(user=request.user, slug=slug)
+        return league_for_user(user=request.user, slug=slug)
     except League.DoesNotExist as missing:
         raise Http404("No such league, or it is private.") from missing
 
@@ -41,7 +42,7 @@ def graveyard(request: HttpRequest, slug: str) -> HttpResponse:
 
 def team_history(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's titles and its seasons: table line, knockout result, champion mark."""
-    visible = League.objects.filter(selectors.league_visible_q(user=request.user)).values("pk")
+    visible = League.objects.filter(league_visible_q(user=request.user)).values("pk")
     team = Team.objects.select_related("league").filter(league__in=visible, pk=pk).first()
     if team is None:
         raise Http404("No such team, or its league is private.")

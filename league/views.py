@@ -10,20 +10,21 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 
-from league import selectors
-from league.coaching import coach_openings, coach_teams
-from league.home_page import home_body
 from league.landing import sign_in_landing
 from league.models import Fixture, League, Team
 from league.rulesets import ruleset_get
+from league.selectors.coaching import coach_openings, coach_teams
+from league.selectors.fixtures import fixture_for_page
+from league.selectors.home_page import home_body
+from league.selectors.leagues import league_for_user, league_seasons, league_visible_q
+from league.selectors.story import league_champions
 from league.signup.selectors import join_requests_of
-from league.story import league_champions
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """A page of cards of the leagues the user may see (his own first): each one's game,
     current season, the top of its table, its last champion and the ways in; cached for
-    visitors not signed in (league/home_page.py)."""
+    visitors not signed in (league/selectors/home_page.py)."""
     return render(request, "league/home.html", {"body": home_body(request=request)})
 
 
@@ -49,7 +50,7 @@ def my_teams(request: HttpRequest) -> HttpResponse:
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A league: its description, seasons (newest first) and teams."""
     try:
-        league = selectors.league_for_user(user=request.user, slug=slug)
+        league = league_for_user(user=request.user, slug=slug)
     except League.DoesNotExist as missing:
         raise Http404("No such league, or it is private.") from missing
     return render(
@@ -57,7 +58,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
         "league/league.html",
         {
             "league": league,
-            "seasons": list(selectors.league_seasons(league=league)),
+            "seasons": list(league_seasons(league=league)),
             "teams": list(league.teams.order_by("name")),
             "champions": league_champions(league=league),
         },
@@ -80,7 +81,7 @@ def _game_page(ruleset_key: str, attribute: str) -> Callable[..., HttpResponse]:
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's page, as its league's game shows it, once its league is visible to the user
     (the one query that finds the team finds its game too)."""
-    visible = League.objects.filter(selectors.league_visible_q(user=request.user)).values("pk")
+    visible = League.objects.filter(league_visible_q(user=request.user)).values("pk")
     team = Team.objects.select_related("league", "coach").filter(league__in=visible, pk=pk).first()
     if team is None:
         raise Http404("No such team, or its league is private.")
@@ -93,7 +94,7 @@ def fixture_page(request: HttpRequest, pk: int) -> HttpResponse:
     its league is visible to the user (the one query that finds the fixture, with all its
     page names, finds its game too)."""
     try:
-        fixture = selectors.fixture_for_page(fixture_id=pk, user=request.user)
+        fixture = fixture_for_page(fixture_id=pk, user=request.user)
     except Fixture.DoesNotExist as missing:
         raise Http404("No such fixture, or its league is private.") from missing
     view = cast(FixturePage, _game_page(fixture.round.season.league.ruleset, "fixture_view"))

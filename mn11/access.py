@@ -8,7 +8,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
 from league.models import Fixture, League, Season
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 
 AnyUser = User | AnonymousUser
 KEY = "mn11"

@@ -12,14 +12,11 @@ from django.db import transaction
 
 from league.demo import DemoSummary, demo_people
 from league.models import Fixture, League, Season
-from league.rounds import round_open
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from mn11.report_input import report_data_parse
 from mn11.selectors import draft_board, team_stars
 from mn11.services import (

@@ -41,8 +41,8 @@ from rules.standings import TableSettings
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-    from league.coaching import CoachTeam
     from league.exchange.tables import Table
+    from league.selectors.coaching import CoachTeam
 
 
 class Mn11Ruleset(

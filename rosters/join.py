@@ -82,6 +82,6 @@ def join_request_build(*, season: Season, request: JoinRequest, actor: Actor) ->
         actor=actor,
         coach=request.user,
         colour=request.colour,
-        player_names_=choices.get("player_names") or None,
+        roster_names=choices.get("player_names") or None,
         faces=choices.get("faces") or None,
     )

@@ -9,7 +9,7 @@ from django.db.models import BooleanField, OuterRef, Q, QuerySet, Subquery, Valu
 from django.db.models.functions import Coalesce
 
 from league.models import Season, Team
-from league.team_seasons import followed_first
+from league.selectors.team_seasons import followed_first
 from rosters.models import Enhancement, Player, SeasonRules
 from rules.magnoball.picks import PickKind, picks_due
 from rules.magnoball.settings import RuleSettings
@@ -60,8 +60,8 @@ def enhancements_fittable(*, player: Player) -> list[EnhancementKind]:
 
 def superstars_rule(*, team_ref: str) -> Coalesce:
     """M-P8's setting in the season a team follows (its league season not archived, else its
-    newest tournament: league/team_seasons.py), as a subquery on `team_ref` (the outer team
-    id); a team in no season plays by the default settings."""
+    newest tournament: league/selectors/team_seasons.py), as a subquery on `team_ref` (the outer
+    team id); a team in no season plays by the default settings."""
     current = (
         SeasonRules.objects.filter(season__standings__team_id=OuterRef(team_ref))
         .exclude(season__status=Season.Status.ARCHIVED)

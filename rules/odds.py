@@ -45,7 +45,7 @@ class Outcome:
 
     def home_won(self, *, higher_seed_home: bool = True) -> bool:
         """Whether the home side goes through a knockout game: the higher score; level, the
-        tie-break's winner, else the higher seed (league.playoffs.knockout_winner)."""
+        tie-break's winner, else the higher seed (league.selectors.knockout.knockout_winner)."""
         if self.home_score != self.away_score:
             return self.home_score > self.away_score
         if self.level_winner is not None:
@@ -178,8 +178,8 @@ def season_odds(
     outcome drawn by its odds, and rank the table each time by `settings` (M-L1, M-L2).
 
     Playoffs: with `playoff_teams` of 2 or more, the top that many play the knockout as
-    league.playoffs draws it (seed 1 against seed N, …, winners paired in bracket order, the
-    higher seed at home, a level game to its tie-break winner or the higher seed), each game
+    league.services.playoffs draws it (seed 1 against seed N, …, winners paired in bracket order,
+    the higher seed at home, a level game to its tie-break winner or the higher seed), each game
     by ``knockout_odds(home, away)``, and the title is the knockout's winner; without
     playoffs it is first place. `seeding` picks the seeds, best first, from a final table's
     order (a season in divisions: its division winners, then its wild cards); by default the
@@ -291,7 +291,7 @@ def _table(
 
 
 def _knockout(seeds: list[str], odds: Callable[[str, str], MatchOdds], rng: random.Random) -> str:
-    """The champion of one played-out knockout (league.playoffs: seed 1 against seed N in
+    """The champion of one played-out knockout (league.services.playoffs: seed 1 against seed N in
     the first round, then the winners, in fixture order, first against last)."""
     rank = {key: index for index, key in enumerate(seeds)}
     alive = seeds

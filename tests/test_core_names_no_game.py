@@ -30,7 +30,7 @@ ALLOWED = {
     ("league/webhooks/signing.py", "MagnoBall-Signature"),
     ("league/webhooks/signing.py", "MagnoBall-Event"),
     ("league/webhooks/signing.py", "MagnoBall-Delivery"),
-    ("league/webhooks/sending.py", "MagnoBall-League-Webhooks"),
+    ("league/webhooks/services/sending.py", "MagnoBall-League-Webhooks"),
     ("league/webhooks/forms.py", "bot.example.com/magnoball"),
     ("templates/webhooks/detail.html", "MagnoBall-Signature"),
     ("api/views/webhooks.py", "MagnoBall-Signature"),

@@ -26,25 +26,27 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
-from games.job_runner import simulation_run
-from games.jobs import simulation_request
-from games.lineups import lineup_name_reserve
-from games.matchday import inspection_decide, round_open
 from games.models import Inspection, TableInspection
-from games.results import PlayerLine, ResultReport, result_record
 from games.selectors import lineup_plans
-from games.table_inspections import table_inspection_enter
+from games.services import (
+    PlayerLine,
+    ResultReport,
+    inspection_decide,
+    lineup_name_reserve,
+    result_record,
+    round_open,
+    simulation_request,
+    simulation_run,
+    table_inspection_enter,
+)
 from injuries.models import Injury
 from injuries.services import injury_force_heal
 from league.models import Fixture, League, Season, Team
 from league.roles import commissioners_group
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-)
-from league.tournaments import (
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.tournaments import (
     tournament_add_guest_team,
     tournament_create,
     tournament_draw_groups,

@@ -43,7 +43,7 @@ from league.exchange_jobs.services import (
     require_export,
 )
 from league.models import League, Season
-from league.selectors import league_for_user
+from league.selectors.leagues import league_for_user
 
 
 def _league(request: Request, slug: str) -> League:

@@ -19,14 +19,13 @@ from api.schema import NamedChoiceField, list_errors, read_errors
 from api.season_rules import SeasonRulesField
 from api.serializers import TeamRefSerializer
 from api.views.fixtures import FixtureListView
-from league import selectors as league_selectors
 from league.capabilities import capability
 from league.capabilities.table import TableExtras
-from league.divisions import division_tables
 from league.honours.form import OUTCOME_WORDS, FormResult, season_form
 from league.models import Division, Fixture, League, Round, Season, StandingRow
 from league.rulesets import ruleset_for
-from league.standings import StandingsCounts, standings_counts
+from league.selectors.divisions import division_tables
+from league.selectors.standings import StandingsCounts, standings_counts, standings_for_season
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):
@@ -285,7 +284,7 @@ class SeasonStandingsView(ApiView):
         season = get_visible(
             Season.objects.all(), league_path="league", user=request.user, pk=season_id
         )
-        rows = list(league_selectors.standings_for_season(season=season))
+        rows = list(standings_for_season(season=season))
         positions = {
             row.team_id: number
             for table in division_tables(season=season, rows=rows)

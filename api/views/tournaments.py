@@ -17,7 +17,7 @@ from api.schema import NamedChoiceField, read_errors
 from api.serializers import TeamRefSerializer
 from api.views.leagues import SeasonStandingsView, standings_row_context
 from league.models import Season, StandingRow
-from league.tournament_selectors import (
+from league.selectors.tournaments import (
     BracketGame,
     BracketRound,
     BracketSlot,

@@ -21,7 +21,7 @@ from league.webhooks.access import access_delivery, access_subscription
 from league.webhooks.event_types import EVENT_TYPES, PING
 from league.webhooks.models import Delivery, Subscription
 from league.webhooks.selectors import subscriptions_visible
-from league.webhooks.services import (
+from league.webhooks.services.subscriptions import (
     delivery_redeliver,
     subscription_create,
     subscription_delete,

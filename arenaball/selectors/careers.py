@@ -12,7 +12,7 @@ from arenaball.models import (
     CharacterGame,
 )
 from league.models import Season
-from league.selectors import with_round_labels
+from league.selectors.fixtures import with_round_labels
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from django.db.models import Prefetch
 from arenaball.models import Car, Pits
 from arenaball.selectors.kickoff import car_design_problems
 from arenaball.selectors.teams import designs_with_fittings, team_settings
-from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, Round, Team
+from league.selectors.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from rules.arenaball import CAR_SLOTS
 
 

@@ -22,7 +22,7 @@ from arenaball.selectors.teams import (
     team_settings,
 )
 from league.models import Fixture, Team
-from league.selectors import with_round_labels
+from league.selectors.fixtures import with_round_labels
 from rules import arenaball as rules
 from rules.arenaball import CarRole
 

@@ -14,12 +14,12 @@ from arenaball.models import (
     SeasonSettings,
 )
 from league.models import League, Season, Team
-from league.team_seasons import teams_seasons
+from league.selectors.team_seasons import teams_seasons
 from rules import arenaball as rules
 
 
 def team_season(*, team: Team) -> Season | None:
-    """The season `team` follows (league/team_seasons.py): its league season not archived,
+    """The season `team` follows (league/selectors/team_seasons.py): its league season not archived,
     else its newest tournament."""
     found = teams_seasons([team.pk]).get(team.pk)
     return found.followed if found else None

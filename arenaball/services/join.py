@@ -9,7 +9,7 @@ from __future__ import annotations
 from arenaball.errors import ArenaballError
 from league.access import Actor
 from league.models import Season, Team
-from league.services import team_create
+from league.services.teams import team_create
 from league.signup.models import JoinRequest
 
 CREATION_LINE = (

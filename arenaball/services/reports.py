@@ -37,14 +37,8 @@ from arenaball.selectors import (
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Result, Team
-from league.result_services import (
-    ResultSeam,
-    Score,
-    result_correct,
-    result_record,
-    result_void,
-)
-from league.results import fixture_lock, result_score_errors
+from league.services.result_steps import fixture_lock, result_score_errors
+from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from rules import arenaball as rules
 from rules.arenaball import PITS_CARS, TRACK_SLOTS
 
@@ -263,7 +257,7 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
 
 
 class ArenaballResults(ResultSeam):
-    """Arenaball's part of a result's lifecycle (league/result_services.py): the report
+    """Arenaball's part of a result's lifecycle (league/services/results.py): the report
     checked (report_check) against the line-ups as they took the field, or a correction
     against those it was played with; its goals, kills, casualties and substitutions."""
 

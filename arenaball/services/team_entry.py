@@ -15,7 +15,8 @@ from league.access import Actor
 from league.audit import audit_record, snapshot
 from league.errors import validation_refused
 from league.models import Season, Team
-from league.services import TEAM_COLOUR, season_enter_team, team_build
+from league.services.seasons import season_enter_team
+from league.services.teams import TEAM_COLOUR, team_build
 
 
 def team_enter(

@@ -14,9 +14,9 @@ from games.admin.results import result_form_for_new
 from games.admin.simulations import season_jobs_url
 from games.forms import ResultForm
 from games.game import magnoball_refusal
-from games.jobs import job_requested_message, simulation_refusal, simulation_request
 from games.models import Inspection, SimulationJob
-from games.results import result_record
+from games.selectors import job_requested_message, simulation_refusal
+from games.services import result_record, simulation_request
 from league.admin.display import admin_url, changelist_url, score_text
 from league.admin.steps import Step, StepDone
 from league.capabilities import Panel

@@ -8,8 +8,8 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin.display import FIXTURE_TEAMS
-from games.matchday import inspection_decide
 from games.models import Inspection
+from games.services import inspection_decide
 from league.admin.base import ReadOnlyAdmin
 from league.admin.scoping import SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone, as_action

@@ -13,8 +13,8 @@ from django.utils.html import format_html, format_html_join
 
 from games.forms import ResultForm
 from games.models import Appearance, LineupEntry
-from games.results import result_correct, result_void
 from games.selectors import report_players
+from games.services import result_correct, result_void
 from league.admin.audit import AUDIT_RENDERERS
 from league.admin.base import ReadOnlyTabularInline
 from league.admin.display import admin_url, score_text

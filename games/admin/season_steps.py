@@ -16,15 +16,14 @@ from games.admin.simulations import (
     simulation_jobs_context,
     simulation_lines,
 )
-from games.jobs import (
+from games.models import Inspection
+from games.selectors import (
     simulation_left,
-    simulation_request_rest_of_season,
-    simulation_request_round,
     simulation_round_next,
     simulation_round_refusal,
     simulation_season_refusal,
 )
-from games.models import Inspection
+from games.services import simulation_request_rest_of_season, simulation_request_round
 from league.admin.display import changelist_url, fixtures_of, name_list, plural
 from league.admin.season_steps import NothingToDo
 from league.admin.steps import Step, StepDone
@@ -117,7 +116,8 @@ def _run_simulate_rest(request: HttpRequest, season: Season, form: Any) -> StepD
     return StepDone(batch_message(batch, f"the rest of {season}"), season_jobs_url(season))
 
 
-# Offered by the selectors the simulation services refuse with (games/jobs.py).
+# Offered by the selectors the simulation services refuse with
+# (games/selectors/simulation_jobs.py).
 
 
 def _simulation_offered(season: Season) -> bool:

@@ -12,15 +12,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from games.admin.display import FIXTURE_TEAMS, LIVE_JOBS, job_badge, progress_bar
-from games.jobs import (
-    SIMULABLE,
-    SimulationBatch,
-    job_requested_message,
-    simulation_cancel,
-    simulation_dismiss,
-    simulation_retry,
-)
 from games.models import SimulationJob
+from games.selectors import SIMULABLE, job_requested_message
+from games.services import SimulationBatch, simulation_cancel, simulation_dismiss, simulation_retry
 from league.admin.base import ReadOnlyAdmin
 from league.admin.display import admin_url, changelist_url, name_list, plural, when
 from league.admin.scoping import SeasonListFilter, object_filter
@@ -193,7 +187,7 @@ JOB_STEPS = (
 
 @admin.register(SimulationJob)
 class SimulationJobAdmin(ReadOnlyAdmin[SimulationJob]):
-    """Queued by the simulate steps, run by the Celery workers (games/jobs.py). The list
+    """Queued by the simulate steps, run by the Celery workers (games/services/jobs.py). The list
     refreshes itself while a job is queued or running."""
 
     read_only_reason = (

@@ -11,7 +11,8 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.models import TableInspection
-from games.table_inspections import rolling_team, table_inspection_enter
+from games.selectors import rolling_team
+from games.services import table_inspection_enter
 from league.admin.base import ReadOnlyAdmin
 from league.admin.scoping import SeasonListFilter, object_filter
 from league.admin.steps import Step, StepDone

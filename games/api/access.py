@@ -17,8 +17,8 @@ from league.access import (
     require_result_reporter,
 )
 from league.errors import DomainError, PermissionRefused
-from league.fixture_read import fixture_for_user
 from league.models import Fixture, League, Team
+from league.selectors.fixtures import fixture_for_user
 
 #: Where another game's fixtures and teams are, by ruleset (URL names under "api:").
 OTHER_GAMES = {

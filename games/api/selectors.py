@@ -46,7 +46,7 @@ def players(*, user: ApiUser) -> QuerySet[Player]:
 
 
 #: A result's lines by player id, each player's stat lines by category: the order the
-#: result service leaves the lines it stored in (games.results.result_record).
+#: result service leaves the lines it stored in (games.services.result_record).
 RESULT_LINES_QUERYSET = (
     Appearance.objects.select_related("player")
     .prefetch_related(Prefetch("stat_lines", queryset=StatLine.objects.order_by("category")))

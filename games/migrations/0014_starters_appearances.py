@@ -2,11 +2,11 @@
 # only the players their report named: every starter of a fixed line-up without an
 # appearance gets one now (no points, no stats), and the players concerned have their season
 # lines, career games and status (M-P5) recounted. Run twice, it changes nothing the second
-# time; it prints what it changed, if anything (games/appearances_repair.py).
+# time; it prints what it changed, if anything (games/services/appearances.py).
 
 from django.db import migrations
 
-from games.appearances_repair import starters_appearances_give
+from games.services import starters_appearances_give
 
 
 def _give(apps, schema_editor):

@@ -12,8 +12,8 @@ from django.db.models import Q
 
 from games.models import Inspection, TableInspection
 from injuries.selectors import OpenInjury, open_injuries
-from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, Season, Team
+from league.selectors.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from rosters.models import Player
 from rosters.selectors import player_picks_due
 from rules.magnoball.vocabulary import (

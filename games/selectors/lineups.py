@@ -1,6 +1,6 @@
 """The line-ups the pages show (M-P3): each team's as it would be fixed now, with who cannot
 play and why, or as it was fixed at kick-off; and the teams that would kick off short-handed.
-When a line-up is fixed and how a coach names a reserve: games/lineups.py."""
+When a line-up is fixed and how a coach names a reserve: games/services/lineups.py."""
 
 from __future__ import annotations
 

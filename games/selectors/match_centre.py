@@ -11,17 +11,17 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from games.match_moments import EventLine, event_lines
 from games.models import Appearance, Inspection, SimulationJob, TableInspection
 from injuries.models import Injury
 from league.models import Fixture, League, Result
-from league.selectors import league_visible_q
+from league.selectors.leagues import league_visible_q
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.vocabulary import (
     Position,
 )
 
 from .lineups import fixture_lineups
+from .match_moments import EventLine, event_lines
 
 
 def fixture_table_inspections(*, fixture: Fixture) -> list[TableInspection]:
@@ -57,7 +57,7 @@ class MatchReport:
 
     @property
     def key_moments(self) -> list[EventLine]:
-        """Goals, Incapacitations and the saves that mattered (games/match_moments.py)."""
+        """Goals, Incapacitations and the saves that mattered (games/selectors/match_moments.py)."""
         return [line for line in self.events if line.moment]
 
 

@@ -18,7 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from games.models import Appearance
 from league.models import Season
 from league.page_versions import page_version
-from league.selectors import league_visible_to, with_round_labels
+from league.selectors.fixtures import with_round_labels
+from league.selectors.leagues import league_visible_to
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.settings import RuleSettings
 from rules.magnoball.vocabulary import (

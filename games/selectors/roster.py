@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 
 from injuries.selectors import OpenInjury, open_injuries
 from league.models import Season, Team
-from league.team_seasons import followed_first
+from league.selectors.team_seasons import followed_first
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rosters.selectors import player_picks_due, player_snapshot
 from rules.magnoball.picks import actions_allowed
@@ -111,7 +111,7 @@ def team_season_history(*, team: Team) -> list[Season]:
 
 
 def team_current_season(*, team: Team) -> Season | None:
-    """The season the team follows (league/team_seasons.py): its league season not
+    """The season the team follows (league/selectors/team_seasons.py): its league season not
     archived, else its newest tournament; with its rules and league."""
     return (
         Season.objects.filter(standings__team=team)

@@ -19,8 +19,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from league.models import Team
 from league.page_versions import page_version
-from league.selectors import team_fixtures
-from league.team_seasons import team_seasons_split
+from league.selectors.fixtures import team_fixtures
+from league.selectors.team_seasons import team_seasons_split
 
 from .roster import RosterRow, team_roster, team_season_history
 

@@ -45,7 +45,7 @@ def team_sheet(
 ) -> TeamSheet:
     """The team's fit first string on the field and fit second string on the bench (the
     engine fills an out first-stringer's place at kick-off, M-P3), or, given `lineup`
-    (starters, bench) fixed at kick-off (games/lineups.py), exactly those starters. Each
+    (starters, bench) fixed at kick-off (games/services/lineups.py), exactly those starters. Each
     player has his status, picked actions, stat levels (M-P7, when the season progresses by
     stats) and fitted enhancements (M-E1, when the season allows them; only the ids in
     `allowed_enhancements` when given, i.e. those that passed inspection, M-E2). Three
@@ -65,7 +65,8 @@ def team_sheets(
 ) -> dict[tuple[int, Side], TeamSheet]:
     """team_sheet of each of `teams` (no line-up fixed, every fitted enhancement) for each
     of `sides`, in three queries however many teams: the playoff odds version a season's
-    forty sheets at once (games/odds.py), where a query a sheet cost most of a run's start."""
+    forty sheets at once (games/selectors/odds.py), where a query a sheet cost most of a
+    run's start."""
     by_team: dict[int, list[Player]] = {team.pk: [] for team in teams}
     for player in _fit(Player.objects.filter(team__in=list(by_team))):
         by_team[player.team_id].append(player)

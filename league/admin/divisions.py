@@ -1,5 +1,5 @@
 """A league season's divisions on its admin page: each with its name, its place on the
-standings page and its teams, saved through league/divisions.py (draft seasons only,
+standings page and its teams, saved through league/services/divisions.py (draft seasons only,
 audited), and what still stops the season from scheduling in divisions."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
-from league.divisions import division_delete, division_problems, division_save
 from league.errors import LeagueError
 from league.models import Division, Season, Team
+from league.selectors.divisions import division_problems
+from league.services.divisions import division_delete, division_save
 
 
 class DivisionForm(forms.ModelForm[Division]):

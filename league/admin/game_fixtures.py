@@ -15,7 +15,7 @@ from league.access import Actor
 from league.admin.steps import Step, StepDone, offered, refused_now
 from league.errors import DomainError
 from league.models import Fixture, Result
-from league.results import result_refusal
+from league.services.result_steps import result_refusal
 
 
 class ReportForm(Protocol):

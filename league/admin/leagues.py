@@ -13,11 +13,11 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.text import slugify
 
-from league import services as league_services
 from league.admin import exchange
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import changelist_url, when
 from league.models import AuditEntry, League, Season, Team
+from league.services.leagues import LEAGUE_EDITABLE, league_create, league_update
 
 
 class LeagueAdminForm(forms.ModelForm[League]):
@@ -146,14 +146,10 @@ class LeagueAdmin(LeagueModelAdmin[League]):
     def save_model(self, request: HttpRequest, obj: League, form: Any, change: bool) -> None:
         data = form.cleaned_data
         if change:
-            changes = {
-                name: data[name]
-                for name in form.changed_data
-                if name in league_services.LEAGUE_EDITABLE
-            }
+            changes = {name: data[name] for name in form.changed_data if name in LEAGUE_EDITABLE}
             commissioners = data["commissioners"] if "commissioners" in form.changed_data else None
             # The form has checked the fields; the service saves them and writes the audit.
-            league_services.league_update(
+            league_update(
                 league=obj, actor=request.user, changes=changes, commissioners=commissioners
             )
             return
@@ -161,7 +157,7 @@ class LeagueAdmin(LeagueModelAdmin[League]):
         if not request.user.is_superuser and request.user not in commissioners:
             # A commissioner who creates a league runs it (and so keeps seeing it).
             commissioners.append(request.user)
-        league = league_services.league_create(
+        league = league_create(
             name=data["name"],
             actor=request.user,
             ruleset=data["ruleset"],

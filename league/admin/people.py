@@ -1,6 +1,6 @@
 """Admin for people: a commissioner lists the people of his leagues (their commissioners,
 coaches and those invited to them) and invites a coach or a fellow commissioner through the
-audited service (league/people.py). The set-password link is shown once, to the inviter, in
+audited service (league/services/people.py). The set-password link is shown once, to the inviter, in
 the message after the invitation; no account's page shows it. Changing accounts stays with
 administrators (and whoever holds the auth permissions)."""
 
@@ -28,8 +28,8 @@ from league.admin.messages_once import SaysOnce
 from league.admin.scoping import commissioned_league_ids, commissions_any_league, scope_to_leagues
 from league.errors import DomainError
 from league.models import Invitation, League
-from league.people import SetPasswordLink, user_invite, user_invite_link_renew
 from league.roles import COMMISSIONERS_GROUP
+from league.services.people import SetPasswordLink, user_invite, user_invite_link_renew
 
 
 def link_message(request: HttpRequest, link: SetPasswordLink) -> str:

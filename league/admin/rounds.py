@@ -18,8 +18,8 @@ from league.capabilities import capability
 from league.capabilities.admin_season import SeasonAdminParts
 from league.capabilities.simulation import Simulation
 from league.models import Fixture, Round
-from league.rounds import round_open_refusal
 from league.rulesets import ruleset_for
+from league.services.rounds import round_open_refusal
 
 
 def _explain_round_open(round_: Round) -> list[str]:

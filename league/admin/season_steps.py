@@ -11,7 +11,6 @@ from django import forms
 from django.http import HttpRequest
 from django.utils.formats import date_format
 
-from league import services as league_services
 from league.admin.display import (
     admin_url,
     fixtures_of,
@@ -28,30 +27,28 @@ from league.capabilities.admin_season import SeasonAdminParts
 from league.capabilities.settings import SeasonSettings
 from league.capabilities.simulation import Simulation
 from league.capabilities.table import TableExtras
-from league.divisions import (
-    division_problems_refusal,
-    division_seed_notes,
-    division_tables,
-    season_has_divisions,
-)
 from league.errors import DomainError
 from league.models import Result, Round, Season, Team
-from league.playoffs import (
+from league.rulesets import ruleset_for
+from league.selectors.divisions import division_seed_notes, division_tables, season_has_divisions
+from league.selectors.standings import standings_for_season
+from league.services.divisions import division_problems_refusal
+from league.services.playoffs import (
     playoffs_advance,
     playoffs_advance_refusal,
     playoffs_start,
     playoffs_start_refusal,
 )
-from league.rounds import round_next_to_open, round_open, round_open_refusal
-from league.rulesets import ruleset_for
-from league.season_end import (
+from league.services.rounds import round_next_to_open, round_open, round_open_refusal
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import (
     season_close,
     season_close_refusal,
     season_rollover,
     season_rollover_refusal,
     season_won_on_the_table,
 )
-from league.selectors import standings_for_season
+from league.services.seasons import season_transition
 
 
 class NothingToDo(DomainError):
@@ -120,9 +117,7 @@ def _division_lines(season: Season) -> list[str]:
 
 def _run_schedule(request: HttpRequest, season: Season, form: ScheduleForm | None) -> StepDone:
     shuffle = form.cleaned_data["shuffle"] if form is not None else True
-    rounds = league_services.season_generate_schedule(
-        season=season, actor=request.user, shuffle=shuffle
-    )
+    rounds = season_generate_schedule(season=season, actor=request.user, shuffle=shuffle)
     return StepDone(f"{plural(len(rounds), 'round')} scheduled.")
 
 
@@ -140,16 +135,14 @@ def _explain_start(season: Season) -> list[str]:
 
 
 def _run_start(request: HttpRequest, season: Season, form: Any) -> StepDone:
-    moved = league_services.season_transition(
-        season=season, to=Season.Status.ACTIVE, actor=request.user
-    )
+    moved = season_transition(season=season, to=Season.Status.ACTIVE, actor=request.user)
     found = capability(ruleset_for(moved.league), SeasonSettings).season_start_lines(season=moved)
     return StepDone(" ".join([f"{moved} is now active.", *found]))
 
 
 def _run_transition(to: str) -> Any:
     def run(request: HttpRequest, season: Season, form: Any) -> StepDone:
-        moved = league_services.season_transition(season=season, to=to, actor=request.user)
+        moved = season_transition(season=season, to=to, actor=request.user)
         return StepDone(f"{moved} is now {moved.get_status_display().lower()}.")
 
     return run
@@ -182,7 +175,7 @@ def _run_open_round(request: HttpRequest, season: Season, form: Any) -> StepDone
 
 
 def open_round(request: HttpRequest, round_: Round) -> StepDone:
-    """Open `round_` by its game (league.rounds.round_open: the ruleset's own opening, else
+    """Open `round_` by its game (league.services.rounds.round_open: the ruleset's own opening, else
     the core's) and say what the game adds."""
     opened = round_open(round_=round_, actor=request.user)
     note = capability(ruleset_for(opened.season.league), SeasonAdminParts).round_opened_note(
@@ -303,8 +296,8 @@ def _run_rollover(request: HttpRequest, season: Season, form: RolloverForm) -> S
     return StepDone(f"{new} is ready as a draft, with {season}'s teams.", admin_url(new))
 
 
-# Whether a step is offered: by the selectors its service refuses with (league/rounds.py,
-# league/playoffs.py, league/season_end.py), so the rule lives once.
+# Whether a step is offered: by the selectors its service refuses with (league/services/rounds.py,
+# league/services/playoffs.py, league/services/season_end.py), so the rule lives once.
 
 
 def _open_round_offered(season: Season) -> bool:

@@ -19,7 +19,6 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 
-from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, changelist_url
 from league.admin.divisions import DivisionInline, divisions_formset_save, season_divisions_warn
@@ -32,9 +31,16 @@ from league.capabilities.settings import SeasonSettings
 from league.errors import DomainError
 from league.models import AuditEntry, Division, Fixture, Season
 from league.rulesets import ruleset_for
-from league.selectors import standings_for_season
+from league.selectors.standings import standings_for_season
+from league.services.seasons import (
+    DIVISION_SETTINGS,
+    SEASON_EDITABLE,
+    season_create,
+    season_update,
+    season_update_rules,
+)
+from league.services.tournaments import tournament_create, tournament_format_errors
 from league.templatetags.league_tags import badge_html
-from league.tournaments import tournament_create, tournament_format_errors
 
 
 class SeasonAdminForm(forms.ModelForm[Season]):
@@ -261,7 +267,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         )
         if obj.rules_frozen:
             fixed += ("name", "starts_on", "double_round_robin", "days_between_rounds")
-            fixed += ("playoff_teams", *league_services.DIVISION_SETTINGS)
+            fixed += ("playoff_teams", *DIVISION_SETTINGS)
         return fixed
 
     def get_inlines(self, request: HttpRequest, obj: Season | None) -> list[Any]:
@@ -302,12 +308,8 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
         if change:
             # The form has checked the fields; the service saves them (refusing a change of
             # format once the season has started) and writes the audit.
-            changes = {
-                name: data[name]
-                for name in form.changed_data
-                if name in league_services.SEASON_EDITABLE
-            }
-            league_services.season_update(season=obj, actor=request.user, changes=changes)
+            changes = {name: data[name] for name in form.changed_data if name in SEASON_EDITABLE}
+            season_update(season=obj, actor=request.user, changes=changes)
             return
         if data.get("format") == Season.Format.TOURNAMENT:
             adopt(
@@ -325,7 +327,7 @@ class SeasonAdmin(LeagueModelAdmin[Season]):
                 ),
             )
             return
-        season = league_services.season_create(
+        season = season_create(
             league=data["league"],
             name=data["name"],
             actor=request.user,
@@ -446,7 +448,7 @@ def _settings_update(request: HttpRequest, season: Season, changes: dict[str, An
     """Save the game's settings a form changed through the service (audited); a refusal is
     the page's error message."""
     try:
-        league_services.season_update_rules(season=season, changes=changes, actor=request.user)
+        season_update_rules(season=season, changes=changes, actor=request.user)
     except DomainError as error:
         messages.error(request, f"The rules were not changed: {error.message}")
         return False

@@ -60,7 +60,7 @@ class StandingRowAdmin(ReadOnlyAdmin[StandingRow]):
 
 @admin.register(TournamentGroup)
 class TournamentGroupAdmin(ReadOnlyAdmin[TournamentGroup]):
-    """A tournament's groups: made by its draw (league/tournaments.py), read here."""
+    """A tournament's groups: made by its draw (league/services/tournaments.py), read here."""
 
     read_only_reason = (
         "Groups are made by the tournament's draw: redraw them from the tournament's page "

@@ -1,5 +1,5 @@
 """The team admin, for every game: a team is created straight into a season through its
-game (the ruleset's ``team_admin_create``, else league.services.team_create, which calls its
+game (the ruleset's ``team_admin_create``, else league.services.teams.team_create, which calls its
 ``team_setup``); its name, coach and colour are edited here. What is the game's own (the
 add form's creation inputs, the inlines, the steps, the record, the list's roster column and
 the panels, these three as templates it names) its ruleset supplies."""
@@ -15,7 +15,6 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from league import services as league_services
 from league.admin.base import LeagueModelAdmin, adopt
 from league.admin.display import admin_url, fragment_html, panels_html, when
 from league.admin.scoping import LeagueListFilter, scope_for
@@ -24,6 +23,7 @@ from league.capabilities import capability
 from league.capabilities.admin_teams import TeamAdminParts
 from league.models import Season, Team
 from league.rulesets import Ruleset, ruleset_default, ruleset_for, ruleset_get, rulesets
+from league.services.teams import TEAM_EDITABLE, team_create, team_update
 
 TEAM_FIELDS = ("name", "short_name", "coach", "colour")
 
@@ -211,17 +211,13 @@ class TeamAdmin(LeagueModelAdmin[Team]):
         data = form.cleaned_data
         if change:
             # The form has checked the fields; the service saves them and writes the audit.
-            changes = {
-                name: data[name]
-                for name in form.changed_data
-                if name in league_services.TEAM_EDITABLE
-            }
-            league_services.team_update(team=obj, actor=request.user, changes=changes)
+            changes = {name: data[name] for name in form.changed_data if name in TEAM_EDITABLE}
+            team_update(team=obj, actor=request.user, changes=changes)
             return
         season: Season = data["season"]
         team = capability(ruleset_for(season.league), TeamAdminParts).team_admin_create(
             season=season, data=data, actor=request.user
-        ) or league_services.team_create(
+        ) or team_create(
             season=season,
             name=data["name"],
             short_name=data["short_name"],

@@ -1,5 +1,5 @@
-"""A tournament's steps in the season's control room (league/tournaments.py): enter teams of
-the league or guest teams, draw the groups, generate the group schedule, start, and advance
+"""A tournament's steps in the season's control room (league/services/tournaments.py): enter teams
+of the league or guest teams, draw the groups, generate the group schedule, start, and advance
 to the knockout. Opening rounds, simulating, advancing the knockout and finishing are the
 season's own steps. Each is a confirmation page and one audited service call."""
 
@@ -18,7 +18,7 @@ from league.capabilities.admin_teams import TeamAdminParts
 from league.capabilities.table import TableExtras
 from league.models import Season, StandingRow, Team
 from league.rulesets import ruleset_for
-from league.tournaments import (
+from league.services.tournaments import (
     BRACKET_SIZES,
     GROUP_SIZES,
     tournament_add_guest_team,

@@ -13,7 +13,11 @@ from league.admin.base import ReadOnlyAdmin, ReadOnlyTabularInline
 from league.admin.scoping import LeagueListFilter
 from league.admin.steps import Step, StepDone, as_action
 from league.webhooks.models import Delivery, Subscription
-from league.webhooks.services import delivery_redeliver, subscription_switch_on, subscription_test
+from league.webhooks.services.subscriptions import (
+    delivery_redeliver,
+    subscription_switch_on,
+    subscription_test,
+)
 
 
 def _test(request: HttpRequest, subscription: Subscription, form: object) -> StepDone:

@@ -24,8 +24,8 @@ class SeasonAdminParts:
 
     def round_open(self, *, round_: Round, actor: Actor) -> Round | None:
         """Open `round_` by the game's own match day (the caller has checked nothing: refuse
-        as league.rounds.round_open_refusal does); None (the default) lets the core open it
-        (league.rounds.round_open: every fixture ready to play)."""
+        as league.services.rounds.round_open_refusal does); None (the default) lets the core open it
+        (league.services.rounds.round_open: every fixture ready to play)."""
         return None
 
     def round_open_lines(self, *, round_: Round) -> Sequence[str]:

@@ -36,7 +36,7 @@ class TeamAdminParts:
         self, *, season: Season, data: Mapping[str, Any], actor: Actor
     ) -> Team | None:
         """Create the team the add form's cleaned `data` describes in `season`; None (the
-        default) lets the core create it (league.services.team_create, then
+        default) lets the core create it (league.services.teams.team_create, then
         Rosters.team_setup)."""
         return None
 

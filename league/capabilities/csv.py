@@ -49,7 +49,7 @@ class Csv:
     ) -> Team | None:
         """Create an imported team in `season` by the game's own creation rules, its roster
         from `players` ((name, position) in file order) where the game names its players.
-        None (the default) lets the core create it (league.services.team_create), refusing
+        None (the default) lets the core create it (league.services.teams.team_create), refusing
         player rows: the game makes its rosters itself."""
         return None
 
@@ -70,5 +70,5 @@ class Csv:
         """Record an imported past result through the game's own result service, so the
         standings, stats and injuries follow; `cells` is the row by column (the game's own
         columns among them). None (the default) lets the core record the score
-        (league.result_services.result_store)."""
+        (league.services.results.result_store)."""
         return None

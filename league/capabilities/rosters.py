@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from league.access import Actor
-    from league.coaching import CoachTeam, TodoItem
     from league.models import League, Season, Team
     from league.rulesets import CareerEnd
+    from league.selectors.coaching import CoachTeam, TodoItem
 
 
 class Rosters:
@@ -62,7 +62,7 @@ class Rosters:
     def coach_teams(self, *, user: User) -> Sequence[CoachTeam] | None:
         """The teams of this game `user` coaches, each with its season, next fixture and
         what waits for him ("My teams"); None (the default) lets the core list them with
-        their next fixture and its result to report (league.coaching)."""
+        their next fixture and its result to report (league.selectors.coaching)."""
         return None
 
     def coach_openings(self, *, user: User) -> Sequence[TodoItem]:

@@ -49,7 +49,7 @@ class SeasonSettings:
     def season_settings_changes(self, *, form: BaseForm) -> dict[str, Any]:
         """The settings a submitted form of :meth:`season_admin_inlines` changed, as
         :meth:`season_settings_update` takes them (the core saves them through
-        league.services.season_update_rules, audited)."""
+        league.services.seasons.season_update_rules, audited)."""
         return {name: form.cleaned_data[name] for name in form.changed_data}
 
     def season_start_lines(self, *, season: Season) -> Sequence[str]:

@@ -31,6 +31,6 @@ class SignUp:
         """The approved `request`'s team, made by the game's creation rules from what the
         coach chose (``request.choices``), coached by ``request.user`` and entered into
         `season` (the caller holds the request's and the season's locks, and audits the
-        approval); None (the default) lets the core create it (league.services.team_create,
+        approval); None (the default) lets the core create it (league.services.teams.team_create,
         then Rosters.team_setup)."""
         return None

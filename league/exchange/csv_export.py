@@ -13,7 +13,7 @@ from league.errors import DomainError
 from league.exchange.csv_files import csv_write
 from league.models import Fixture, Season
 from league.rulesets import ruleset_for
-from league.selectors import standings_for_season
+from league.selectors.standings import standings_for_season
 
 STANDINGS_HEADS = (
     "position",

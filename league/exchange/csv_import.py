@@ -29,11 +29,11 @@ from league.errors import DomainError
 from league.exchange.csv_files import CsvRow, csv_read
 from league.exchange.problems import ImportRefused, Problem
 from league.models import Fixture, Result, Round, Season, Team
-from league.result_services import result_store
-from league.results import MAX_SCORE
-from league.rounds import round_open
 from league.rulesets import Ruleset, ruleset_for
-from league.services import TEAM_COLOUR, team_create
+from league.services.result_steps import MAX_SCORE
+from league.services.results import result_store
+from league.services.rounds import round_open
+from league.services.teams import TEAM_COLOUR, team_create
 
 TEAM_COLUMNS = ("team", "short_name")
 TEAM_OPTIONAL = ("coach", "colour", "player", "position")

@@ -41,8 +41,8 @@ from league.exchange.table_import import (
 from league.exchange.tables import IdMap
 from league.json_input import JsonRefused, json_read
 from league.models import League
-from league.results import result_score_errors
 from league.rulesets import Ruleset, ruleset_get
+from league.services.result_steps import result_score_errors
 
 logger = logging.getLogger(__name__)
 
@@ -345,7 +345,7 @@ def _rows_load(document: Mapping[str, Any], ruleset: Ruleset, loader: Loader) ->
 
 
 def _scores_check(document: Mapping[str, Any], problems: list[Problem]) -> None:
-    """Every result's scores are scores (league.results.result_score_errors)."""
+    """Every result's scores are scores (league.services.result_steps.result_score_errors)."""
     results = document.get("results")
     if not isinstance(results, list):
         return

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from league.exchange_jobs.formats import export_format_get
 from league.exchange_jobs.models import ExchangeJob
-from league.webhooks.events import absolute_url, event_publish, season_data
+from league.webhooks.services.events import absolute_url, event_publish, season_data
 
 
 def export_ready_data(job: ExchangeJob) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from league.honours.form import team_results
 from league.honours.models import MvpBallot, MvpVote, SeasonAward
 from league.models import Fixture, League, Result, Season, StandingRow, Team
 from league.rulesets import ruleset_for
-from league.story import league_champions
+from league.selectors.story import league_champions
 
 
 def season_awards(*, season: Season) -> list[SeasonAward]:

@@ -9,18 +9,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from league import selectors
 from league.errors import DomainError
 from league.honours import selectors as honours
 from league.honours.services import mvp_vote_cast
 from league.models import League, Season
+from league.selectors.leagues import league_for_user, season_for_user
 from league.web import add_domain_error
 
 
 def hall_of_fame(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's champions, every season's award winners and its records."""
     try:
-        league = selectors.league_for_user(user=request.user, slug=slug)
+        league = league_for_user(user=request.user, slug=slug)
     except League.DoesNotExist as missing:
         raise Http404("No such league, or it is private.") from missing
     return render(
@@ -41,12 +41,10 @@ def mvp_vote(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """The season's MVP vote: a coach picks a player of another team (and may change his
     pick until it closes); after the close, the result."""
     try:
-        season_ = selectors.season_for_user(
-            user=request.user, league_slug=league, season_slug=season
-        )
+        the_season = season_for_user(user=request.user, league_slug=league, season_slug=season)
     except Season.DoesNotExist as missing:
         raise Http404("No such season, or its league is private.") from missing
-    page = honours.mvp_page(season=season_, user=request.user)
+    page = honours.mvp_page(season=the_season, user=request.user)
     choices = [(c.holder, f"{c.name} · {c.team.name if c.team else ''}") for c in page.candidates]
     initial = {"holder": page.ballot.holder} if page.ballot else {}
     form = BallotForm(
@@ -59,7 +57,7 @@ def mvp_vote(request: HttpRequest, league: str, season: str) -> HttpResponse:
         if form.is_valid():
             try:
                 ballot = mvp_vote_cast(
-                    season=season_, coach=request.user, holder=form.cleaned_data["holder"]
+                    season=the_season, coach=request.user, holder=form.cleaned_data["holder"]
                 )
             except DomainError as error:
                 add_domain_error(form, error)
@@ -75,6 +73,6 @@ def mvp_vote(request: HttpRequest, league: str, season: str) -> HttpResponse:
     return render(
         request,
         "honours/mvp_vote.html",
-        {"season": season_, "page": page, "form": form},
+        {"season": the_season, "page": page, "form": form},
         status=status,
     )

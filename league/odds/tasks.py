@@ -1,4 +1,4 @@
-"""Celery tasks of the odds: thin, ids in; league/odds/runs.py does the work, safe to run
+"""Celery tasks of the odds: thin, ids in; league/odds/services/runs.py does the work, safe to run
 twice (each step claims by a conditional update)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from django.db import InterfaceError, OperationalError
 
 from league.models import Season
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.ratings import ratings_refresh
-from league.odds.runs import (
+from league.odds.services.ratings import ratings_refresh
+from league.odds.services.runs import (
     odds_after_refresh,
     odds_chunk_run,
     odds_run_simulate,

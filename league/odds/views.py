@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league import selectors
 from league.models import League, Season, Team
 from league.odds.selectors import (
     odds_decided,
@@ -18,6 +17,7 @@ from league.odds.selectors import (
     ratings_ranked,
 )
 from league.odds.templatetags.odds_tags import rating_chart_context
+from league.selectors.leagues import league_visible_q, season_for_user
 
 _MODEL_WORDS = {
     True: (
@@ -35,15 +35,13 @@ _MODEL_WORDS = {
 
 def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
     try:
-        season_ = selectors.season_for_user(
-            user=request.user, league_slug=league, season_slug=season
-        )
+        the_season = season_for_user(user=request.user, league_slug=league, season_slug=season)
     except Season.DoesNotExist as missing:
         raise Http404("No such season, or its league is private.") from missing
-    decided = odds_decided(season=season_)
-    run = None if decided else odds_latest(season=season_)
+    decided = odds_decided(season=the_season)
+    run = None if decided else odds_latest(season=the_season)
     figures = odds_figures(run=run) if run is not None else []
-    powers = ratings_ranked(season=season_)
+    powers = ratings_ranked(season=the_season)
     for figure in figures:
         figure.power = powers.get(figure.team_id)  # type: ignore[attr-defined]
     places = len(figures[0].positions) if figures else 0
@@ -51,14 +49,14 @@ def season_odds(request: HttpRequest, league: str, season: str) -> HttpResponse:
         request,
         "league/odds.html",
         {
-            "season": season_,
+            "season": the_season,
             "run": run,
-            "pending": None if run or decided else odds_pending(season=season_),
+            "pending": None if run or decided else odds_pending(season=the_season),
             "decided": decided,
             "figures": figures,
             "places": [_ordinal(n) for n in range(1, places + 1)],
             "model_words": _MODEL_WORDS[bool(run and run.pairing_matches)],
-            "playoffs": playoffs_possible(season=season_, teams=places),
+            "playoffs": playoffs_possible(season=the_season, teams=places),
         },
     )
 
@@ -71,7 +69,7 @@ def _ordinal(number: int) -> str:
 
 
 def _team(request: HttpRequest, pk: int) -> Team:
-    visible = League.objects.filter(selectors.league_visible_q(user=request.user)).values("pk")
+    visible = League.objects.filter(league_visible_q(user=request.user)).values("pk")
     team = Team.objects.select_related("league").filter(league__in=visible, pk=pk).first()
     if team is None:
         raise Http404("No such team, or its league is private.")

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from league.models import Season
-from league.services import TEAM_COLOUR
+from league.services.teams import TEAM_COLOUR
 from league.signup.models import SignupAccount
 
 

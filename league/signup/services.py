@@ -24,7 +24,7 @@ from league.capabilities.signup import SignUp
 from league.errors import PermissionRefused, validation_refused
 from league.models import League, Season, StandingRow, Team
 from league.rulesets import ruleset_for
-from league.services import team_create
+from league.services.teams import team_create
 from league.signup.emails import email_send
 from league.signup.errors import SignupError
 from league.signup.links import verification_read, verification_token

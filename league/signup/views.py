@@ -11,13 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league import selectors as league_selectors
 from league.capabilities import capability
 from league.capabilities.admin_teams import TeamAdminParts
 from league.capabilities.signup import SignUp
 from league.errors import DomainError
 from league.models import League, Season
 from league.rulesets import ruleset_for
+from league.selectors.leagues import league_for_user, league_visible_q
 from league.signup import services
 from league.signup.forms import JoinRequestForm, ResendForm, SignUpForm
 from league.signup.links import verification_read
@@ -117,7 +117,7 @@ def resend(request: HttpRequest) -> HttpResponse:
 
 def open_leagues(request: HttpRequest) -> HttpResponse:
     """The leagues a coach may ask to join, with their seasons taking teams."""
-    visible = League.objects.filter(league_selectors.league_visible_q(user=request.user)).distinct()
+    visible = League.objects.filter(league_visible_q(user=request.user)).distinct()
     opened = LeagueSignupSettings.objects.filter(open=True, league__in=visible).values("league")
     leagues = [
         (league, list(seasons_taking_entries(league=league)))
@@ -132,7 +132,7 @@ def open_leagues(request: HttpRequest) -> HttpResponse:
 
 def _league(request: HttpRequest, slug: str) -> League:
     try:
-        return league_selectors.league_for_user(user=request.user, slug=slug)
+        return league_for_user(user=request.user, slug=slug)
     except League.DoesNotExist as missing:
         raise Http404("No such league, or it is private.") from missing
 

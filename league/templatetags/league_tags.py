@@ -22,9 +22,9 @@ from league.capabilities.pages import SeasonPages
 from league.capabilities.table import TableExtras
 from league.models import League, Round, Season, Team
 from league.rulesets import Ruleset, ruleset_for, rulesets
-from league.selectors import round_not_open_text
-from league.story import team_titles
-from league.team_seasons import teams_seasons
+from league.selectors.fixtures import round_not_open_text
+from league.selectors.story import team_titles
+from league.selectors.team_seasons import teams_seasons
 
 register = template.Library()
 

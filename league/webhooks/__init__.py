@@ -3,7 +3,7 @@ subscribes a URL to the league's events; each event becomes one delivery per mat
 subscription, stored in the transaction that caused it and sent by a Celery worker once it
 commits, signed with the subscription's secret, in order, retried with back-off for a day.
 
-Part of the core (it knows no game): the core's result services (league/result_services.py)
-call ``events.result_event_publish`` for every game, its rounds and season end call
-``events.event_publish``.
+Part of the core (it knows no game): the core's result services (league/services/results.py)
+call ``services.events.result_event_publish`` for every game, its rounds and season end call
+``services.events.event_publish``.
 """

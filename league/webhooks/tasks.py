@@ -1,4 +1,4 @@
-"""The webhooks' Celery tasks: thin, ids in; league/webhooks/sending.py does the work."""
+"""The webhooks' Celery tasks: thin, ids in; league/webhooks/services/sending.py does the work."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 from celery import shared_task
 from celery.signals import worker_ready
 
-from league.webhooks.sending import deliveries_sweep, delivery_send
+from league.webhooks.services.sending import deliveries_sweep, delivery_send
 
 logger = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from league.web import confirm_page, refused, run_action
 from league.webhooks.access import access_delivery, access_subscription
 from league.webhooks.forms import SubscriptionForm
 from league.webhooks.selectors import deliveries_recent, subscription_places, subscriptions_visible
-from league.webhooks.services import (
+from league.webhooks.services.subscriptions import (
     delivery_redeliver,
     subscription_create,
     subscription_delete,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from league.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from league.models import Fixture, Round, Team
+from league.selectors.coaching import CoachTeam, TodoItem, next_fixtures, team_seasons
 from mn11.models import Lineup, MatchDay
 from mn11.season_settings import season_rules
 from rules import mn11 as rules

@@ -10,8 +10,8 @@ from django.db.models import Q
 
 from league.access import Actor, FixtureRoles
 from league.models import Fixture, Result, Season, Team
-from league.selectors import with_round_labels
-from league.team_seasons import teams_seasons
+from league.selectors.fixtures import with_round_labels
+from league.selectors.team_seasons import teams_seasons
 from mn11.catalogue import league_stars
 from rules import mn11 as rules
 from rules.mn11 import AwaySet, GoalKind, Side, VarCard

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from league.models import Fixture, Result, Round
-from league.results import result_score_errors
+from league.services.result_steps import result_score_errors
 from mn11.models import MatchDay, Report, ReportEvent
 from mn11.report_input import ReportData
 from mn11.season_settings import season_rules

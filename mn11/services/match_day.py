@@ -17,7 +17,7 @@ from django.db import transaction
 from league.access import Actor, is_commissioner, require_coach_or_commissioner
 from league.audit import audit_record
 from league.models import Fixture, Result
-from league.results import fixture_lock
+from league.services.result_steps import fixture_lock
 from mn11.errors import Mn11Error
 from mn11.models import Lineup, MatchDay
 from mn11.season_settings import season_rules

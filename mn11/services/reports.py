@@ -11,13 +11,7 @@ from typing import Any
 
 from league.access import Actor
 from league.models import Fixture, Result
-from league.result_services import (
-    ResultSeam,
-    Score,
-    result_correct,
-    result_record,
-    result_void,
-)
+from league.services.results import ResultSeam, Score, result_correct, result_record, result_void
 from mn11.errors import report_refused
 from mn11.models import Report, ReportEvent, ReportKick
 from mn11.report_input import ReportData
@@ -54,7 +48,7 @@ def report_void(*, fixture: Fixture, actor: Actor) -> Fixture:
 
 
 class Mn11Results(ResultSeam):
-    """Magic Number Eleven's part of a result's lifecycle (league/result_services.py): the
+    """Magic Number Eleven's part of a result's lifecycle (league/services/results.py): the
     report checked with the match day (report_check; a correction with the one it was
     played with), its events and shootout kicks; a shootout's win is an overtime result on
     a level score."""

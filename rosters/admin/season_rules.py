@@ -11,12 +11,12 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
-from league import services as league_services
 from league.admin.base import LeagueModelAdmin
 from league.admin.scoping import LeagueListFilter
 from league.admin.tie_breakers import TieBreakersField
 from league.errors import LeagueError
 from league.models import League, Season
+from league.services.seasons import season_update_rules
 from league.templatetags.league_tags import badge_html
 from rosters.models import SeasonRules
 from rules.magnoball.settings import RuleSettings, TieBreaker
@@ -266,7 +266,7 @@ class SeasonRulesAdmin(SeasonRulesPresentation, LeagueModelAdmin[SeasonRules]):
 
 def _update_rules(request: HttpRequest, season: Season, changes: Mapping[str, Any]) -> bool:
     try:
-        league_services.season_update_rules(season=season, changes=changes, actor=request.user)
+        season_update_rules(season=season, changes=changes, actor=request.user)
     except LeagueError as error:
         messages.error(request, f"The rules were not changed: {error.message}")
         return False

@@ -13,8 +13,8 @@ from django.utils import timezone
 from league.access import Actor, require_coach_or_commissioner
 from league.audit import audit_record, snapshot
 from league.models import Season, Team
+from league.selectors.team_seasons import followed_first
 from league.sql.writes import rows_add, rows_update
-from league.team_seasons import followed_first
 from rosters.errors import RosterError
 from rosters.models import Enhancement, Player, PlayerSeason, PlayerSeasonStat
 from rules.magnoball.between_matches import status_after_games
@@ -354,7 +354,7 @@ def enhancement_fit(*, player: Player, kind: EnhancementKind, actor: Actor) -> E
                 field="kind",
                 code="not_allowed",
             )
-        # The rules of the season the team follows (league/team_seasons.py).
+        # The rules of the season the team follows (league/selectors/team_seasons.py).
         season = (
             Season.objects.filter(teams=locked.team)
             .exclude(status=Season.Status.ARCHIVED)

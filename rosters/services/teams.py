@@ -12,7 +12,8 @@ from django.db import transaction
 from league.access import Actor
 from league.audit import audit_record, snapshot
 from league.models import Season, Team
-from league.services import TEAM_COLOUR, season_enter_team, team_build
+from league.services.seasons import season_enter_team
+from league.services.teams import TEAM_COLOUR, team_build
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services.dice_ledger import ledger_record, server_dice
@@ -33,14 +34,14 @@ def team_create(
     actor: Actor,
     coach: User | None = None,
     colour: str = TEAM_COLOUR,
-    player_names_: Sequence[str] | None = None,
+    roster_names: Sequence[str] | None = None,
     dice: DiceSource | None = None,
     faces: Sequence[int] | None = None,
 ) -> Team:
     """A new team of 18 (M-P2) in `season`'s league, entered into the season.
 
     Status (M-P4) and Superstar (M-P8) rolls follow the season's rule settings; every roll
-    goes to the dice ledger. `player_names_`, when given, names the players in roster order
+    goes to the dice ledger. `roster_names`, when given, names the players in roster order
     (first string FW, FW, WB, WB, HB, HB, FB, FB, MA, HM, GK, then one of each position).
     When the season's coaches roll creation at the table, `faces` are their d12s in that
     order (per slot: status, then Superstar), entered by `actor` for the team's coach.
@@ -60,8 +61,8 @@ def team_create(
             field="faces",
             code="server_dice",
         )
-    if player_names_ is not None and (
-        len(player_names_) != ROSTER_SIZE or len(set(player_names_)) != ROSTER_SIZE
+    if roster_names is not None and (
+        len(roster_names) != ROSTER_SIZE or len(set(roster_names)) != ROSTER_SIZE
     ):
         raise RosterError(
             f"A new team needs {ROSTER_SIZE} distinct player names.", field="player_names"
@@ -76,8 +77,8 @@ def team_create(
     else:
         slots = roll_new_roster(dice or server_dice(), settings)
     names = (
-        list(player_names_)
-        if player_names_
+        list(roster_names)
+        if roster_names
         else player_names(ROSTER_SIZE, rng=random.Random(f"{season.league_id}:{name}"))
     )
     with transaction.atomic():

@@ -1,5 +1,5 @@
 // The result form: − / + steppers beside every count, and a running check that each team's
-// players' points add up to its score. The server checks the same again (games/results.py).
+// players' points add up to its score. The server checks the same again (games/services/results.py).
 (function () {
   "use strict";
   var form = document.querySelector("form[data-report]");

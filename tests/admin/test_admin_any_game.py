@@ -16,8 +16,8 @@ from league.access import Actor
 from league.admin.display import admin_url
 from league.capabilities.rosters import Rosters
 from league.models import AuditEntry, Division, Fixture, League, Result, Round, Season, Team
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
+from league.services.results import result_store
 from rules.standings import TableSettings
 from tests.admin.test_admin_behaviour import form_data
 from tests.admin.test_admin_steps import change_url, shown, step_url

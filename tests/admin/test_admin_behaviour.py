@@ -12,7 +12,8 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from league.models import AuditEntry, League, Season, StandingRow, Team
-from league.services import league_create, season_create, season_transition
+from league.services.leagues import league_create
+from league.services.seasons import season_create, season_transition
 from rosters.admin.season_rules import RULE_FIELD_NAMES, RULE_FIELDSETS, SeasonRulesForm
 from rosters.models import DiceRoll, Player, SeasonRules
 from rules.magnoball.settings import RuleSettings

@@ -1,5 +1,5 @@
 """A commissioner sets up a draft season's divisions on its admin page (the inline, through
-league/divisions.py), sees what does not add up before generating the schedule, and the
+league/services/divisions.py), sees what does not add up before generating the schedule, and the
 schedule step explains the divisions and refuses them until they do."""
 
 from __future__ import annotations
@@ -12,18 +12,14 @@ from django.test import Client
 
 from league.access import Actor
 from league.capabilities.rosters import Rosters
-from league.divisions import division_save
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    season_update,
-    team_create,
-)
+from league.services.divisions import division_save
+from league.services.leagues import league_create
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition, season_update
+from league.services.teams import team_create
 from rules.standings import TableSettings
 from tests.admin.test_admin_behaviour import form_data
 from tests.admin.test_admin_steps import change_url, shown, step_url
@@ -157,7 +153,7 @@ def test_another_leagues_commissioner_cannot_open_the_season(season) -> None:
 
 
 def test_a_tournament_has_no_divisions_inline(plain, boss) -> None:
-    from league.tournaments import tournament_create
+    from league.services.tournaments import tournament_create
 
     league = League.objects.create(name="Cup League", slug="cup-league", ruleset=plain.key)
     league.commissioners.add(boss)

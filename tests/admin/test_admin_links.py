@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.results import ResultReport, result_record
+from games.services import ResultReport, result_record
 from injuries.models import Injury
 from league.models import Result
 from league.roles import commissioners_group

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.admin.base import LeagueModelAdmin
-from league.people import user_invite
+from league.services.people import user_invite
 from tests.world import PlayedLeague, make_commissioner, played_league_build
 
 APP_LABELS = ("league", "rosters", "injuries", "games")

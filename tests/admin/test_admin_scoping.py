@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import League, Season, Team
-from league.people import user_invite
-from league.services import season_create
+from league.services.people import user_invite
+from league.services.seasons import season_create
 from tests.admin.test_admin_pages import MODELS, _id, admin_url
 from tests.world import PlayedLeague, make_commissioner
 

@@ -10,10 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import job_runner
-from games.job_runner import simulation_run
-from games.jobs import simulation_request_rest_of_season
 from games.models import SimulationJob
+from games.services import job_runner, simulation_request_rest_of_season, simulation_run
 from league.models import AuditEntry, Fixture, Season
 from tests.admin.test_admin_steps import shown, step_url
 
@@ -22,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _no_broker():
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         yield
 
 

@@ -11,14 +11,20 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from games.job_runner import simulation_run
-from games.matchday import round_open
 from games.models import Appearance, Inspection, SimulationJob, TableInspection
-from games.results import PlayerLine, ResultReport, TableRoll, result_record
+from games.services import (
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    result_record,
+    round_open,
+    simulation_run,
+)
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow
 from league.roles import COMMISSIONERS_GROUP
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position, StatCategory
@@ -150,7 +156,7 @@ def test_simulate_round_queues_its_fixtures_and_the_control_room_shows_their_pro
     chief: Client, world, match_day, django_capture_on_commit_callbacks
 ):
     with (
-        mock.patch("games.job_queue.app.send_task") as send,
+        mock.patch("games.services.job_queue.app.send_task") as send,
         django_capture_on_commit_callbacks(execute=True),
     ):
         response = chief.post(step_url(world.season, "simulate-round"), follow=True)
@@ -181,7 +187,7 @@ def test_simulate_round_queues_its_fixtures_and_the_control_room_shows_their_pro
 def test_the_jobs_list_shows_progress_bars_and_reloads_while_a_job_is_live(
     chief: Client, world, match_day
 ):
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         chief.post(step_url(match_day, "simulate"))
     url = reverse("admin:games_simulationjob_changelist")
 

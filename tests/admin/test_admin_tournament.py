@@ -79,7 +79,7 @@ def test_a_twelve_team_tournament_runs_from_the_admin_to_its_winner(chief: Clien
     assert "Group D" in page
     assert _step(chief, cup, "tournament-start") == [f"{cup} has started."]
 
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         messages = _step(chief, cup, "simulate-rest")
         assert "12 simulations of the rest of" in messages[0]
         run_queued_jobs(cup)

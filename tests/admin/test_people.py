@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import AuditEntry, Invitation
-from league.people import user_invite
+from league.services.people import user_invite
 from tests.world import PlayedLeague, make_commissioner
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 
 from api.tokens import api_token_create
 from league.models import Fixture, Team
-from league.services import league_create
+from league.services.leagues import league_create
 from tests.api.client import Api
 from tests.arenaball.world import ArenaWorld, arena_world, driver
 from tests.factories import UserFactory

@@ -15,7 +15,7 @@ from django.db import close_old_connections
 
 from api.tokens import api_token_create
 from league.models import Fixture
-from league.services import league_create
+from league.services.leagues import league_create
 from tests.api.arena import arena, arena_as, arena_role, fixture_one  # noqa: F401  (fixtures)
 from tests.api.client import Api
 from tests.factories import UserFactory

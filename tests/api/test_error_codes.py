@@ -25,7 +25,7 @@ PACKAGES = ("api", "league", "rosters", "injuries", "games", "arenaball", "mn11"
 #: says which, so a new code is either documented or placed here knowingly.
 NOT_FROM_THE_API = {
     # league/honours: opening, voting in and closing the MVP vote (the season's web pages;
-    # the API only reads the awards), and league/season_end.py's rollover (the admin)
+    # the API only reads the awards), and league/services/season_end.py's rollover (the admin)
     "mvp_opened",
     "mvp_closed",
     "mvp_ended",
@@ -36,7 +36,8 @@ NOT_FROM_THE_API = {
     "not_active",
     "not_listed",
     "still_injured",
-    # games/jobs.py: cancelling, retrying and dismissing a job (the admin's simulations page)
+    # games/services/jobs.py: cancelling, retrying and dismissing a job (the admin's
+    # simulations page)
     "job_dismissed",
     "job_not_cancellable",
     "job_not_failed",
@@ -46,7 +47,7 @@ NOT_FROM_THE_API = {
     # mn11/selectors/draft.py: starting a draft of a season of another game; the API's draft paths
     # are 404 for another game's season before the service is called
     "wrong_game",
-    # league/divisions.py: setting up a season's divisions and scheduling it with them (the
+    # league/services/divisions.py: setting up a season's divisions and scheduling it with them (the
     # admin's season page; the API only reads divisions)
     "divisions",
     "rules_frozen",
@@ -77,7 +78,22 @@ def api_imported_files() -> set[Path]:
                 for candidate in (path.with_suffix(".py"), path / "__init__.py"):
                     if candidate.is_file():
                         files.add(candidate)
+                if (path / "__init__.py").is_file():
+                    files |= _named_by_package(path)
     return files
+
+
+def _named_by_package(package: Path) -> set[Path]:
+    """The modules a package's __init__ names its public functions from (``from .results
+    import …``): importing ``games.services`` imports what they raise."""
+    init = package / "__init__.py"
+    modules = set()
+    for node in ast.walk(ast.parse(init.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            candidate = package.joinpath(*node.module.split(".")).with_suffix(".py")
+            if candidate.is_file():
+                modules.add(candidate)
+    return modules
 
 
 def raised_codes() -> dict[str, Path]:

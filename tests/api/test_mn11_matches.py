@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from api.tokens import api_token_create
 from league.models import Fixture, IdempotencyRecord, Result, StandingRow
-from league.services import league_create
+from league.services.leagues import league_create
 from mn11.models import Lineup, MatchDay, Report
 from tests.api.client import Api
 from tests.factories import UserFactory

@@ -19,8 +19,9 @@ from django.urls import reverse
 
 from api.tokens import api_token_create
 from league.models import AuditEntry, Fixture, Result, Round, Season
-from league.rounds import round_open
-from league.services import season_generate_schedule, season_transition
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from mn11.models import Lineup, MatchDay, Report
 from tests.api.client import Api
 from tests.mn11.draft_world import DraftWorld, draft_world

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.results import result_record
-from league.odds.ratings import ratings_refresh
+from games.services import result_record
+from league.odds.services.ratings import ratings_refresh
 from tests.api.client import Api
 from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 from tests.web.test_odds_pages import _odds_after_round_one, _report

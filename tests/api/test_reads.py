@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.services import league_create
+from league.services.leagues import league_create
 from tests.api.conftest import Api, player_id, result_body, result_url
 
 pytestmark = pytest.mark.django_db

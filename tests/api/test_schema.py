@@ -11,12 +11,13 @@ from django.core.exceptions import ImproperlyConfigured
 from api.schema import ERROR_CODES, error_codes
 from arenaball.api import access as arenaball_access
 from arenaball.services import crews, designs, reports
-from games import jobs, lineups, matchday, results, table_inspections
 from games.api import access
+from games.services import inspections as table_inspections
+from games.services import jobs, lineups, matchday, results
 from injuries import services as injury_services
-from league import result_services
-from league import results as league_results
 from league.rulesets import ruleset_get
+from league.services.result_steps import result_change_refusal
+from league.services.results import _played_lock, result_correct, result_record, result_void
 from mn11 import selectors as mn11_selectors
 from mn11.api import access as mn11_access
 from mn11.services import match_day as mn11_match_day
@@ -87,11 +88,11 @@ SERVICES = [
     reports.report_record,
     reports.report_correct,
     reports.report_void,
-    result_services.result_record,
-    result_services.result_correct,
-    result_services.result_void,
-    result_services._played_lock,
-    league_results.result_change_refusal,
+    result_record,
+    result_correct,
+    result_void,
+    _played_lock,
+    result_change_refusal,
     mn11_access.side_for_team,
     mn11_selectors.side_of,
     mn11_match_day._locked_day,

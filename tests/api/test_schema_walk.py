@@ -22,13 +22,13 @@ from django.core.management import call_command
 
 from api.tokens import api_token_create
 from arenaball.models import Character, Design
-from games.jobs import simulation_request
 from games.models import SimulationJob
+from games.services import simulation_request
 from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_job_run
 from league.models import Fixture, League, Season, Team
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start
+from league.odds.services.runs import odds_chunk_run, odds_run_simulate, odds_run_start
 from league.webhooks.models import Subscription
 from rosters.models import Player
 from tests.api.client import Api
@@ -72,9 +72,9 @@ def demo(settings: Any, tmp_path: Any, odds_inline: None) -> Iterator[str]:  # n
     settings.ODDS_SAMPLE_SIZE = 200
     settings.ODDS_PAIRING_MATCHES = 4
     with (
-        mock.patch("games.job_queue.app.send_task"),
+        mock.patch("games.services.job_queue.app.send_task"),
         mock.patch("league.exchange_jobs.services.app.send_task"),
-        mock.patch("league.webhooks.events.app.send_task"),
+        mock.patch("league.webhooks.services.events.app.send_task"),
     ):
         call_command("demo_league", stdout=StringIO())
         for run in OddsRun.objects.all():

@@ -12,12 +12,11 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from api.tokens import api_token_create
-from games.job_queue import STALE_AFTER
-from games.jobs import job_waiting_for
 from games.models import LineupEntry, SimulationJob
+from games.selectors import STALE_AFTER, job_waiting_for
 from injuries.models import Injury
 from league.models import Result, Season
-from league.services import season_transition
+from league.services.seasons import season_transition
 from rosters.models import Player
 from tests.api.client import Api
 from tests.world import sign_in
@@ -108,7 +107,7 @@ def test_active_lists_only_players_who_may_play_and_a_report_takes_each(world, m
     # The injured forward is on the active roster, and says he may not play.
     player = coach.get(f"/api/v1/players/{forward.pk}/").json()["player"]
     assert (player["roster_state"], player["may_play"]) == ("active", False)
-    # Every player the filter lists is accepted in a report (games/results.py agrees).
+    # Every player the filter lists is accepted in a report (games/services/results.py agrees).
     away = world.away.players.filter(roster_state="active").first()
     lines = [{"player": p["id"], "points": 0} for p in active]
     lines.append({"player": away.pk, "points": 0})

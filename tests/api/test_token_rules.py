@@ -11,7 +11,7 @@ from api.tokens import api_token_create
 from injuries.models import Injury
 from league.errors import PermissionRefused
 from league.models import ApiToken, AuditEntry, League, Team
-from league.services import league_create
+from league.services.leagues import league_create
 from tests.api.conftest import Api
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from unittest import mock
 
 import pytest
 
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 from league.models import Season, StandingRow
-from league.tournaments import (
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,
@@ -28,7 +28,7 @@ def cup(world) -> Season:
     tournament_draw_groups(tournament=cup, actor=None, seed=3)
     tournament_generate_schedule(tournament=cup, actor=None)
     tournament_start(tournament=cup, actor=None)
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         simulation_request_rest_of_season(season=cup, actor=None)
         run_queued_jobs(cup)
     tournament_knockout_start(tournament=cup, actor=None)

@@ -35,10 +35,11 @@ from arenaball.season_settings import season_settings_change
 from arenaball.selectors import stored_design_check, teams_off_the_track
 from arenaball.services import character_release, character_sign, design_save, report_record
 from league.models import Fixture, Round, Season, StandingRow, Team
-from league.playoffs import playoffs_advance, playoffs_start
-from league.rounds import round_open
-from league.season_end import season_close, season_rollover
-from league.services import season_generate_schedule, season_transition
+from league.services.playoffs import playoffs_advance, playoffs_start
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close, season_rollover
+from league.services.seasons import season_transition
 from tests.arenaball.world import ArenaWorld, arena_world, cars_set, driver, round_fixtures
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,8 @@ from django.urls import reverse
 from api.tokens import api_token_create
 from arenaball.models import SeasonSettings
 from league.models import Result, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from tests.api.arena import win_body
 from tests.api.client import Api
 from tests.arenaball.admin_helpers import report_post, staff_commissioner, step_url

@@ -11,9 +11,9 @@ from django.urls import reverse
 from arenaball.report_input import KillData
 from league.models import Round
 from league.odds.models import OddsRun
-from league.odds.runs import odds_run_simulate, odds_run_start
-from league.playoffs import playoffs_advance, playoffs_start
-from league.rounds import round_open
+from league.odds.services.runs import odds_run_simulate, odds_run_start
+from league.services.playoffs import playoffs_advance, playoffs_start
+from league.services.rounds import round_open
 from tests.api.client import Api
 from tests.arenaball.admin_helpers import staff_commissioner
 from tests.arenaball.world import arena_world, driver, play

@@ -299,9 +299,9 @@ def test_the_season_overview_names_its_leaders():
 
 def test_a_rollover_keeps_the_teams_cars_crews_careers_and_injuries():
     """A-P3: an injury carries into the next season; the characters keep their careers."""
-    from league.playoffs import playoffs_advance, playoffs_start
-    from league.rounds import round_open
-    from league.season_end import season_close, season_rollover
+    from league.services.playoffs import playoffs_advance, playoffs_start
+    from league.services.rounds import round_open
+    from league.services.season_end import season_close, season_rollover
 
     world = arena_world(teams=2, playoff_teams=2)
     season = world.season

@@ -11,7 +11,7 @@ from arenaball.models import Car
 from arenaball.services import team_enter
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Invitation, StandingRow, Team
-from league.services import season_generate_schedule
+from league.services.schedule import season_generate_schedule
 from tests.arenaball.world import arena_world
 
 pytestmark = pytest.mark.django_db

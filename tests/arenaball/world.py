@@ -13,13 +13,10 @@ from arenaball.models import Car, Character, Design
 from arenaball.report_input import GoalData, ReportData
 from arenaball.services import report_record, team_cars_set
 from league.models import Fixture, League, Result, Round, Season, Team
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 
 NAMES = ("Austin Arcs", "Boston Bolts", "Chicago Chargers", "Denver Dynamos", "El Paso Eights")
 

@@ -97,8 +97,8 @@ def site(tmp_path: Path, demo_template: DemoTemplate) -> Iterator[Installation]:
 _SETUP = """
 from django.contrib.auth.models import User
 from league.models import League, Season
-from league.webhooks.services import subscription_create
-from games.jobs import simulation_request_rest_of_season
+from league.webhooks.services.subscriptions import subscription_create
+from games.services import simulation_request_rest_of_season
 commissioner = User.objects.get(username='commissioner')
 for league in League.objects.all():
     subscription_create(owner=commissioner, league=league, team=None, url={url!r},
@@ -113,7 +113,7 @@ from league.errors import DomainError
 from league.models import League
 from league.exchange_jobs.services import exchange_export_request
 from league.webhooks.models import Subscription
-from league.webhooks.services import subscription_test
+from league.webhooks.services.subscriptions import subscription_test
 commissioner = User.objects.get(username='commissioner')
 sent = 0
 for league in League.objects.order_by('pk'):

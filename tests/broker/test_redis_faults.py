@@ -101,7 +101,7 @@ def test_the_worker_consumes_again_after_redis_froze_reset_and_restarted(site):
 
     # Frozen while both processes finish jobs: their acknowledgements fail.
     site.query(
-        _SEASON + "from games.jobs import simulation_request_rest_of_season\n"
+        _SEASON + "from games.services import simulation_request_rest_of_season\n"
         "simulation_request_rest_of_season(season=season, actor=None)"
     )
     started = time.monotonic()

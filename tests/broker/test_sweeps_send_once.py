@@ -10,16 +10,15 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.job_queue import RESEND_AFTER, jobs_sweep
-from games.jobs import simulation_request
 from games.models import SimulationJob
+from games.services import RESEND_AFTER, jobs_sweep, simulation_request
 from league.exchange_jobs.models import ExchangeJob
 from league.exchange_jobs.services import exchange_export_request, exchange_jobs_sweep
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.runs import CHUNK_TASK, _send, odds_sweep
-from league.webhooks.events import event_publish
+from league.odds.services.runs import CHUNK_TASK, _send, odds_sweep
 from league.webhooks.models import Delivery, Subscription
-from league.webhooks.sending import deliveries_sweep
+from league.webhooks.services.events import event_publish
+from league.webhooks.services.sending import deliveries_sweep
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ starts it, opens and simulates round 1 and watches its progress, corrects the re
 the standings change, plays the rest of the season and closes it.
 
 The simulation jobs are queued as in production; no Celery worker runs in the tests, so the
-test plays the worker's part, calling the job runner (games.jobs.simulation_run) in-process
+test plays the worker's part, calling the job runner (games.services.simulation_run) in-process
 while the page's poller is paused (the live server shares the test's SQLite connection).
 """
 
@@ -15,8 +15,8 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from games.job_runner import simulation_run
 from games.models import SimulationJob
+from games.services import simulation_run
 from league.models import League, Result, Season, StandingRow
 from league.roles import commissioners_group
 from tests.browser.conftest import screenshot
@@ -62,7 +62,9 @@ def test_a_commissioner_runs_a_season_from_an_empty_league_to_its_champion(
 ):
     queued: list[int] = []
     # No broker: the test plays the worker.
-    monkeypatch.setattr("games.job_queue.app.send_task", lambda name, args: queued.append(args))
+    monkeypatch.setattr(
+        "games.services.job_queue.app.send_task", lambda name, args: queued.append(args)
+    )
     commissioners_group()  # As the deployment's set-up makes it.
     User.objects.create_superuser("chief", "chief@example.com", PASSWORD)
 

@@ -12,13 +12,12 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games.job_runner import simulation_run
-from games.matchday import round_open
 from games.models import Inspection, SimulationJob
-from games.results import ResultReport, result_record
+from games.services import ResultReport, result_record, round_open, simulation_run
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
-from league.tournaments import (
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_start,
@@ -165,7 +164,9 @@ def test_coach_reports_a_result_after_fixing_a_validation_error(page, world, mat
 def test_commissioner_watches_a_simulation_and_steps_through_the_replay(
     page, world, match_day, monkeypatch
 ):
-    monkeypatch.setattr("games.job_queue.app.send_task", lambda name, args: None)  # no broker
+    monkeypatch.setattr(
+        "games.services.job_queue.app.send_task", lambda name, args: None
+    )  # no broker
     sign_in(page, world.commissioner)
     page.goto(f"/fixtures/{match_day.pk}/")
     page.get_by_role("button", name="Simulate this match").click()
@@ -203,8 +204,7 @@ def test_commissioner_watches_a_simulation_and_steps_through_the_replay(
 
 
 def test_visitor_reads_the_standings_explanation_and_the_season_pages(page, world, match_day):
-    from games.matchday import fixture_team_sheets
-    from games.results import result_record_simulation
+    from games.services import fixture_team_sheets, result_record_simulation
     from rules.magnoball.simulator import simulate_match
 
     home, away, settings = fixture_team_sheets(fixture=match_day)

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from league.models import Round, Season
-from league.playoffs import playoffs_start
 from league.rulesets import ruleset_register, ruleset_unregister
+from league.services.playoffs import playoffs_start
 from tests.browser.conftest import screenshot
 from tests.league.test_divisions import Table, _by_name, _play, _season_in_divisions, _start
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from league.honours.models import MvpBallot
 from league.honours.services import mvp_vote_open, season_awards_compute
-from league.standings import standings_recompute
+from league.services.standings import standings_recompute
 from rosters.models import PlayerSeason
 from tests.browser.conftest import screenshot, width_at_phone
 from tests.browser.test_coach_and_league_pages import sign_in

@@ -8,8 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games.matchday import fixture_team_sheets
-from games.results import result_record_simulation
+from games.services import fixture_team_sheets, result_record_simulation
 from injuries.models import Injury
 from rosters.models import Player
 from rules.magnoball.simulator import simulate_match

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from league.odds.ratings import ratings_refresh
+from league.odds.services.ratings import ratings_refresh
 from tests.browser.conftest import screenshot
 from tests.browser.test_phone_crawl import FAILING_IMPACTS, WIDEST
 from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)

@@ -8,10 +8,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.matchday import round_open
 from games.models import TableInspection
+from games.services import round_open
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind

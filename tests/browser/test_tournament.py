@@ -17,7 +17,8 @@ from django.contrib.auth.models import User
 
 from league.models import League, Season
 from league.roles import commissioners_group
-from league.services import league_create, season_create
+from league.services.leagues import league_create
+from league.services.seasons import season_create
 from rosters.services import team_create
 from rules.magnoball.dice import RandomDice
 from tests.browser.conftest import SCREENSHOTS, screenshot
@@ -46,7 +47,7 @@ def _no_sideways_scroll(page) -> None:
 def test_a_commissioner_runs_a_tournament_and_a_visitor_reads_it_on_a_phone(
     page, browser, live_server, monkeypatch
 ):
-    monkeypatch.setattr("games.job_queue.app.send_task", lambda name, args: None)
+    monkeypatch.setattr("games.services.job_queue.app.send_task", lambda name, args: None)
     morgan = User.objects.create_user("morgan", password=PASSWORD, is_staff=True)
     morgan.groups.add(commissioners_group())
     league = _league(morgan)

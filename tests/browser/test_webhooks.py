@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.db import connections
 from playwright.sync_api import expect
 
-from league.webhooks.sending import delivery_send
+from league.webhooks.services.sending import delivery_send
 from tests.browser.conftest import screenshot
 from tests.browser.test_coach_and_league_pages import sign_in
 from tests.browser.test_phone_crawl import LISTEN, PHONE, axe_problems, page_problems
@@ -44,7 +44,7 @@ def test_a_coach_adds_a_webhook_and_sees_his_test_event_delivered(
         # The broker's stand-in: a worker thread sends it at once, as Celery would.
         threading.Thread(target=send, args=(args[0],)).start()
 
-    monkeypatch.setattr("league.webhooks.events.app.send_task", worker)
+    monkeypatch.setattr("league.webhooks.services.events.app.send_task", worker)
     context = browser.new_context(base_url=live_server.url, viewport=PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)

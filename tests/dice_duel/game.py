@@ -12,9 +12,9 @@ from league.access import Actor
 from league.admin.steps import Step, StepDone, offered
 from league.errors import DomainError
 from league.models import Fixture, Result, Season
-from league.result_services import ResultSeam, Score, result_record
-from league.results import result_refusal
 from league.rulesets import Ruleset
+from league.services.result_steps import result_refusal
+from league.services.results import ResultSeam, Score, result_record
 from rules.standings import TableSettings
 
 SIDES = ("home_roll", "away_roll")

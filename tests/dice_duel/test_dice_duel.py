@@ -17,15 +17,12 @@ from django.urls import clear_url_caches, resolve, reverse
 from api.tokens import api_token_create
 from league.admin.display import admin_url
 from league.models import AuditEntry, Fixture, Result, Round, Season
-from league.rounds import round_open
 from league.rulesets import ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from tests.admin.test_admin_steps import change_url, shown, step_url
 from tests.api.client import Api
 from tests.dice_duel.game import DiceDuel

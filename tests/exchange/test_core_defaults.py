@@ -1,5 +1,5 @@
 """The core's CSV paths for a game with nothing of its own (a skeleton ruleset): scores
-recorded by league.result_services.result_store, teams by league.services.team_create, no
+recorded by league.services.results.result_store, teams by league.services.teams.team_create, no
 players table; and, on PostgreSQL, a job and an import run twice at once."""
 
 from __future__ import annotations
@@ -24,13 +24,10 @@ from league.exchange_jobs import tasks
 from league.exchange_jobs.services import exchange_export_request
 from league.models import Fixture, Result, Round, Season, StandingRow
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 
 
 class Quoits(Ruleset):

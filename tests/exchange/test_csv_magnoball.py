@@ -13,7 +13,8 @@ from league.exchange.csv_export import csv_table_export
 from league.exchange.csv_import import csv_results_import, csv_teams_import
 from league.exchange.problems import ImportRefused
 from league.models import AuditEntry, Fixture, Result, Season, Team
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import Player
 from rules.magnoball.creation import roster_template
 from tests.world import World

@@ -129,7 +129,7 @@ def test_an_expired_file_is_removed_and_the_job_kept(world: World, sent: mock.Ma
 
 
 def _played_magnoball(world: World) -> Season:
-    from games.results import PlayerLine, ResultReport, result_record
+    from games.services import PlayerLine, ResultReport, result_record
 
     fixture = match_day_open(world)
     scorer = world.home.players.get(shirt_number=1)

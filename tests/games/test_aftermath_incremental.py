@@ -1,4 +1,4 @@
-"""A new result's players' side added (games.aftermath for a new result: season lines,
+"""A new result's players' side added (games.services.aftermath for a new result: season lines,
 stat totals, career games and status, M-P5, and the injured-list countdown, M-I1) is exactly
 what the recount from all the season's lines and fixtures (the same aftermath for a
 correction or a void) leaves, match after match."""
@@ -9,9 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.aftermath import game_aftermath
-from games.matchday import fixture_team_sheets, round_open
-from games.results import result_record_simulation
+from games.services import fixture_team_sheets, game_aftermath, result_record_simulation, round_open
 from injuries.models import Injury
 from league.models import Fixture, Round
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat

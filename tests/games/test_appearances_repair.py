@@ -11,10 +11,14 @@ import pytest
 from django.apps import apps
 from django.db import transaction
 
-from games.aftermath import game_aftermath
-from games.appearances_repair import starters_appearances_give
 from games.models import Appearance, LineupEntry
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import (
+    PlayerLine,
+    ResultReport,
+    game_aftermath,
+    result_record,
+    starters_appearances_give,
+)
 from league.models import Fixture
 from rosters.models import Player, PlayerSeason
 from rules.magnoball.vocabulary import Status

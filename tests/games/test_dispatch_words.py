@@ -1,4 +1,4 @@
-"""The dispatch of a season's waiting jobs (games.job_queue.jobs_dispatch_waiting) leaves
+"""The dispatch of a season's waiting jobs (games.services.jobs_dispatch_waiting) leaves
 every job's wait in words as a second dispatch would: a job it queues is named as being
 simulated by the waits it words in the same pass, after every result of a whole season."""
 
@@ -8,13 +8,16 @@ from unittest import mock
 
 import pytest
 
-from games.job_queue import jobs_dispatch_waiting
-from games.job_runner import simulation_run
-from games.jobs import simulation_request_rest_of_season
-from games.matchday import round_open
 from games.models import SimulationJob
+from games.services import (
+    jobs_dispatch_waiting,
+    round_open,
+    simulation_request_rest_of_season,
+    simulation_run,
+)
 from league.models import Result, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +41,7 @@ def test_after_each_result_a_second_dispatch_changes_nothing(
         }
 
     with (
-        mock.patch("games.job_queue.app.send_task"),
+        mock.patch("games.services.job_queue.app.send_task"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         simulation_request_rest_of_season(season=season, actor=None)
@@ -46,13 +49,13 @@ def test_after_each_result_a_second_dispatch_changes_nothing(
     for played in range(1, jobs.count() + 1):
         job = jobs.filter(state=SimulationJob.State.QUEUED).order_by("pk").first()
         with (
-            mock.patch("games.job_queue.app.send_task"),
+            mock.patch("games.services.job_queue.app.send_task"),
             django_capture_on_commit_callbacks(execute=True),
         ):
             assert simulation_run(job_id=job.pk, worker="w1").state == "succeeded"
         assert Result.objects.filter(fixture__round__season=season).count() == played
         after = states()
-        with mock.patch("games.job_queue.app.send_task"):
+        with mock.patch("games.services.job_queue.app.send_task"):
             assert jobs_dispatch_waiting(season_id=season.pk) == []
         assert states() == after
     assert set(jobs.values_list("state", flat=True)) == {SimulationJob.State.SUCCEEDED}

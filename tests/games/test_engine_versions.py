@@ -7,9 +7,8 @@ import dataclasses
 
 import pytest
 
-from games.matchday import fixture_team_sheets
-from games.results import result_record_simulation
 from games.selectors import match_report, replay_data
+from games.services import fixture_team_sheets, result_record_simulation
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.simulator import simulate_match
 from rules.magnoball.version import ENGINE_VERSION
@@ -29,7 +28,7 @@ def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
         raise AssertionError("a replay must not simulate the seed again")
 
     monkeypatch.setattr("rules.magnoball.simulator.simulate_match", refuse)
-    monkeypatch.setattr("games.job_runner.simulate_match", refuse)
+    monkeypatch.setattr("games.services.job_runner.simulate_match", refuse)
     report = match_report(fixture=match_day)
     assert report is not None
     assert report.result.engine_version == "1.0.0"
@@ -39,7 +38,7 @@ def test_m_d8_a_result_of_an_older_engine_replays_from_its_stored_events(
     assert [(e["half"], e["kind"]) for e in replay["events"]] == [
         (e.half, e.kind) for e in older.events
     ]
-    # Each caption is the stored text, its half named once (games/match_moments.py).
+    # Each caption is the stored text, its half named once (games/selectors/match_moments.py).
     for shown, stored in zip(replay["events"], older.events, strict=True):
         words = stored.text.removeprefix(f"half {stored.half}: ")
         assert shown["text"].lower().endswith(words.lower())

@@ -1,4 +1,4 @@
-"""The sweep (games/job_queue.py): queued jobs whose message never left or is long overdue
+"""The sweep (games/services/job_queue.py): queued jobs whose message never left or is long overdue
 are sent again, jobs of dead workers are taken back by heartbeat, waiting jobs that can run
 are queued, and a live worker's job is left alone."""
 
@@ -11,21 +11,22 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games.job_queue import (
-    LOCK_NAMESPACE,
-    MAX_ATTEMPTS,
+from games.models import SimulationJob
+from games.selectors import MAX_ATTEMPTS, STALE_AFTER
+from games.services import (
     RESEND_AFTER,
-    STALE_AFTER,
     UNSENT_GRACE,
     jobs_sweep,
+    round_open,
+    simulation_request,
+    simulation_request_rest_of_season,
+    simulation_run,
 )
-from games.job_runner import simulation_run
-from games.jobs import simulation_request, simulation_request_rest_of_season
-from games.matchday import round_open
-from games.models import SimulationJob
+from games.services.job_queue import LOCK_NAMESPACE
 from games.tasks import sweep_simulation_jobs
 from league.models import Fixture, Result, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ pytestmark = pytest.mark.django_db
 def sent():
     ids: list[int] = []
     with mock.patch(
-        "games.job_queue.app.send_task", side_effect=lambda name, args: ids.append(args[0])
+        "games.services.job_queue.app.send_task", side_effect=lambda name, args: ids.append(args[0])
     ):
         yield ids
 
@@ -51,7 +52,7 @@ def ready(world) -> Fixture:
 @pytest.fixture
 def unsent(ready, world) -> SimulationJob:
     """A job committed as queued while the broker was away: no message anywhere."""
-    with mock.patch("games.job_queue.app.send_task", side_effect=ConnectionError("down")):
+    with mock.patch("games.services.job_queue.app.send_task", side_effect=ConnectionError("down")):
         job = simulation_request(fixture=ready, actor=world.commissioner)
     job.refresh_from_db()
     assert (job.state, job.sent_at) == (SimulationJob.State.QUEUED, None)
@@ -75,7 +76,7 @@ def test_a_job_that_never_reached_the_broker_is_sent_once_the_grace_is_over(unse
 
 
 def test_with_the_broker_still_away_the_sweep_keeps_the_job_for_later(unsent):
-    with mock.patch("games.job_queue.app.send_task", side_effect=ConnectionError("down")):
+    with mock.patch("games.services.job_queue.app.send_task", side_effect=ConnectionError("down")):
         report = jobs_sweep(now=_later(60))
     assert report.sent == []
     unsent.refresh_from_db()

@@ -1,6 +1,6 @@
 """`games.selectors.lineup_rows`: what a line-up is planned from (M-P3) and the players of a line-up
 fixed at kick-off, statements written as SQL, read what the ORM queries they replaced read
-(games/lineups.py and games/results.py before them)."""
+(games/services/lineups.py and games/services/results.py before them)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from django.db import connection
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
-from games.matchday import fixture_team_sheets
 from games.models import LineupChoice, LineupEntry
 from games.selectors.lineup_rows import PICKABLE, lineup_rows, lineup_stored
+from games.services import fixture_team_sheets
 from injuries.models import Injury
 from rosters.models import Player
 from rules.magnoball.vocabulary import Status

@@ -13,18 +13,22 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
-from games.job_runner import simulation_run
-from games.jobs import simulation_request
-from games.lineups import lineup_name_reserve
-from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, LineupChoice, LineupEntry
-from games.results import ResultReport, result_record
 from games.selectors import fixture_lineups, lineup_plans
+from games.services import (
+    ResultReport,
+    fixture_team_sheets,
+    lineup_name_reserve,
+    result_record,
+    round_open,
+    simulation_request,
+    simulation_run,
+)
 from injuries.models import Injury
 from injuries.services import player_injured_list_put
-from league.coaching import coach_teams
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season, Team
+from league.selectors.coaching import coach_teams
 from rosters.models import Player
 from rules.magnoball.vocabulary import Position
 
@@ -276,7 +280,8 @@ def test_m_p3_only_the_teams_coach_or_a_commissioner_names_its_reserves(
 def test_m_p3_the_coach_is_warned_of_a_short_handed_team_before_the_round_opens_and_the_match(
     world,
 ):
-    from league.services import season_generate_schedule, season_transition
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_transition
 
     season_generate_schedule(season=world.season, actor=None, shuffle=False)
     season_transition(season=world.season, to=Season.Status.ACTIVE, actor=None)
@@ -313,7 +318,7 @@ def test_m_p3_the_simulation_plays_the_line_up_it_fixed_and_its_result_uses_it(w
         reserve=named,
         actor=world.home_coach,
     )
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=match_day, actor=world.commissioner)
         assert simulation_run(job_id=job.pk, worker="test").state == "succeeded"
 
@@ -328,9 +333,11 @@ def test_m_p3_the_simulation_plays_the_line_up_it_fixed_and_its_result_uses_it(w
 
 
 def test_m_p3_a_failed_simulation_forgets_its_line_up_until_the_next_kick_off(world, match_day):
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=match_day, actor=world.commissioner)
-        with mock.patch("games.job_runner.simulate_match", side_effect=RuntimeError("boom")):
+        with mock.patch(
+            "games.services.job_runner.simulate_match", side_effect=RuntimeError("boom")
+        ):
             assert simulation_run(job_id=job.pk, worker="test").state == "failed"
     assert not LineupEntry.objects.filter(fixture=match_day).exists()
     assert Fixture.objects.get(pk=match_day.pk).status == Fixture.Status.READY
@@ -410,7 +417,7 @@ def test_m_p3_a_demo_fixture_with_injured_first_stringers_kicks_off_with_eleven(
             if place.position in (Position.WINGBACK, Position.HALFBACK) and place.number == 1:
                 injure(place.starter, season)
     assert round_.status == Round.Status.OPEN  # the demo leaves round 3 open to report
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=simulated, actor=commissioner)
         assert simulation_run(job_id=job.pk, worker="test").state == "succeeded"
     reported.refresh_from_db()
@@ -438,7 +445,8 @@ def test_m_p3_the_short_handed_to_do_says_how_to_fill_the_place(client, world):
     """Issue #17.6: My teams names the ways to fill a short line-up (M-P3, M-P9, M-I3)."""
     from django.urls import reverse
 
-    from league.services import season_generate_schedule, season_transition
+    from league.services.schedule import season_generate_schedule
+    from league.services.seasons import season_transition
     from tests.world import sign_in
 
     season_generate_schedule(season=world.season, actor=None, shuffle=False)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from games.errors import GamesError
-from games.matchday import fixture_team_sheets, inspection_decide, round_open
 from games.models import Inspection
+from games.services import fixture_team_sheets, inspection_decide, round_open
 from league.errors import PermissionRefused
 from league.models import Fixture, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 
 from games.models import Appearance, Inspection, SimulationJob, StatLine
 from league.models import Fixture, Result
-from league.services import season_generate_schedule
+from league.services.schedule import season_generate_schedule
 from rosters.models import Enhancement
 from rules.magnoball.vocabulary import EnhancementKind, StatCategory
 

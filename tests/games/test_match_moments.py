@@ -1,11 +1,11 @@
-"""The match centre's key moments (games/match_moments.py): every goal with the score after
-it, every Incapacitation, and only the saves made while the score was level or one apart;
-each line says its half once."""
+"""The match centre's key moments (games/selectors/match_moments.py): every goal with the
+score after it, every Incapacitation, and only the saves made while the score was level or
+one apart; each line says its half once."""
 
 from __future__ import annotations
 
-from games.match_moments import event_lines
 from games.models import MatchEvent
+from games.selectors import event_lines
 
 HOME, AWAY = 1, 2
 

@@ -1,6 +1,6 @@
-"""MagnoBall's playoff odds come from the engine itself (games/odds.py, docs/odds.md): each
-remaining pairing played a bounded number of times, cached by a version of the two rosters
-and the settings, then the season played out by the league's own table."""
+"""MagnoBall's playoff odds come from the engine itself (games/selectors/odds.py,
+docs/odds.md): each remaining pairing played a bounded number of times, cached by a version
+of the two rosters and the settings, then the season played out by the league's own table."""
 
 from __future__ import annotations
 
@@ -12,20 +12,20 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.odds import _plain, odds_pairings, pairing_version
-from games.results import PlayerLine, ResultReport, result_record
-from games.selectors import team_sheet, team_sheets
+from games.selectors import odds_pairings, pairing_version, team_sheet, team_sheets
+from games.selectors.odds import _plain
+from games.services import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
 from league.models import Fixture
 from league.odds.models import OddsChunk, OddsRun, PairingOdds, TeamOdds
-from league.odds.runs import (
+from league.odds.services.runs import (
     odds_chunk_run,
     odds_run_queue,
     odds_run_simulate,
     odds_run_start,
     odds_sweep,
 )
-from league.standings import standings_games
+from league.selectors.standings import standings_games
 from rosters.models import Enhancement, Player, PlayerSeasonStat
 from rules.magnoball.snapshot import Side
 from rules.magnoball.version import ENGINE_VERSION

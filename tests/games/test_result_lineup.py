@@ -13,11 +13,11 @@ import pytest
 from django.urls import reverse
 
 from games.errors import GamesError
-from games.matchday import fixture_team_sheets
 from games.models import Appearance, LineupEntry
-from games.results import (
+from games.services import (
     PlayerLine,
     ResultReport,
+    fixture_team_sheets,
     result_correct,
     result_record,
     result_record_simulation,

@@ -13,18 +13,19 @@ from django.test.utils import CaptureQueriesContext
 
 from games.errors import GamesError
 from games.forms import ResultForm
-from games.matchday import fixture_team_sheets, round_open
 from games.models import Appearance, MatchEvent, StatLine
-from games.results import (
+from games.selectors import report_season_totals
+from games.services import (
     PlayerLine,
     ResultReport,
     TableRoll,
+    fixture_team_sheets,
     result_correct,
     result_record,
     result_record_simulation,
     result_void,
+    round_open,
 )
-from games.selectors import report_season_totals
 from injuries.models import Injury
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, StandingRow
@@ -222,7 +223,7 @@ def test_m_p5_a_rookie_becomes_a_pro_after_three_games(world, match_day):
     )
     PlayerSeason.objects.create(player=forward, season=world.season, games_played=0)
     # Two earlier games in a past season count towards his career.
-    from league.services import season_create
+    from league.services.seasons import season_create
 
     past = season_create(league=world.league, name="2025", actor=None)
     PlayerSeason.objects.create(player=forward, season=past, games_played=2)
@@ -321,7 +322,8 @@ def test_a_results_reads_order_nothing_the_caller_does_not_need(world, match_day
     lock are unordered and join no table for an ordering: a model's Meta ordering by a
     foreign key sorts by the related model's own ordering, which joined the fixture, its
     round, season and league to sort one fixture's rows. The teams, locked first, are read
-    with their lock on PostgreSQL, not joined to the fixture again (league/results.py)."""
+    with their lock on PostgreSQL, not joined to the fixture again
+    (league/services/result_steps.py)."""
     ContentType.objects.get_for_model(Result)
     with CaptureQueriesContext(connection) as queries:
         result = result_record(fixture=match_day, report=_report(world), actor=None)

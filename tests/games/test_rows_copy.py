@@ -12,9 +12,8 @@ from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.matchday import fixture_team_sheets
 from games.models import Appearance, MatchEvent, StatLine
-from games.results import report_from_match, result_record_simulation
+from games.services import fixture_team_sheets, report_from_match, result_record_simulation
 from league.sql import copy as rows_copy_module
 from league.sql.copy import rows_copy
 from rosters.models import DiceRoll
@@ -216,7 +215,7 @@ def test_a_results_lines_go_with_it_though_their_keys_have_no_constraint(world, 
 
 
 def test_a_simulations_stat_lines_are_written_as_its_report_gave_them(world, match_day):
-    # A simulation's stat lines go without instances (games.results._store_lines).
+    # A simulation's stat lines go without instances (games.services.results._store_lines).
     result, match, _ = _recorded(match_day)
     stored = {
         (line.appearance.player_id, line.category): (line.attempts, line.successes)

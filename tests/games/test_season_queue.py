@@ -9,11 +9,11 @@ from unittest import mock
 
 import pytest
 
-from games.jobs import simulation_request_rest_of_season
-from games.matchday import round_open
 from games.selectors import SeasonQueue
+from games.services import round_open, simulation_request_rest_of_season
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def season_queued(make_league) -> Season:
     season_generate_schedule(season=season, actor=None, shuffle=False)
     season_transition(season=season, to=Season.Status.ACTIVE, actor=None)
     round_open(round_=season.rounds.get(number=1), actor=None)
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         simulation_request_rest_of_season(season=season, actor=None)
     return season
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
-from games.jobs import simulation_request_rest_of_season
-from games.matchday import round_open
 from games.models import SimulationJob
 from games.selectors import SeasonQueue
+from games.services import round_open, simulation_request_rest_of_season
 from league.models import Fixture, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 
 pytestmark = pytest.mark.django_db
 

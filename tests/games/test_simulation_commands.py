@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from games.selectors import team_sheet
 from injuries.models import Injury
 from league.models import Fixture
-from league.services import season_generate_schedule
+from league.services.schedule import season_generate_schedule
 from rosters.models import Player
 from rules.magnoball.snapshot import Side
 

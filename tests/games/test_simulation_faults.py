@@ -121,7 +121,7 @@ def test_the_rest_of_a_season_with_pending_decisions_fails_nothing(installation)
     site.start_worker("beat", beat=True)  # the sweep; it plays jobs too
     request = site.query(
         _IMPORTS + _SEASON + "from rosters.models import Enhancement\n"
-        "from games.jobs import simulation_request_rest_of_season\n"
+        "from games.services import simulation_request_rest_of_season\n"
         "team = season.league.teams.order_by('name').first()\n"
         "for player in team.players.filter(roster_state='active'):\n"
         "    Enhancement.objects.create(player=player, kind='pulse_magnet')\n"
@@ -147,7 +147,7 @@ def test_the_rest_of_a_season_with_pending_decisions_fails_nothing(installation)
     assert any("decision on Pulse Magnet" in reason for reason in reasons), reasons
 
     site.query(
-        _IMPORTS + "from games.matchday import inspection_decide\n"
+        _IMPORTS + "from games.services import inspection_decide\n"
         "for inspection in Inspection.objects.filter(decision='pending'):\n"
         "    inspection_decide(inspection=inspection, allow=True, actor=None)\n"
     )
@@ -338,7 +338,7 @@ class _Holder:
         # Not waited for here: its process ends long after the job starts.
         asked = self.asking.submit(
             self.site.query,
-            _IMPORTS + "from games.jobs import simulation_request\n"
+            _IMPORTS + "from games.services import simulation_request\n"
             f"out = simulation_request(fixture=Fixture.objects.get(pk={fixture}), actor=None).pk",
         )
         deadline = time.monotonic() + 120

@@ -1,6 +1,6 @@
 """Simulation jobs: requests, waiting as a state, the claim, progress, failures, runs that
-happen twice or at once, and a commissioner's cancel, retry and dismiss (games/jobs.py,
-games/job_queue.py, games/job_runner.py)."""
+happen twice or at once, and a commissioner's cancel, retry and dismiss (games/services/jobs.py,
+games/services/job_queue.py, games/services/job_runner.py)."""
 
 from __future__ import annotations
 
@@ -11,34 +11,36 @@ import pytest
 from django.db import OperationalError, connection, connections
 from django.utils import timezone
 
-from games import job_runner
 from games.errors import GamesError
-from games.job_queue import (
-    DISPATCH_LOCK_NAMESPACE,
-    LOCK_NAMESPACE,
+from games.models import Inspection, SimulationJob
+from games.selectors import (
     MAX_ATTEMPTS,
-    jobs_dispatch_waiting,
-)
-from games.job_runner import simulation_run
-from games.jobs import (
+    SeasonQueue,
     job_requested_message,
+    queued_job_maybe_blocked,
+    simulation_job_status,
+)
+from games.services import (
+    inspection_decide,
+    job_runner,
+    jobs_dispatch_waiting,
+    result_void,
+    round_open,
     simulation_cancel,
     simulation_dismiss,
-    simulation_job_status,
     simulation_request,
     simulation_request_rest_of_season,
     simulation_request_round,
     simulation_retry,
+    simulation_run,
 )
-from games.matchday import inspection_decide, round_open
-from games.models import Inspection, SimulationJob
-from games.results import result_void
-from games.selectors import SeasonQueue, queued_job_maybe_blocked
+from games.services.job_queue import DISPATCH_LOCK_NAMESPACE, LOCK_NAMESPACE
 from games.tasks import simulate_fixture
 from league.errors import PermissionRefused
 from league.models import AuditEntry, Fixture, Result, Round, Season
-from league.season_end import season_close
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close
+from league.services.seasons import season_transition
 from rosters.models import Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind
@@ -56,7 +58,7 @@ def sent():
     """The ids handed to the broker, in order (the broker itself is not needed here)."""
     ids: list[int] = []
     with mock.patch(
-        "games.job_queue.app.send_task", side_effect=lambda name, args: ids.append(args[0])
+        "games.services.job_queue.app.send_task", side_effect=lambda name, args: ids.append(args[0])
     ):
         yield ids
 
@@ -134,7 +136,7 @@ def test_with_the_broker_away_the_request_still_stores_the_job_and_says_so(
 ):
     down = OSError("Connection refused")
     with (
-        mock.patch("games.job_queue.app.send_task", side_effect=down),
+        mock.patch("games.services.job_queue.app.send_task", side_effect=down),
         django_capture_on_commit_callbacks(execute=True),
     ):
         job = simulation_request(fixture=ready, actor=world.commissioner)
@@ -511,7 +513,7 @@ def test_a_job_held_by_a_live_worker_is_left_alone_by_a_second_delivery(queued):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_deliveries_play_the_fixture_once(world):
     fixture = _open_first_round(world)
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=fixture, actor=None)
     real = job_runner.simulate_match
     start = threading.Barrier(4)
@@ -549,7 +551,7 @@ def test_a_seasons_dispatches_take_turns(ready, world):
     the waits of many of the same jobs: in no set order, their updates deadlocked and one
     dispatch died. A dispatch holds the season's lock until it commits, so the second waits
     for the first, then does its work."""
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         first, second = simulation_request_rest_of_season(season=world.season, actor=None).jobs
     Result.objects.create(fixture=first.fixture, home_score=1, away_score=0, source="reported")
     Fixture.objects.filter(pk=first.fixture_id).update(status=Fixture.Status.PLAYED)
@@ -561,7 +563,7 @@ def test_a_seasons_dispatches_take_turns(ready, world):
 
     def dispatch() -> None:
         try:
-            with mock.patch("games.job_queue.app.send_task"):
+            with mock.patch("games.services.job_queue.app.send_task"):
                 queued.append(jobs_dispatch_waiting(season_id=season))
         except BaseException as error:
             errors.append(error)

@@ -8,18 +8,25 @@ from unittest import mock
 import pytest
 
 from games.errors import GamesError
-from games.jobs import simulation_request
-from games.matchday import inspection_decide, round_open
 from games.models import Inspection, SimulationJob, TableInspection
-from games.results import PlayerLine, ResultReport, TableRoll, result_record
 from games.selectors import SeasonQueue
-from games.table_inspections import table_inspection_enter
+from games.services import (
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    inspection_decide,
+    result_record,
+    round_open,
+    simulation_request,
+    table_inspection_enter,
+)
 from injuries.models import Injury
 from injuries.services import injury_force_heal
-from league.coaching import coach_teams
 from league.errors import DomainError, PermissionRefused
 from league.models import Fixture, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.selectors.coaching import coach_teams
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind
@@ -142,7 +149,7 @@ def test_a_pending_inspection_roll_blocks_the_fixture_and_names_who_must_roll(
 ):
     first, fixture, forward, goalie = table_round
     round_open(round_=first, actor=world.commissioner)
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=fixture, actor=world.commissioner)
     assert job.state == SimulationJob.State.WAITING
     reason = SeasonQueue(world.season.pk).blocker(fixture.pk)
@@ -158,7 +165,7 @@ def test_a_pending_inspection_roll_blocks_the_fixture_and_names_who_must_roll(
         result_record(fixture=fixture, report=_report(world), actor=world.home_coach)
     # Once every roll is in and nothing is detected, the waiting job is queued.
     with (
-        mock.patch("games.job_queue.app.send_task"),
+        mock.patch("games.services.job_queue.app.send_task"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         _enter(forward, "owner", [9], world.home_coach)

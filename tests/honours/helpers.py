@@ -4,7 +4,7 @@ exactly the games and figures its awards and records come from."""
 from __future__ import annotations
 
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
-from league.services import season_create
+from league.services.seasons import season_create
 
 
 def season_of(league: League, name: str, teams: list[Team], *, status: str = "finished") -> Season:

@@ -11,7 +11,7 @@ from league.errors import LeagueError, PermissionRefused
 from league.honours.models import SeasonAward
 from league.honours.services import season_awards_compute
 from league.models import AuditEntry, Season
-from league.season_end import season_close
+from league.services.season_end import season_close
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from tests.honours.helpers import season_of
 

@@ -7,7 +7,7 @@ import pytest
 
 from arenaball.models import CharacterGame
 from league.honours.models import SeasonAward
-from league.season_end import season_close
+from league.services.season_end import season_close
 from tests.arenaball.world import arena_world, driver, gunner
 from tests.arenaball.world import play as arena_play
 from tests.mn11.world import goal, mn11_world

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record
 from injuries.models import Injury
 from league.models import Fixture
 from rules.magnoball.dice import ScriptedDice

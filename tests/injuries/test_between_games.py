@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from injuries.errors import InjuryError
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.services import injury_force_heal, player_injured_list_put, player_reactivate

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from games.aftermath import _played_in_order
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
+from games.services.aftermath import _played_in_order
 from injuries.models import Injury
 from injuries.services import injuries_count_down
 from league.models import Fixture, Team

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from injuries.errors import InjuryError
 from injuries.models import Injury
 from injuries.selectors import force_heal_available, open_injuries
 from injuries.services import injury_force_heal
-from league.coaching import coach_teams
 from league.models import Fixture
+from league.selectors.coaching import coach_teams
 from rules.magnoball.dice import ScriptedDice
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from league.odds import runs, tasks
+from league.odds import tasks
+from league.odds.services import runs
 
 
 @pytest.fixture

@@ -13,20 +13,15 @@ from league.access import Actor
 from league.capabilities.rosters import Rosters
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Fixture, League, Result, Round, Season, StandingRow, Team
-from league.playoffs import playoffs_advance, playoffs_start
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.season_end import season_close, season_rollover
-from league.services import (
-    league_create,
-    league_update,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-    team_update,
-)
-from league.tournaments import tournament_add_guest_team, tournament_create
+from league.services.leagues import league_create, league_update
+from league.services.playoffs import playoffs_advance, playoffs_start
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close, season_rollover
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create, team_update
+from league.services.tournaments import tournament_add_guest_team, tournament_create
 from rules.standings import TableSettings
 
 

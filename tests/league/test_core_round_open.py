@@ -1,4 +1,4 @@
-"""Opening a round for any game (league/rounds.py): a game with no match day of its own has
+"""Opening a round for any game (league/services/rounds.py): a game with no match day of its own has
 its rounds opened by the core (commissioners only, in order, while the season runs; every
 fixture ready; audited); MagnoBall's ruleset opens its own by its match day (inspections),
 through the same service."""
@@ -13,15 +13,12 @@ from league.capabilities import capability
 from league.capabilities.admin_season import SeasonAdminParts
 from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Round, Season
-from league.rounds import round_next_to_open, round_open, round_open_refusal
 from league.rulesets import ruleset_for
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.rounds import round_next_to_open, round_open, round_open_refusal
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from tests.league.test_core_play_without_a_game import Skeleton, skeleton  # noqa: F401
 from tests.world import World, make_commissioner
 

@@ -1,4 +1,4 @@
-"""The schedule of a season in divisions (league.scheduling.division_round_robin): every
+"""The schedule of a season in divisions (league.services.round_robin.division_round_robin): every
 pair of one division meets `within` times, every pair across divisions `across` times, no
 team twice in a round, home and away in turn and balanced to within one game per team."""
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.scheduling import division_round_robin, round_robin
+from league.services.round_robin import division_round_robin, round_robin
 from rules.seeding import playoff_field
 
 division_sizes = st.lists(st.integers(min_value=2, max_value=6), min_size=2, max_size=4)

@@ -1,5 +1,5 @@
-"""Seasons in divisions (league/divisions.py), for a game that is nothing but its table: the
-set-up and its problems, the schedule within and across divisions, each division's table,
+"""Seasons in divisions (league/services/divisions.py), for a game that is nothing but its table:
+the set-up and its problems, the schedule within and across divisions, each division's table,
 the playoffs seeded from the division winners then the wild cards (ties broken by the
 league's tie-breakers, M-L2), the bracket page, and a two-division season played to its
 champion. Seasons without divisions are unchanged (their own tests)."""
@@ -16,28 +16,19 @@ from django.urls import reverse
 
 from league.access import Actor
 from league.capabilities.rosters import Rosters
-from league.divisions import (
-    division_delete,
-    division_playoff_seeds,
-    division_problems,
-    division_save,
-    division_tables,
-)
 from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Division, Fixture, League, Round, Season, StandingRow, Team
-from league.playoffs import playoffs_advance, playoffs_start, playoffs_start_refusal
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.season_end import season_close, season_rollover
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    season_update,
-    team_create,
-)
-from league.tournaments import tournament_create
+from league.selectors.divisions import division_playoff_seeds, division_problems, division_tables
+from league.services.divisions import division_delete, division_save
+from league.services.leagues import league_create
+from league.services.playoffs import playoffs_advance, playoffs_start, playoffs_start_refusal
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close, season_rollover
+from league.services.seasons import season_create, season_transition, season_update
+from league.services.teams import team_create
+from league.services.tournaments import tournament_create
 from rules.standings import TableSettings
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,9 @@ import pytest
 
 from league.errors import LeagueError, PermissionRefused
 from league.models import AuditEntry, Season
-from league.services import league_update, season_transition, season_update, team_update
+from league.services.leagues import league_update
+from league.services.seasons import season_transition, season_update
+from league.services.teams import team_update
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.test import override_settings
 
 from bench.exchange import _result_body
 from games.api.views.fixtures import report_from_input
-from games.results import result_record
+from games.services import result_record
 from league.errors import PermissionRefused
 from league.exchange.document_export import league_document_export
 from league.exchange.document_import import document_parse, league_document_import

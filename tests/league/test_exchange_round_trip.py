@@ -293,8 +293,8 @@ def test_a_season_in_divisions_with_its_ratings_and_odds_round_trips() -> None:
     from django.contrib.auth.models import User
 
     from league.odds.models import OddsRun, RatingChange, TeamOdds
-    from league.odds.ratings import ratings_refresh
-    from league.odds.runs import odds_run_queue, odds_run_simulate, odds_run_start
+    from league.odds.services.ratings import ratings_refresh
+    from league.odds.services.runs import odds_run_queue, odds_run_simulate, odds_run_start
     from tests.league.test_divisions import _by_name, _season_in_divisions, _start
 
     commissioner = User.objects.create(username="commissioner")
@@ -321,7 +321,7 @@ def test_a_season_in_divisions_with_its_ratings_and_odds_round_trips() -> None:
 
 
 def _play_round(round_: Round, score: Any) -> None:
-    from league.result_services import result_store
+    from league.services.results import result_store
 
     for fixture in round_.fixtures.select_related("home_team", "away_team"):
         home, away = score(fixture.home_team.name, fixture.away_team.name)

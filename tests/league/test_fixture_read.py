@@ -1,4 +1,4 @@
-"""`league.fixture_read`: the API's check of a reported result's fixture
+"""`league.selectors.fixtures`: the API's check of a reported result's fixture
 (`fixture_for_user`) and the lock a result's service begins with (`fixture_locked`), each
 one statement written as SQL, answer as the ORM queries they replaced did."""
 
@@ -8,13 +8,13 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, Model, OuterRef, Value
 
-from games.results import result_record
+from games.services import result_record
 from league.access import ACTOR_COMMISSIONER
-from league.fixture_read import fixture_for_user, fixture_locked
 from league.models import Fixture, League, Result
-from league.selectors import league_visible_q
-from league.webhooks.events import LEAGUE_SUBSCRIBED
+from league.selectors.fixtures import fixture_for_user, fixture_locked
+from league.selectors.leagues import league_visible_q
 from league.webhooks.models import Subscription
+from league.webhooks.services.events import LEAGUE_SUBSCRIBED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -123,7 +123,8 @@ def test_its_relations_come_with_it(world, match_day, django_assert_num_queries)
 
 
 def _orm_locked(fixture_id, user, related):
-    """The ORM query fixture_locked stands for (league.results.fixture_lock before it)."""
+    """The ORM query fixture_locked stands for (league.services.result_steps.fixture_lock before
+    it)."""
     path = "round__season__league"
     subscribed = Subscription.objects.filter(league_id=OuterRef(f"{path}_id"), active=True)
     return (
@@ -146,7 +147,7 @@ def _same_tree(got, expected, paths, name):
 
 # The relations each caller asks for: MagnoBall's result service (the teams come with their
 # lock on PostgreSQL, so not joined there), another game's with the teams joined, and a
-# simulation's kick-off (games.matchday.fixture_team_sheets).
+# simulation's kick-off (games.services.fixture_team_sheets).
 SHAPES = {
     "magnoball": ("round__season__rules",),
     "teams": ("home_team", "away_team"),
@@ -178,7 +179,7 @@ def test_the_lock_loads_what_the_orm_query_loaded(world, match_day, shape, subsc
 
 
 def test_the_lock_brings_the_result_when_there_is_one(world, match_day, django_assert_num_queries):
-    from games.results import ResultReport
+    from games.services import ResultReport
 
     stored = result_record(fixture=match_day, report=ResultReport(0, 0), actor=None)
     with django_assert_num_queries(1):

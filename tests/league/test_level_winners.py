@@ -13,15 +13,12 @@ from django.contrib.auth.models import User
 
 from league.capabilities.table import TableExtras
 from league.models import Fixture, Round, Season, StandingRow
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from rules.standings import TableSettings
 
 

@@ -10,17 +10,14 @@ import pytest
 
 from league.models import Fixture, Result, Round, Season
 from league.odds.models import OddsChunk, OddsRun, RatingChange, TeamOdds, TeamRating
-from league.odds.ratings import ratings_refresh
-from league.odds.runs import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
-from league.result_services import result_store
+from league.odds.services.ratings import ratings_refresh
+from league.odds.services.runs import odds_run_queue, odds_run_simulate, odds_run_start, odds_sweep
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from rules.ratings import INITIAL_RATING
 from rules.standings import TableSettings
 from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)

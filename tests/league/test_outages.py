@@ -36,7 +36,7 @@ def _client() -> Client:
 
 def test_a_database_outage_in_a_page_is_a_503_that_says_try_again(world):
     with mock.patch(
-        "league.home_page.home_leagues",
+        "league.selectors.home_page.home_leagues",
         side_effect=OperationalError("connection refused"),
     ):
         response = _client().get("/")

@@ -13,9 +13,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games.aftermath import _NEW_RESULT_LINES_SQL
 from games.models import Appearance, StatLine
 from games.selectors.lineup_rows import PICKABLE, _team_statements
+from games.services.aftermath import _NEW_RESULT_LINES_SQL
 from injuries.services import _COUNT_NEW_GAME_SQL
 from rosters.models import Player
 

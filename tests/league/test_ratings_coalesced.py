@@ -1,4 +1,4 @@
-"""A result's ratings refresh is queued once a season while one waits (league/odds/runs.py,
+"""A result's ratings refresh is queued once a season while one waits (league/odds/services/runs.py,
 ``_send_ratings``): results that come faster than the workers rate them queue one message, and
 the refresh, marked started before it reads, rates them all. A refresh that also queues an
 odds run or replays the season always goes; a failed send or a failing cache never holds a
@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from league.odds import runs, tasks
+from league.odds import tasks
+from league.odds.services import runs
 
 PLAIN: dict[str, object] = {"replay": False, "odds_round": None, "trigger": ""}
 

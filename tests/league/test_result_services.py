@@ -1,4 +1,4 @@
-"""A result's lifecycle lives in the core (issue #48): league/result_services.py records,
+"""A result's lifecycle lives in the core (issue #48): league/services/results.py records,
 corrects and voids every game's result, and is the one place a result's event is published;
 each game hands it its part through its ruleset's ``result_seam``."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from arenaball.services import ARENABALL_RESULTS
-from games.results import MAGNOBALL_RESULTS
-from league.result_services import ResultSeam
+from games.services import MAGNOBALL_RESULTS
 from league.rulesets import ruleset_get
+from league.services.results import ResultSeam
 from mn11.services import MN11_RESULTS
 from tests.test_module_sizes import ROOT, _project_modules
 
@@ -24,7 +24,7 @@ def test_a_results_event_is_published_from_one_place() -> None:
         if CALL.search(path.read_text())
     }
 
-    assert calls == {"league/result_services.py": 1}
+    assert calls == {"league/services/results.py": 1}
 
 
 def test_each_game_names_its_part_of_a_results_lifecycle_by_its_ruleset() -> None:

@@ -1,4 +1,4 @@
-"""The circle method (league.scheduling) for any number of teams."""
+"""The circle method (league.services.round_robin) for any number of teams."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.scheduling import round_robin
+from league.services.round_robin import round_robin
 
 
 @given(

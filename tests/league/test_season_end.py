@@ -6,19 +6,21 @@ from __future__ import annotations
 import pytest
 
 from games.errors import GamesError
-from games.matchday import round_next_to_open, round_open, round_open_refusal
-from games.results import PlayerLine, ResultReport, result_record
+from games.selectors import round_open_refusal
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from injuries.models import Injury
 from league.errors import LeagueError
 from league.models import Fixture, Round, Season, StandingRow, Team
-from league.playoffs import (
+from league.services.playoffs import (
     playoffs_advance,
     playoffs_advance_refusal,
     playoffs_start,
     playoffs_start_refusal,
 )
-from league.season_end import season_close, season_close_refusal, season_rollover
-from league.services import season_generate_schedule, season_transition
+from league.services.rounds import round_next_to_open
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close, season_close_refusal, season_rollover
+from league.services.seasons import season_transition
 from rosters.services import team_create
 from rules.magnoball.dice import ScriptedDice
 

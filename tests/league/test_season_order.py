@@ -11,15 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Season
-from league.selectors import season_current
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
-from league.tournaments import tournament_create
+from league.selectors.leagues import season_current
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
+from league.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
 

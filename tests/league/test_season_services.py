@@ -12,10 +12,10 @@ from django.db import IntegrityError, transaction
 
 from league.errors import LeagueError
 from league.models import AuditEntry, Fixture, Round, Season, StandingRow
-from league.services import (
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import (
     season_create,
     season_enter_team,
-    season_generate_schedule,
     season_transition,
     season_update_rules,
 )

@@ -8,9 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.text import slugify
 
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
-from league.selectors import standings_for_season
-from league.services import season_create, season_generate_schedule
-from league.standings import standings_recompute
+from league.selectors.standings import standings_for_season
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create
+from league.services.standings import standings_recompute
 from rosters.models import SeasonRules
 
 
@@ -188,7 +189,7 @@ def test_the_longest_team_names_fit_whole_in_an_explanation(world):
 
 
 def test_an_explanation_too_long_for_its_column_is_cut_at_a_word():
-    from league.standings import _fit
+    from league.services.standings import _fit
 
     limit = StandingRow._meta.get_field("explanation").max_length
     assert limit is not None

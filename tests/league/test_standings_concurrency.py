@@ -14,16 +14,13 @@ import pytest
 from django.db import connection, connections
 
 from league.models import Fixture, Result, Round, Season, StandingRow
-from league.result_services import result_store
 from league.rulesets import Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
-from league.standings import standings_recompute
+from league.services.leagues import league_create
+from league.services.results import result_store
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.standings import standings_recompute
+from league.services.teams import team_create
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -1,5 +1,5 @@
 """M-L1, M-L2 (A-L1, E-L1) through the models: a new result is added to the stored table
-(league.standings.standings_add_result, what result_store and every game's report do), and
+(league.services.standings.standings_add_result, what result_store and every game's report do), and
 that table is exactly the one standings_recompute (corrections, voids) writes from all the
 season's results, with head-to-head, a game's own counts and shootout winners; a correction
 and a void recompute it right."""
@@ -16,16 +16,13 @@ from django.test.utils import CaptureQueriesContext
 
 from league.capabilities.table import TableExtras
 from league.models import Fixture, League, Result, Round, Season, StandingRow, Team
-from league.result_services import SCORE_ONLY, result_store, result_void
 from league.rulesets import GameCounts, Ruleset, ruleset_register, ruleset_unregister
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
-from league.standings import standings_recompute
+from league.services.leagues import league_create
+from league.services.results import SCORE_ONLY, result_store, result_void
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.standings import standings_recompute
+from league.services.teams import team_create
 from rules.standings import Breaker, CountBreaker, TableSettings, TieBreaker
 
 KILLS = CountBreaker("kills", "Kills")
@@ -167,7 +164,7 @@ def test_a_playoff_result_and_a_game_between_groups_change_no_table(counting: Co
 def test_a_result_added_reads_and_writes_the_table_in_three_queries(counting: Counting) -> None:
     """The rows locked and read, the season's results (head-to-head: level teams), one
     update for every changed row."""
-    from league.standings import standings_add_result
+    from league.services.standings import standings_add_result
 
     season = _season(["Ants", "Bees", "Crows", "Doves"])
     fixture = Fixture.objects.filter(round__season=season).order_by("round__number").first()

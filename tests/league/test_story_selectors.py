@@ -1,4 +1,4 @@
-"""The league's story selectors (league/story.py) read a fixed number of queries whatever
+"""The league's story selectors (league/selectors/story.py) read a fixed number of queries whatever
 the number of seasons, and name a team's knockout result."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from league.models import Fixture, Result, Round, Season, StandingRow
-from league.story import league_champions, team_history, team_titles
+from league.selectors.story import league_champions, team_history, team_titles
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ from unittest import mock
 import pytest
 from django.db import connection, connections
 
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 from league.errors import LeagueError
 from league.models import Fixture, Round, StandingRow
-from league.tournaments import (
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_enter_team,
     tournament_generate_schedule,
@@ -97,7 +97,7 @@ def test_a_redraw_and_the_schedule_at_once_leave_the_schedule_on_its_groups(worl
         home = StandingRow.objects.get(season=cup, team_id=fixture.home_team_id)
         away = StandingRow.objects.get(season=cup, team_id=fixture.away_team_id)
         assert home.group_id == away.group_id
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         tournament_start(tournament=cup, actor=None)
         simulation_request_rest_of_season(season=cup, actor=None)
         run_queued_jobs(cup)

@@ -1,4 +1,4 @@
-"""Tournaments (league/tournaments.py): the field, the group draw and schedule, the group
+"""Tournaments (league/services/tournaments.py): the field, the group draw and schedule, the group
 tables by the league's tie-breakers, the seeded knockout and the winner, simulated through
 the season's jobs; each step's permissions and refusals."""
 
@@ -9,13 +9,13 @@ from unittest import mock
 
 import pytest
 
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 from league.errors import DomainError, LeagueError, PermissionRefused
 from league.models import AuditEntry, Fixture, Result, Round, Season, StandingRow, Team
-from league.playoffs import playoffs_advance, playoffs_start
-from league.season_end import season_close, season_rollover
-from league.services import season_create, season_enter_team, season_update_rules
-from league.tournaments import (
+from league.services.playoffs import playoffs_advance, playoffs_start
+from league.services.season_end import season_close, season_rollover
+from league.services.seasons import season_create, season_enter_team, season_update_rules
+from league.services.tournaments import (
     tournament_add_guest_team,
     tournament_create,
     tournament_draw_groups,
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sent():
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         yield
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
-from games.job_queue import jobs_dispatch_waiting
-from games.job_runner import simulation_run
 from games.models import SimulationJob
+from games.services import jobs_dispatch_waiting, simulation_run
 from league.models import Season
-from league.tournaments import tournament_add_guest_team, tournament_create, tournament_enter_team
+from league.services.tournaments import (
+    tournament_add_guest_team,
+    tournament_create,
+    tournament_enter_team,
+)
 from rules.magnoball.dice import RandomDice
 
 GUESTS = [

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 
 from league.models import League, Season, Team
-from league.services import league_create, season_create, team_create
+from league.services.leagues import league_create
+from league.services.seasons import season_create
+from league.services.teams import team_create
 
 NAMES = ("Ajax Aces", "Bolton Blues", "Celtic Comets", "Derby Dragons", "Everton Eagles")
 PASSWORD = "correct horse battery"

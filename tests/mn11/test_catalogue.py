@@ -11,7 +11,7 @@ from django.urls import reverse
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry
 from league.roles import commissioners_group
-from league.services import league_create
+from league.services.leagues import league_create
 from mn11.catalogue import league_stars, star_names_set
 from rules.mn11 import StarPool
 

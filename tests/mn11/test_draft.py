@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Season, StandingRow
-from league.services import season_create, season_transition
+from league.services.seasons import season_create, season_transition
 from mn11.errors import Mn11Error
 from mn11.models import Draft, DraftPick
 from mn11.selectors import draft_board, draft_pick_refusal, draft_start_refusal, team_stars

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from league.models import Fixture, Round, StandingRow
-from league.playoffs import playoffs_advance, playoffs_start
-from league.rounds import round_open
+from league.services.playoffs import playoffs_advance, playoffs_start
+from league.services.rounds import round_open
 from tests.mn11.world import goal as goal_event
 from tests.mn11.world import kicks, mn11_world, play, raw_report
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from league.models import Round, Season
-from league.rounds import round_open
-from league.services import season_generate_schedule, season_transition
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from mn11.errors import Mn11Error
 from mn11.models import DraftPick
 from mn11.selectors import team_stars

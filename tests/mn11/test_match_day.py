@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from league.coaching import coach_teams
 from league.errors import PermissionRefused
 from league.models import AuditEntry
+from league.selectors.coaching import coach_teams
 from mn11.errors import Mn11Error
 from mn11.models import Lineup, MatchDay
 from mn11.selectors import match_day_view

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from league.errors import DomainError
 from league.roles import commissioners_group
-from league.services import league_create, season_create, season_update_rules
+from league.services.leagues import league_create
+from league.services.seasons import season_create, season_update_rules
 from mn11.models import SeasonSettings
 from mn11.season_settings import season_rules
 from rules.mn11 import Mn11Settings

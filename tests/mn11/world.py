@@ -10,14 +10,11 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from league.models import Fixture, League, Result, Round, Season, Team
-from league.rounds import round_open
-from league.services import (
-    league_create,
-    season_create,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
+from league.services.leagues import league_create
+from league.services.rounds import round_open
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_transition
+from league.services.teams import team_create
 from mn11.report_input import ReportData, report_data_parse
 from mn11.services import report_record
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from league.models import AuditEntry, StandingRow
-from league.services import season_update_rules
+from league.services.seasons import season_update_rules
 from rosters.errors import RosterError
 from rosters.models import DiceRoll, Player
 from rosters.services import team_create
@@ -108,7 +108,7 @@ def test_player_names_must_be_eighteen_distinct_names(world):
             name="Few",
             short_name="FEW",
             actor=None,
-            player_names_=["Solo Player"] * 18,
+            roster_names=["Solo Player"] * 18,
         )
     assert not Player.objects.filter(team__name="Few").exists()
 
@@ -116,7 +116,7 @@ def test_player_names_must_be_eighteen_distinct_names(world):
 def test_given_player_names_are_used_in_roster_order(world):
     names = [f"Player {letter}" for letter in "ABCDEFGHIJKLMNOPQR"]
     team = team_create(
-        season=world.season, name="Named", short_name="NAM", actor=None, player_names_=names
+        season=world.season, name="Named", short_name="NAM", actor=None, roster_names=names
     )
     assert (
         list(

@@ -11,7 +11,7 @@ from django.core import mail
 
 from league.errors import DomainError, PermissionRefused
 from league.models import AuditEntry, Season, StandingRow, Team
-from league.services import season_generate_schedule
+from league.services.schedule import season_generate_schedule
 from league.signup.models import JoinRequest, SignupAccount
 from league.signup.services import (
     join_request_approve,

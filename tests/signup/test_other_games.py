@@ -10,7 +10,7 @@ from django.test import Client
 from arenaball.models import Car, Character, Design
 from league.errors import DomainError
 from league.models import Team
-from league.services import season_create
+from league.services.seasons import season_create
 from league.signup.models import JoinRequest
 from league.signup.services import join_request_approve, join_request_submit
 from tests.arenaball.world import arena_world

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.matchday import inspection_decide, round_open
 from games.models import Inspection
-from games.results import ResultReport, result_record
+from games.services import ResultReport, inspection_decide, result_record, round_open
 from injuries.models import Injury
 from league.models import AuditEntry, Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position, Status

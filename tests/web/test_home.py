@@ -14,17 +14,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from league.home_selectors import LEAGUES_PER_PAGE, TABLE_TOP
 from league.models import League, Season, StandingRow
-from league.services import (
-    league_create,
-    season_create,
-    season_enter_team,
-    season_generate_schedule,
-    season_transition,
-    team_create,
-)
-from league.tournaments import tournament_create
+from league.selectors.home import LEAGUES_PER_PAGE, TABLE_TOP
+from league.services.leagues import league_create
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_create, season_enter_team, season_transition
+from league.services.teams import team_create
+from league.services.tournaments import tournament_create
 from tests.world import MakeLeague
 
 pytestmark = pytest.mark.django_db

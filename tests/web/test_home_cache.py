@@ -1,5 +1,5 @@
 """The home page's league cards are cached for visitors who are not signed in, under every
-league's page versions at once (league/home_page.py): each kind of write that changes a
+league's page versions at once (league/selectors/home_page.py): each kind of write that changes a
 card, and a new league, change the page. The tests commit their writes (see
 test_page_cache.py: on PostgreSQL the versions are bumped at commit)."""
 
@@ -10,8 +10,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.results import result_record
-from league.services import league_update, season_transition, team_update
+from games.services import result_record
+from league.services.leagues import league_update
+from league.services.seasons import season_transition
+from league.services.teams import team_update
 from tests.games.test_results import _report
 from tests.world import league_build, sign_in
 

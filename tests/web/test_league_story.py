@@ -14,7 +14,8 @@ from django.utils import timezone
 from arenaball.report_input import CasualtyData
 from injuries.models import Injury
 from league.models import Fixture, Result, Round, Season, StandingRow, Team
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import Player, PlayerSeason, PlayerSeasonStat
 from tests.arenaball import world as arena
 from tests.mn11 import world as eleven

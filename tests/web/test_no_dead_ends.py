@@ -9,11 +9,12 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from games.matchday import round_open
 from games.models import Inspection
+from games.services import round_open
 from injuries.models import Injury
 from league.models import Fixture, Round, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import Enhancement, Player
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.results import result_record
+from games.services import result_record
 from league.odds.models import OddsChunk, OddsRun
-from league.odds.ratings import ratings_refresh
-from league.odds.runs import odds_chunk_run, odds_run_simulate, odds_run_start
+from league.odds.services.ratings import ratings_refresh
+from league.odds.services.runs import odds_chunk_run, odds_run_simulate, odds_run_start
 from tests.games.test_odds_engine import _report
 from tests.league.odds_inline import odds_inline  # noqa: F401  (a fixture)
 

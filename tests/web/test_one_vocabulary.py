@@ -10,9 +10,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.job_runner import simulation_run
-from games.jobs import simulation_request
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import (
+    PlayerLine,
+    ResultReport,
+    result_record,
+    simulation_request,
+    simulation_run,
+)
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import StatCategory
 
@@ -78,7 +82,7 @@ def test_the_dice_ledger_names_each_purpose_in_words(superuser, reported):
 
 @pytest.fixture
 def simulated(world, match_day):
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         job = simulation_request(fixture=match_day, actor=None)
         simulation_run(job_id=job.pk, worker="test")
     return match_day

@@ -13,13 +13,20 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.matchday import fixture_team_sheets
 from games.models import LineupEntry, MatchEvent, StatLine
-from games.results import result_correct, result_record, result_record_simulation, result_void
+from games.services import (
+    fixture_team_sheets,
+    result_correct,
+    result_record,
+    result_record_simulation,
+    result_void,
+)
 from injuries.models import Injury
 from league.models import Fixture, StandingRow, Team
 from league.page_versions import page_version
-from league.services import league_update, season_transition, team_update
+from league.services.leagues import league_update
+from league.services.seasons import season_transition
+from league.services.teams import team_update
 from league.sql.copy import rows_copy
 from rosters.models import Player
 from rosters.services import player_rename

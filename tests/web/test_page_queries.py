@@ -12,12 +12,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.matchday import fixture_team_sheets, round_open
-from games.results import result_record_simulation
+from games.services import fixture_team_sheets, result_record_simulation, round_open
 from injuries.models import Injury
 from league.models import Fixture, Season
-from league.selectors import _positions_by_round, standings_by_round
-from league.services import season_generate_schedule, season_transition
+from league.selectors.standings import _positions_by_round, standings_by_round
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rules.magnoball.simulator import simulate_match
 from tests.world import MakeLeague, sign_in
 

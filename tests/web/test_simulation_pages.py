@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.jobs import simulation_request_rest_of_season
 from games.models import SimulationJob
+from games.services import simulation_request_rest_of_season
 from league.models import Fixture, Season
 from tests.world import sign_in
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _no_broker():
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         yield
 
 

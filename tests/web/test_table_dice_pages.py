@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.matchday import round_open
 from games.models import TableInspection
+from games.services import round_open
 from injuries.models import ForceHealingAttempt, Injury
 from league.models import Fixture, Season
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.seasons import season_transition
 from rosters.models import DiceRoll, Enhancement
 from rules.magnoball.dice import ScriptedDice
 from rules.magnoball.vocabulary import EnhancementKind, Position

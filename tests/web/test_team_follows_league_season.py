@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from api.tokens import api_token_create
 from league.models import Fixture, Season
-from league.tournaments import (
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_start,

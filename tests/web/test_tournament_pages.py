@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.jobs import simulation_request_rest_of_season
+from games.services import simulation_request_rest_of_season
 from league.models import League, Season, StandingRow
-from league.playoffs import playoffs_advance
-from league.tournaments import (
+from league.services.playoffs import playoffs_advance
+from league.services.tournaments import (
     tournament_draw_groups,
     tournament_generate_schedule,
     tournament_knockout_start,
@@ -28,7 +28,7 @@ def _url(name: str, season: Season) -> str:
 
 
 def _play(cup: Season) -> None:
-    with mock.patch("games.job_queue.app.send_task"):
+    with mock.patch("games.services.job_queue.app.send_task"):
         simulation_request_rest_of_season(season=cup, actor=None)
         run_queued_jobs(cup)
 

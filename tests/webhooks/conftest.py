@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from league.webhooks.events import event_publish
 from league.webhooks.models import Subscription
-from league.webhooks.sending import delivery_send
+from league.webhooks.services.events import event_publish
+from league.webhooks.services.sending import delivery_send
 
 
 @dataclass
@@ -110,7 +110,7 @@ def broker(monkeypatch, django_capture_on_commit_callbacks) -> Broker:
         assert name == "league.webhooks.tasks.send_delivery"
         broker.sent.append((args[0], countdown))
 
-    monkeypatch.setattr("league.webhooks.events.app.send_task", send_task)
+    monkeypatch.setattr("league.webhooks.services.events.app.send_task", send_task)
     return broker
 
 

@@ -16,13 +16,13 @@ from django.core import mail
 from django.db import transaction
 from django.utils import timezone
 
-from games.results import ResultReport, result_correct, result_record, result_void
+from games.services import ResultReport, result_correct, result_record, result_void
 from league.models import AuditEntry
 from league.webhooks import tasks
 from league.webhooks.addresses import AddressRefused, target_resolve, url_problem
-from league.webhooks.events import event_publish
 from league.webhooks.models import Delivery, Subscription
-from league.webhooks.sending import deliveries_sweep, delivery_send
+from league.webhooks.services.events import event_publish
+from league.webhooks.services.sending import deliveries_sweep, delivery_send
 from tests.webhooks.conftest import subscribe
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "data.md"
@@ -295,11 +295,11 @@ def test_the_sweep_sends_what_the_broker_lost_and_takes_back_a_dead_workers(
     def broker_down(*args, **kwargs):
         raise ConnectionError("Redis is away")
 
-    monkeypatch.setattr("league.webhooks.events.app.send_task", broker_down)
+    monkeypatch.setattr("league.webhooks.services.events.app.send_task", broker_down)
     (lost,) = broker.publish(league_id=world.league.pk, event="result.recorded", data={})
     monkeypatch.undo()
     monkeypatch.setattr(
-        "league.webhooks.events.app.send_task",
+        "league.webhooks.services.events.app.send_task",
         lambda name, args, countdown=None: broker.sent.append((args[0], countdown)),
     )
     assert str(deliveries_sweep()) == "0 taken back, 0 queued"  # in its grace still
@@ -391,7 +391,7 @@ def test_an_attempt_taken_back_by_the_sweep_is_not_noted_twice(
     subscribe(world.league, world.commissioner, receiver.url)
     (delivery_id,) = broker.publish(league_id=world.league.pk, event="result.recorded", data={})
     broker.sent.clear()
-    from league.webhooks.sending import Attempt, _claim, delivery_finish
+    from league.webhooks.services.sending import Attempt, _claim, delivery_finish
 
     claimed = _claim(delivery_id, timezone.now())
     assert claimed is not None

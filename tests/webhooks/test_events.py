@@ -11,11 +11,11 @@ from django.test.utils import CaptureQueriesContext
 
 from arenaball.services import report_correct as arena_correct
 from arenaball.services import report_void as arena_void
-from games.matchday import round_open
-from games.results import PlayerLine, ResultReport, result_record
+from games.services import PlayerLine, ResultReport, result_record, round_open
 from league.models import Round, Season
-from league.season_end import season_close
-from league.services import season_generate_schedule, season_transition
+from league.services.schedule import season_generate_schedule
+from league.services.season_end import season_close
+from league.services.seasons import season_transition
 from league.webhooks.models import Delivery, Subscription
 from mn11.services import report_correct as mn11_correct
 from mn11.services import report_void as mn11_void
@@ -131,7 +131,8 @@ def _subscription_reads(queries):
 
 def test_a_result_in_a_league_without_webhooks_reads_no_subscriptions(world, match_day):
     """Issue #16: whether the league has an active webhook comes with the fixture's lock
-    (league.results.fixture_lock), so a league without one pays no read for the event."""
+    (league.services.result_steps.fixture_lock), so a league without one pays no read for the
+    event."""
     # A switched-off one does not count.
     subscribe(world.league, world.commissioner, HOOK)
     Subscription.objects.update(active=False)

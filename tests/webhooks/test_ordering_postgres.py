@@ -10,8 +10,8 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from league.webhooks.events import event_publish
 from league.webhooks.models import Delivery
+from league.webhooks.services.events import event_publish
 from tests.webhooks.conftest import subscribe
 
 pytestmark = pytest.mark.django_db(transaction=True)

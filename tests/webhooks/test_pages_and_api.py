@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from api.tokens import api_token_create
 from league.webhooks.models import Delivery, Subscription
-from league.webhooks.services import subscription_test
+from league.webhooks.services.subscriptions import subscription_test
 from tests.api.client import Api
 from tests.webhooks.conftest import subscribe
 from tests.world import make_commissioner, sign_in

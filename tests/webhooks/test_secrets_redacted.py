@@ -13,8 +13,8 @@ from django.contrib.contenttypes.models import ContentType
 from league.exchange.document_export import league_document_export
 from league.models import AuditEntry
 from league.webhooks.models import Subscription
-from league.webhooks.sending import subscription_switch_off
-from league.webhooks.services import subscription_create, subscription_delete
+from league.webhooks.services.sending import subscription_switch_off
+from league.webhooks.services.subscriptions import subscription_create, subscription_delete
 from tests.webhooks.test_pages_and_api import api_for, web_for
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_int_list
-from league.webhooks.sending import retry_delay
+from league.webhooks.services.sending import retry_delay
 
 
 def test_a_retry_schedule_is_whole_numbers_of_seconds():

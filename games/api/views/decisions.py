@@ -17,8 +17,8 @@ from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
 from games.api import access, selectors
 from games.api.serializers import InjurySerializer, InspectionSerializer
-from games.matchday import inspection_decide
 from games.models import Inspection
+from games.services import inspection_decide
 from injuries.models import ForceHealingAttempt, Injury
 from injuries.services import injury_force_heal
 from rosters.table_dice import MAX_FACES

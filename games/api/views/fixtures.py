@@ -22,11 +22,18 @@ from api.schema import IDEMPOTENCY_KEY, list_errors, read_errors, write_errors
 from games.access import access_job_status
 from games.api import access, selectors
 from games.api.serializers import ResultSerializer
-from games.jobs import SimulationJobStatus, simulation_job_status, simulation_request
 from games.models import SimulationJob
-from games.results import MAX_COUNT, PlayerLine, ResultReport, TableRoll, result_record
+from games.selectors import SimulationJobStatus, simulation_job_status
+from games.services import (
+    MAX_COUNT,
+    PlayerLine,
+    ResultReport,
+    TableRoll,
+    result_record,
+    simulation_request,
+)
 from league.models import Fixture
-from league.results import MAX_SCORE
+from league.services.result_steps import MAX_SCORE
 from rosters.models import DiceRoll
 
 #: Generous bounds on list lengths: two rosters are 36 players.
@@ -293,8 +300,8 @@ class FixtureSimulateView(ApiView):
     def simulate(self, request: Request, fixture: Fixture) -> Response:
         self.InputSerializer(data=request.data).is_valid(raise_exception=True)
         job = simulation_request(fixture=fixture, actor=request.user)
-        status_ = simulation_job_status(job_id=job.pk)
-        data = self.OutputSerializer(status_, context={"request": request}).data
+        job_state = simulation_job_status(job_id=job.pk)
+        data = self.OutputSerializer(job_state, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
 
 

@@ -17,8 +17,8 @@ from api.filters import MAX_ID
 from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, conflict_errors, read_errors, write_errors
 from games.api import access
-from games.lineups import lineup_name_reserve
 from games.selectors import Place, TeamLineup, fixture_lineups
+from games.services import lineup_name_reserve
 from league.errors import DomainError
 from league.models import Fixture, Team
 from rosters.models import Player

@@ -19,7 +19,7 @@ from api.idempotency import idempotent
 from api.schema import IDEMPOTENCY_KEY, list_errors, write_errors
 from games.api import access, selectors
 from games.models import TableInspection
-from games.table_inspections import table_inspection_enter
+from games.services import table_inspection_enter
 from rosters.table_dice import MAX_FACES
 
 

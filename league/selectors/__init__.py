@@ -1,0 +1,1 @@
+"""Reads of the league core, a module by subject (writes: league/services/)."""
