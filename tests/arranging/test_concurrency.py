@@ -4,47 +4,17 @@ committed change bumps the league's page version (PostgreSQL bumps at commit).""
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
-from typing import Any
 
-import pytest
-from django.db import connection, connections
 from django.utils import timezone
 
 from league.arranging.models import Proposal
 from league.arranging.services import proposal_accept, proposal_create
 from league.models import Fixture
 from league.page_versions import page_version
+from tests.concurrency import RACES, at_once
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL: SQLite serialises every writer, so there is no race to test",
-    ),
-]
-
-
-def _at_once(*calls: Any) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = calls[index]()
-        except Exception as error:  # reported by the assertions
-            outcomes[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
+pytestmark = RACES
 
 
 def test_two_accepts_of_one_fixture_at_once_leave_one_winner(world, match_day):
@@ -55,7 +25,7 @@ def test_two_accepts_of_one_fixture_at_once_leave_one_winner(world, match_day):
     away = proposal_create(
         fixture=match_day, team=world.away, times=[later + timedelta(hours=2)], actor=None
     )
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: proposal_accept(proposal=home, time_id=home.times.get().pk, actor=world.away_coach),
         lambda: proposal_accept(proposal=away, time_id=away.times.get().pk, actor=world.home_coach),
     )

@@ -4,45 +4,15 @@ counted or refused, never lost from a closed vote's tally."""
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 import pytest
-from django.db import connection, connections
 
 from league.honours.models import MvpBallot, SeasonAward
 from league.honours.services import mvp_vote_cast, mvp_vote_close, mvp_vote_open
 from rosters.models import PlayerSeason
+from tests.concurrency import RACES, at_once
 from tests.honours.helpers import season_of
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL: SQLite serialises every writer, so there is no race to test",
-    ),
-]
-
-
-def _at_once(*calls: Any) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = calls[index]()
-        except Exception as error:  # reported by the assertions
-            outcomes[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
+pytestmark = RACES
 
 
 @pytest.fixture
@@ -56,7 +26,7 @@ def vote(world):
 
 def test_two_ballots_of_one_coach_at_once_leave_one(world, vote):
     first, second = world.away.players.order_by("pk")[:2]
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: mvp_vote_cast(season=vote, coach=world.home_coach, holder=f"player:{first.pk}"),
         lambda: mvp_vote_cast(season=vote, coach=world.home_coach, holder=f"player:{second.pk}"),
     )
@@ -66,7 +36,7 @@ def test_two_ballots_of_one_coach_at_once_leave_one(world, vote):
 
 def test_a_ballot_racing_the_close_is_counted_or_refused(world, vote):
     player = world.away.players.order_by("pk").first()
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: mvp_vote_cast(season=vote, coach=world.home_coach, holder=f"player:{player.pk}"),
         lambda: mvp_vote_close(season=vote, actor=world.commissioner),
     )
