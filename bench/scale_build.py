@@ -43,24 +43,6 @@ class Built:
     league_ids: list[int] | None = None
 
 
-def double_round_robin(teams: int) -> list[list[tuple[int, int]]]:
-    """The circle method: rounds of (home, away) team indexes, each pair meeting once at
-    each home; an odd number of teams gets a bye a round (its pair dropped)."""
-    slots: list[int | None] = list(range(teams)) + ([None] if teams % 2 else [])
-    size = len(slots)
-    first: list[list[tuple[int, int]]] = []
-    for number in range(size - 1):
-        pairs = []
-        for i in range(size // 2):
-            a, b = slots[i], slots[size - 1 - i]
-            if a is None or b is None:
-                continue
-            pairs.append((a, b) if (number + i) % 2 == 0 else (b, a))
-        first.append(pairs)
-        slots = [slots[0], slots[-1], *slots[1:-1]]
-    return first + [[(b, a) for a, b in pairs] for pairs in first]
-
-
 def _reserve(model: type[Any], count: int) -> int:
     """The first of `count` consecutive ids taken from `model`'s id sequence."""
     from django.db import connection
@@ -221,7 +203,12 @@ def bulk_leagues(
     if connection.vendor != "postgresql":
         raise SystemExit("The bulk leagues are written by COPY: PostgreSQL only.")
     rng = random.Random(seed)
-    schedules = {n: double_round_robin(n) for n in range(teams_min, teams_max + 1)}
+    # The application's own circle method (league/services/round_robin.py, pure Python).
+    from league.services.round_robin import round_robin
+
+    schedules = {
+        n: round_robin(list(range(n)), double=True) for n in range(teams_min, teams_max + 1)
+    }
     built = Built(league_ids=[])
     start = time.perf_counter()
     with connection.cursor() as cursor:  # a throw-away database: no need to wait for fsync
